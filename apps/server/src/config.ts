@@ -1,0 +1,167 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env. Everything else receives a typed Config.
+ * Defaults give the embedded product: SQLite under DATA_DIR, served on 127.0.0.1:8080.
+ */
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Name sent back in the environment header and shown in /healthz: dev, test, pre or prod. */
+  APP_ENV: z.enum(['dev', 'test', 'pre', 'prod']).default('prod'),
+  /** Where the built web client lives; served at / when present. */
+  WEB_DIST: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
+  /** Seeds the demo tenant on first start unless set to 0. */
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /**
+   * Third-party login (DingTalk, WeCom, Feishu). Base URLs are configurable so tests and private
+   * deployments can point elsewhere. The credentials are the deployment's default app, used when the
+   * login names no corp_id or no `third_party_apps` row matches it.
+   */
+  DINGTALK_API_BASE: z.url().default('https://oapi.dingtalk.com'),
+  DINGTALK_CORP_ID: z.string().default(''),
+  DINGTALK_APP_KEY: z.string().default(''),
+  DINGTALK_APP_SECRET: z.string().default(''),
+  WECOM_API_BASE: z.url().default('https://qyapi.weixin.qq.com'),
+  WECOM_CORP_ID: z.string().default(''),
+  WECOM_APP_SECRET: z.string().default(''),
+  FEISHU_API_BASE: z.url().default('https://open.feishu.cn'),
+  FEISHU_APP_ID: z.string().default(''),
+  FEISHU_APP_SECRET: z.string().default(''),
+  THIRD_PARTY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** HMAC key of signed download links; when unset, generated once and kept in DATA_DIR/signing-secret. */
+  SIGNING_SECRET: z.string().min(16).optional(),
+  /** Runs the background job worker in this process (1) or leaves jobs to other processes (0). */
+  JOB_WORKER: z.enum(['0', '1']).default('1'),
+});
+
+/** One third-party platform's API base and the deployment's default app credentials. */
+export interface ThirdPartyPlatformConfig {
+  apiBase: string;
+  corpId: string;
+  appKey: string;
+  appSecret: string;
+}
+
+export type Config = Readonly<{
+  nodeEnv: 'development' | 'test' | 'production';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  appEnv: 'dev' | 'test' | 'pre' | 'prod';
+  webDist: string;
+  sessionTtlMs: number;
+  seedDemo: boolean;
+  thirdParty: Readonly<{
+    dingtalk: ThirdPartyPlatformConfig;
+    wecom: ThirdPartyPlatformConfig;
+    feishu: ThirdPartyPlatformConfig;
+    timeoutMs: number;
+  }>;
+  /** Signs download links (platform/storage); never sent to clients. */
+  signingSecret: string;
+  /** Whether this process runs the job worker (tasks, imports, exports). */
+  jobWorker: boolean;
+}>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`环境变量配置错误:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const serverRoot = path.resolve(import.meta.dirname, '..');
+  return Object.freeze({
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    logLevel: e.LOG_LEVEL,
+    appEnv: e.APP_ENV,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(serverRoot, '../web/dist'),
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    seedDemo: e.SEED_DEMO === '1',
+    thirdParty: {
+      dingtalk: {
+        apiBase: e.DINGTALK_API_BASE,
+        corpId: e.DINGTALK_CORP_ID,
+        appKey: e.DINGTALK_APP_KEY,
+        appSecret: e.DINGTALK_APP_SECRET,
+      },
+      // WeCom's gettoken takes the corp id and the app's secret; there is no separate app key.
+      wecom: {
+        apiBase: e.WECOM_API_BASE,
+        corpId: e.WECOM_CORP_ID,
+        appKey: e.WECOM_CORP_ID,
+        appSecret: e.WECOM_APP_SECRET,
+      },
+      feishu: {
+        apiBase: e.FEISHU_API_BASE,
+        corpId: '',
+        appKey: e.FEISHU_APP_ID,
+        appSecret: e.FEISHU_APP_SECRET,
+      },
+      timeoutMs: e.THIRD_PARTY_TIMEOUT_MS,
+    },
+    signingSecret: e.SIGNING_SECRET ?? persistedSecret(path.resolve(e.DATA_DIR)),
+    jobWorker: e.JOB_WORKER === '1',
+  });
+}
+
+/** The signing secret kept under DATA_DIR, created on first start (every process of a deployment shares it). */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'signing-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Another process created it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+/** A config for tests: no env reads, quiet logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return Object.freeze({
+    nodeEnv: 'test',
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: '',
+    databaseUrl: undefined,
+    logLevel: 'silent',
+    appEnv: 'test',
+    webDist: '',
+    sessionTtlMs: 24 * 3600_000,
+    seedDemo: false,
+    thirdParty: {
+      dingtalk: { apiBase: 'http://127.0.0.1:9', corpId: '', appKey: '', appSecret: '' },
+      wecom: { apiBase: 'http://127.0.0.1:9', corpId: '', appKey: '', appSecret: '' },
+      feishu: { apiBase: 'http://127.0.0.1:9', corpId: '', appKey: '', appSecret: '' },
+      timeoutMs: 2000,
+    },
+    signingSecret: 'test-signing-secret-0123456789',
+    jobWorker: true,
+    ...overrides,
+  });
+}

@@ -1,0 +1,23 @@
+import type { Migration } from 'kysely';
+import * as core from './20261122T0001_core.js';
+import * as identity from './20261122T0002_identity.js';
+import * as privileges from './20261122T0003_privileges.js';
+import * as org from './20261122T0004_org.js';
+import * as tasks from './20261122T0005_tasks.js';
+import * as rights from './20261122T0006_rights.js';
+import * as notify from './20261122T0007_notify.js';
+import * as orgPerf from './20261122T0008_org_perf.js';
+import * as orgMenus from './20261122T0009_org_menus.js';
+
+/** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
+export const migrations: Record<string, Migration> = {
+  '20261122T0001_core': core,
+  '20261122T0002_identity': identity,
+  '20261122T0003_privileges': privileges,
+  '20261122T0004_org': org,
+  '20261122T0005_tasks': tasks,
+  '20261122T0006_rights': rights,
+  '20261122T0007_notify': notify,
+  '20261122T0008_org_perf': orgPerf,
+  '20261122T0009_org_menus': orgMenus,
+};

@@ -1,0 +1,641 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Each table lists its columns once; modules add their own
+ * tables here in the same change as the migration that creates them.
+ * Conventions: ids and foreign ids are numbers; money is 分 (integer); times are epoch ms;
+ * JSON is text; booleans are 0/1 integers (the same on SQLite and PostgreSQL).
+ */
+
+/** A tenant is a top organisation: its own row has pid 0 and tenant_id = id. */
+export interface OrganizationsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  pid: number;
+  name: string;
+  full_name: string;
+  tax_id: string | null;
+  /** 'group' for the top organisation, 'company' for a company under it. */
+  org_type: string;
+  sort_order: number;
+  /** Non-zero: synchronised from a third-party platform. */
+  source: number;
+  /** Tenant-level settings live on the top organisation's row. */
+  ui_type: string;
+  orgcode_payer_type: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface DepartmentsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  org_id: number;
+  pid: number;
+  name: string;
+  sort_order: number;
+  source: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** A person: one row per phone, across tenants. Staff rows tie a person to a tenant. */
+export interface UsersTable {
+  id: Generated<number>;
+  phone: string;
+  password_hash: string | null;
+  real_name: string;
+  email: string | null;
+  gender: number;
+  avatar: string | null;
+  id_card: string | null;
+  show_guide: number;
+  /** Tenant (top organisation id) the person last worked in. */
+  last_logged_org: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface StaffTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  /** The company (or the top organisation) the staff member is employed by. */
+  org_id: number;
+  name: string;
+  phone: string;
+  email: string | null;
+  job_no: string | null;
+  /** 1 active, 2 resigned (spec §3). */
+  status: number;
+  grade_id: number | null;
+  job_id: number | null;
+  title_id: number | null;
+  show_guide_group: number;
+  created_at: number;
+  updated_at: number;
+  resigned_at: number | null;
+}
+
+export interface StaffDepartmentsTable {
+  tenant_id: number;
+  staff_id: number;
+  dept_id: number;
+}
+
+export interface PrivilegeGroupsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  description: string | null;
+  /** JSON array of permission strings `menuName:perm`, or ["*"]. */
+  perms: string;
+  is_builtin: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PrivilegeGroupMembersTable {
+  tenant_id: number;
+  group_id: number;
+  staff_id: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  /** sha256 of the token: a leaked table does not give working tokens. */
+  token_hash: string;
+  user_id: number;
+  /** Null for a personal account that has not joined an organisation. */
+  tenant_id: number | null;
+  staff_id: number | null;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  revoke_reason: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface ErrorReportsTable {
+  id: Generated<number>;
+  tenant_id: number | null;
+  user_id: number | null;
+  message: string;
+  stack: string | null;
+  url: string | null;
+  user_agent: string | null;
+  occurred_at: number;
+  created_at: number;
+}
+
+/** The global menu catalogue (spec §2.1): one row per entry, tree by parent_name. */
+export interface MenusTable {
+  id: Generated<number>;
+  name: string;
+  parent_name: string | null;
+  path: string;
+  redirect: string | null;
+  component: string;
+  sort_order: number;
+  /** JSON object: the entry's meta without order and perms (those come from columns). */
+  meta: string;
+  /** JSON array of permission values (e.g. ["view","edit"]); strings are `name:value`. */
+  perm_values: string;
+  created_at: number;
+}
+
+/** A tenant's changes to a catalogue entry; null columns keep the catalogue value. */
+export interface MenuOverridesTable {
+  tenant_id: number;
+  menu_name: string;
+  title: string | null;
+  sort_order: number | null;
+  hidden: number | null;
+  updated_at: number;
+}
+
+// ---- Identity and session (auth module, migration 20261122T0002_identity) ----
+
+/** One live SMS code per phone and purpose; a new send replaces it. Only a hash of the code is kept. */
+export interface SmsCodesTable {
+  id: Generated<number>;
+  phone: string;
+  /** login | retrieve | update_phone */
+  purpose: string;
+  code_hash: string;
+  sent_at: number;
+  expires_at: number;
+  failed_attempts: number;
+  consumed_at: number | null;
+}
+
+/** Messages of the embedded SMS sender (platform/sms.ts): what a real gateway would have delivered. */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  phone: string;
+  purpose: string;
+  content: string;
+  created_at: number;
+}
+
+/** Failure / hit counters shared by every server process (login per phone, per IP; SMS per IP). */
+export interface AuthThrottlesTable {
+  scope: string;
+  key: string;
+  window_start: number;
+  hits: number;
+  locked_until: number | null;
+  updated_at: number;
+}
+
+/** "Remember me" without a stored password: a revocable random token, kept as its sha256. */
+export interface RememberDevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  phone: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+  revoke_reason: string | null;
+  user_agent: string | null;
+}
+
+/** Single-use, 60 s codes that hand a session to another app (users:login/code, users:check/code). */
+export interface OneTimeCodesTable {
+  id: Generated<number>;
+  code_hash: string;
+  user_id: number;
+  tenant_id: number | null;
+  staff_id: number | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A person's bank cards (owned by the person, not by a tenant). */
+export interface UserBankAccountsTable {
+  id: Generated<number>;
+  user_id: number;
+  account_name: string;
+  bank_name: string;
+  branch_name: string | null;
+  card_no: string;
+  is_default: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A tenant's product version (minimal; the rights module extends it). */
+export interface TenantProductVersionsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  product_version_name: string;
+  activated_at: number;
+  expired_at: number;
+  is_test_version: number;
+  /** 2 = services mode (spec §3). */
+  charging_mode: number;
+  created_at: number;
+}
+
+/** Which staff member a third-party platform account is (platform, corp, platform user id). */
+export interface StaffThirdAccountsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  staff_id: number;
+  /** dingtalk | wecom | feishu */
+  platform: string;
+  corp_id: string;
+  third_user_id: string;
+  created_at: number;
+}
+
+/** A tenant's own app on a third-party platform (its corp id and credentials). */
+export interface ThirdPartyAppsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  platform: string;
+  corp_id: string;
+  app_key: string;
+  app_secret: string;
+  enabled: number;
+  created_at: number;
+  updated_at: number;
+}
+
+// ---- Organisation architecture (org module, migration 20261122T0004_org) ----
+
+/** Settlement columns of the top organisation row (tenant/pay-info); null on company rows. */
+export interface OrganizationSettleColumns {
+  settle_account_name: string | null;
+  settle_bank_name: string | null;
+  settle_account_no: string | null;
+}
+
+export interface JobGradesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  description: string | null;
+  sort_order: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Jobs (职位); the table is not called `jobs`, which is the job queue's. */
+export interface JobPositionsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  description: string | null;
+  sort_order: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Titles (职称); org_id 0 = usable by every company of the tenant. */
+export interface TitlesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  org_id: number;
+  name: string;
+  description: string | null;
+  sort_order: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An organisation's payment / bank account. */
+export interface OrgAccountsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  org_id: number;
+  account_name: string;
+  bank_name: string;
+  account_no: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A company's addresses (mail, invoices); at most one is_default per company. */
+export interface OrgAddressesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  org_id: number;
+  name: string;
+  address: string;
+  contact: string;
+  phone: string;
+  is_default: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserGroupsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  pid: number;
+  name: string;
+  sort_order: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserGroupMembersTable {
+  tenant_id: number;
+  group_id: number;
+  staff_id: number;
+}
+
+/** City groups of travel standards; a city (GB/T 2260 code) is in at most one group per tenant. */
+export interface CityGroupsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  sort_order: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CityGroupCitiesTable {
+  tenant_id: number;
+  group_id: number;
+  city_code: string;
+}
+
+/** Every change made through the org module: who, when, what, before and after (JSON text). */
+export interface OperationLogsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  staff_id: number | null;
+  staff_name: string;
+  module: string;
+  action: string;
+  target_type: string;
+  target_id: number | null;
+  summary: string;
+  before_json: string | null;
+  after_json: string | null;
+  created_at: number;
+}
+
+/** A staff member's phone changes (records/users/phone). */
+export interface StaffPhoneRecordsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  staff_id: number;
+  old_phone: string;
+  new_phone: string;
+  operator_staff_id: number | null;
+  operator_name: string;
+  created_at: number;
+}
+
+/** A third-party user the sync could not match by itself; status 1 pending, 2 resolved. */
+export interface ThirdUserSyncConflictsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  platform: string;
+  third_user_id: string;
+  name: string;
+  phone: string | null;
+  reason: string;
+  status: number;
+  /** bind | ignore */
+  resolution: string | null;
+  staff_id: number | null;
+  resolved_by: number | null;
+  resolved_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  organizations: OrganizationsTable & OrganizationSettleColumns;
+  departments: DepartmentsTable;
+  users: UsersTable;
+  staff: StaffTable;
+  staff_departments: StaffDepartmentsTable;
+  privilege_groups: PrivilegeGroupsTable;
+  privilege_group_members: PrivilegeGroupMembersTable;
+  sessions: SessionsTable;
+  error_reports: ErrorReportsTable;
+  sms_codes: SmsCodesTable;
+  sms_outbox: SmsOutboxTable;
+  auth_throttles: AuthThrottlesTable;
+  remember_devices: RememberDevicesTable;
+  one_time_codes: OneTimeCodesTable;
+  user_bank_accounts: UserBankAccountsTable;
+  tenant_product_versions: TenantProductVersionsTable & TenantProductVersionRightsColumns;
+  staff_third_accounts: StaffThirdAccountsTable;
+  third_party_apps: ThirdPartyAppsTable;
+  menus: MenusTable;
+  menu_overrides: MenuOverridesTable;
+  job_grades: JobGradesTable;
+  job_positions: JobPositionsTable;
+  titles: TitlesTable;
+  org_accounts: OrgAccountsTable;
+  org_addresses: OrgAddressesTable;
+  user_groups: UserGroupsTable;
+  user_group_members: UserGroupMembersTable;
+  city_groups: CityGroupsTable;
+  city_group_cities: CityGroupCitiesTable;
+  operation_logs: OperationLogsTable;
+  staff_phone_records: StaffPhoneRecordsTable;
+  third_user_sync_conflicts: ThirdUserSyncConflictsTable;
+  jobs: JobsTable;
+  tasks: TasksTable;
+  product_versions: ProductVersionsTable;
+  products: ProductsTable;
+  tenant_products: TenantProductsTable;
+  tenant_orders: TenantOrdersTable;
+  banners: BannersTable;
+  notifications: NotificationsTable;
+  notify_form_reads: NotifyFormReadsTable;
+}
+
+/** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON of the job's payload. */
+  payload: string;
+  /** queued, running, done or failed. */
+  state: string;
+  /** How many times a worker has started the job. */
+  attempts: number;
+  /** Retries after the first attempt before the job is failed. */
+  retry_limit: number;
+  singleton_key: string | null;
+  run_after: number;
+  /** Worker id holding the lease while running. */
+  locked_by: string | null;
+  /** Lease end (epoch ms); renewed by the heartbeat. Past it, the job counts as abandoned. */
+  locked_until: number | null;
+  heartbeat: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+/** Background import / export tasks of the task centre (spec §3 Task, §4.3). */
+export interface TasksTable {
+  id: Generated<number>;
+  tenant_id: number;
+  creator_staff_id: number;
+  creator_user_id: number;
+  creator_name: string;
+  operating_type: number;
+  file_name: string;
+  /** 0 running, 1 success, 2 failure (contracts TaskStatus). */
+  status: number;
+  success_amount: number;
+  fail_amount: number;
+  /** Storage key of the uploaded file (imports). */
+  input_key: string | null;
+  /** Storage key and download name of the export file or the import's failure file. */
+  output_key: string | null;
+  output_name: string | null;
+  error_msg: string | null;
+  /** JSON: where a resumed run continues (as last passed to progress()). */
+  checkpoint: string | null;
+  /** JSON: the client's filters (exports). */
+  params: string;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+// ---- Product versions and renewal (rights module, migration 20261122T0006_rights) ----
+
+/** Columns the rights module adds to tenant_product_versions: the catalogue entry and the order behind a row. */
+export interface TenantProductVersionRightsColumns {
+  product_version_id: number | null;
+  order_id: number | null;
+}
+
+/** Product versions on sale (global catalogue): price in 分 per period of period_months months. */
+export interface ProductVersionsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string;
+  price: number;
+  period_months: number;
+  max_users: number;
+  /** JSON array of feature texts. */
+  features: string;
+  on_sale: number;
+  sort_order: number;
+  created_at: number;
+}
+
+/** Add-on products (global catalogue): one unit bought gives amount_per_unit of unit, for price 分. */
+export interface ProductsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string;
+  unit: string;
+  amount_per_unit: number;
+  price: number;
+  on_sale: number;
+  sort_order: number;
+  created_at: number;
+}
+
+/** A tenant's add-on balance per product: remaining = total_amount - used_amount. */
+export interface TenantProductsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  product_id: number;
+  total_amount: number;
+  used_amount: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A tenant's order of a version (order_type 1) or an add-on (2), paid by bank transfer. */
+export interface TenantOrdersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  order_no: string;
+  order_type: number;
+  product_version_id: number | null;
+  product_id: number | null;
+  item_name: string;
+  months: number | null;
+  quantity: number;
+  unit_price: number;
+  amount: number;
+  /** 1 pending payment, 2 paid awaiting confirmation, 3 completed, 4 cancelled. */
+  status: number;
+  /** Staff id of the buyer. */
+  created_by: number;
+  creator_name: string;
+  payer_account_name: string | null;
+  payer_bank: string | null;
+  payer_account_no: string | null;
+  transfer_amount: number | null;
+  transfer_time: number | null;
+  receipt_file_key: string | null;
+  receipt_url: string | null;
+  pay_remark: string | null;
+  paid_at: number | null;
+  completed_at: number | null;
+  cancelled_at: number | null;
+  operator_note: string | null;
+  /** Set by settlement when the order is invoiced; null = not invoiced yet. */
+  invoiced_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Banners of the login page (position login) and the tenant home (position home); tenant_id null = platform. */
+export interface BannersTable {
+  id: Generated<number>;
+  tenant_id: number | null;
+  position: string;
+  title: string;
+  image_url: string;
+  /** Jump page type (spec §3): 1 showcase, 2 application, 3 enterprise code, 4 app, 5 store. */
+  link_type: number;
+  link: string;
+  sort_order: number;
+  start_time: number;
+  end_time: number;
+  enabled: number;
+  created_at: number;
+}
+
+// ---- Notification centre (notify module, migration 20261122T0007_notify) ----
+
+/** One notification for one person (user_id) in one tenant; read_at null = unread. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  msg_name: string;
+  title: string;
+  content: string;
+  action_code: number;
+  /** JSON object text: bid, id, order_id, taskId (spec §3). */
+  ext_params: string;
+  read_at: number | null;
+  created_at: number;
+}
+
+/** A form (bill) read by opening its 201 notification (spec §4.2). */
+export interface NotifyFormReadsTable {
+  tenant_id: number;
+  user_id: number;
+  form_id: string;
+  notification_id: number;
+  read_at: number;
+}

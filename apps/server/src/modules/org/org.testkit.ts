@@ -1,0 +1,172 @@
+import type { TestApp } from '../../../test/harness.js';
+import { makeStaff, makeTenant } from '../../../test/factories.js';
+
+/** Test helpers of the org module's API tests (not a test file itself). */
+
+export const BASE = '/org-arch-center/api/v1';
+
+export interface Req {
+  query?: Record<string, unknown>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export function client(t: TestApp, token: string) {
+  return async (method: string, path: string, req: Req = {}) => {
+    const qs = req.query
+      ? '?' +
+        Object.entries(req.query)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+          .join('&')
+      : '';
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url: `${BASE}/${path}${qs}`,
+      headers: { 'x-session-token': token, ...req.headers },
+      ...(req.body !== undefined ? { payload: req.body as object } : {}),
+    });
+    let body: { status: number; msg: string; data: any };
+    try {
+      body = res.json();
+    } catch {
+      body = { status: -1, msg: '', data: null };
+    }
+    return { status: res.statusCode, body, raw: res };
+  };
+}
+export type Client = ReturnType<typeof client>;
+
+/** Expects status 0 and returns data. */
+export async function okData(
+  p: Promise<{ status: number; body: { status: number; msg: string; data: any } }>,
+) {
+  const r = await p;
+  if (r.status !== 200 || r.body.status !== 0)
+    throw new Error(`expected success, got ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
+const TENANT_TABLES = [
+  'organizations',
+  'departments',
+  'staff',
+  'staff_departments',
+  'job_grades',
+  'job_positions',
+  'titles',
+  'org_accounts',
+  'org_addresses',
+  'user_groups',
+  'city_groups',
+  'city_group_cities',
+  'operation_logs',
+  'staff_phone_records',
+  'third_user_sync_conflicts',
+] as const;
+
+/** Every org-owned row of a tenant, as text: equal before and after means nothing changed. */
+export async function dumpTenant(t: TestApp, tenantId: number): Promise<string> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of TENANT_TABLES) {
+    const rows = await t.db
+      .selectFrom(table as 'titles')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .execute();
+    out[table] = rows.map((r) => JSON.stringify(r)).sort();
+  }
+  const sessions = await t.db
+    .selectFrom('sessions')
+    .select(['id', 'revoked_at'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('id')
+    .execute();
+  out.sessions = sessions;
+  const users = await t.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  out.users = [Number(users.n)];
+  return JSON.stringify(out);
+}
+
+/**
+ * A tenant with a company, a department, an admin ('*'), a staff member, a grade, a job, a title,
+ * an account, an address, a city group and a pending sync conflict, all made through the API.
+ */
+export async function orgFixture(t: TestApp) {
+  const { tenantId, companyId, deptId } = await makeTenant(t.db);
+  const admin = await makeStaff(t.db, tenantId, ['*']);
+  const api = client(t, admin.token);
+  const grade = (await okData(api('POST', 'job/grades:create', { body: { name: `P${tenantId}` } })))
+    .id as number;
+  const job = (await okData(api('POST', 'job/jobs:create', { body: { name: `工程师${tenantId}` } })))
+    .id as number;
+  const title = (await okData(api('POST', 'title:create', { body: { name: '高级工程师' } }))).id as number;
+  const account = (
+    await okData(
+      api('POST', 'account:create', {
+        body: {
+          org_id: companyId,
+          account_name: '基本户',
+          bank_name: '招商银行',
+          account_no: '6225 8801 2345 6789',
+        },
+      }),
+    )
+  ).id as number;
+  const address = (
+    await okData(
+      api('POST', 'organizations/address:create', {
+        body: { org_id: companyId, name: '总部', address: '上海市', contact: '张三', phone: '021-12345678' },
+      }),
+    )
+  ).id as number;
+  const cityGroup = (
+    await okData(api('POST', 'city-group:create', { body: { name: '一线城市', codes: ['110000'] } }))
+  ).id as number;
+  const staff = (
+    await okData(
+      api('POST', 'users:post', {
+        body: {
+          name: '员工甲',
+          phone: nextFixturePhone(),
+          org_id: companyId,
+          dept_ids: [deptId],
+          grade_id: grade,
+        },
+      }),
+    )
+  ).id as number;
+  const { recordSyncConflict } = await import('./thirdUsers.service.js');
+  const conflict = await recordSyncConflict(t.db, tenantId, {
+    platform: 'dingtalk',
+    third_user_id: `u${tenantId}`,
+    name: '钉钉用户',
+    phone: null,
+    reason: '手机号已被其他员工使用',
+  });
+  return {
+    tenantId,
+    companyId,
+    deptId,
+    admin,
+    api,
+    grade,
+    job,
+    title,
+    account,
+    address,
+    cityGroup,
+    staff,
+    conflict,
+  };
+}
+export type OrgFixture = Awaited<ReturnType<typeof orgFixture>>;
+
+let phoneSeq = 0;
+export function nextFixturePhone() {
+  phoneSeq += 1;
+  return `137${String(process.pid % 10000).padStart(4, '0')}${String(phoneSeq).padStart(4, '0')}`;
+}

@@ -1,0 +1,191 @@
+/**
+ * Pure rules of the menu tree (spec §2.1, §6): building the tenant's tree from the catalogue and
+ * its overrides, forming permission strings, and deciding what a caller sees. No database here.
+ */
+
+/** Meta of a menu entry as the client reads it (spec §2.1). */
+export interface MenuMeta {
+  title: string;
+  order: number;
+  hidden?: boolean;
+  hide_sidebar?: boolean;
+  keepAlive?: boolean;
+  keep_alive?: boolean;
+  isRouterView?: boolean;
+  /** Permission strings `name:value` of the entry; absent when the entry needs none. */
+  perms?: string[];
+  params?: Record<string, unknown>;
+  icon?: string;
+  icon_selected?: string;
+  image?: string;
+  type?: string;
+  description?: string;
+}
+
+export interface MenuNode {
+  path: string;
+  name: string;
+  redirect: string | null;
+  component: string;
+  meta: MenuMeta;
+  children: MenuNode[];
+}
+
+/** A catalogue row with its JSON columns parsed. */
+export interface CatalogueEntry {
+  name: string;
+  parent_name: string | null;
+  path: string;
+  redirect: string | null;
+  component: string;
+  sort_order: number;
+  meta: Omit<MenuMeta, 'order' | 'perms'>;
+  perm_values: string[];
+}
+
+export interface MenuOverride {
+  title: string | null;
+  order: number | null;
+  hidden: boolean | null;
+}
+
+/** The tenant tree as the menu-setting screen edits it: defaults, overrides and permission values. */
+export interface AdminMenuNode extends Omit<MenuNode, 'children'> {
+  perm_values: string[];
+  defaults: { title: string; order: number; hidden: boolean };
+  overrides: MenuOverride;
+  children: AdminMenuNode[];
+}
+
+/** Components that hold other entries rather than a screen. */
+export const CONTAINER_COMPONENTS = ['Layout', 'RouterView'];
+
+export const ALL_PERMS = '*';
+
+/** Chinese labels of the usual permission values, for the function-permission screen. */
+export const PERM_VALUE_LABELS: Readonly<Record<string, string>> = {
+  view: '查看',
+  add: '新增',
+  edit: '编辑',
+  delete: '删除',
+  import: '导入',
+  export: '导出',
+  approve: '审批',
+};
+
+export function permString(name: string, value: string): string {
+  return `${name}:${value}`;
+}
+
+/** Every permission string the catalogue can grant. */
+export function permCatalogue(entries: CatalogueEntry[]): Set<string> {
+  const set = new Set<string>();
+  for (const e of entries) for (const v of e.perm_values) set.add(permString(e.name, v));
+  return set;
+}
+
+const byOrder = (a: { meta: MenuMeta; sort: number; name: string }, b: typeof a) =>
+  a.meta.order - b.meta.order || a.sort - b.sort || a.name.localeCompare(b.name);
+
+/** Catalogue + the tenant's overrides → the tenant's full tree, siblings sorted by order. */
+export function buildAdminTree(
+  entries: CatalogueEntry[],
+  overrides: Map<string, MenuOverride>,
+): AdminMenuNode[] {
+  type Work = AdminMenuNode & { sort: number; parent: string | null };
+  const nodes = new Map<string, Work>();
+  for (const e of entries) {
+    const o = overrides.get(e.name) ?? { title: null, order: null, hidden: null };
+    const defaults = { title: e.meta.title, order: e.sort_order, hidden: e.meta.hidden === true };
+    const meta: MenuMeta = { ...e.meta, title: o.title ?? defaults.title, order: o.order ?? defaults.order };
+    if (o.hidden !== null) meta.hidden = o.hidden;
+    if (e.perm_values.length > 0) meta.perms = e.perm_values.map((v) => permString(e.name, v));
+    nodes.set(e.name, {
+      path: e.path,
+      name: e.name,
+      redirect: e.redirect,
+      component: e.component,
+      meta,
+      perm_values: [...e.perm_values],
+      defaults,
+      overrides: { ...o },
+      children: [],
+      sort: e.sort_order,
+      parent: e.parent_name,
+    });
+  }
+  const roots: Work[] = [];
+  for (const n of nodes.values()) {
+    if (n.parent === null) roots.push(n);
+    else nodes.get(n.parent)?.children.push(n); // an entry whose parent is gone is not shown
+  }
+  const finish = (list: Work[]): AdminMenuNode[] =>
+    list
+      .sort(byOrder)
+      .map(({ sort: _s, parent: _p, ...n }) => ({ ...n, children: finish(n.children as Work[]) }));
+  return finish(roots);
+}
+
+/** The admin tree without the editing fields: what the client builds routes from. */
+export function toMenuNodes(tree: AdminMenuNode[]): MenuNode[] {
+  return tree.map(({ perm_values: _v, defaults: _d, overrides: _o, children, ...n }) => ({
+    ...n,
+    children: toMenuNodes(children),
+  }));
+}
+
+export function holds(perms: readonly string[], wanted: string): boolean {
+  return perms.includes(ALL_PERMS) || perms.includes(wanted);
+}
+
+/**
+ * What a caller sees (spec §6): an entry with perms when any of them is held (or `*`); an entry
+ * without perms when its parent is seen; a container whose children are all unseen is dropped.
+ * Hidden entries stay: hidden is a display flag for the client.
+ */
+export function visibleMenus(tree: MenuNode[], perms: readonly string[]): MenuNode[] {
+  const out: MenuNode[] = [];
+  for (const node of tree) {
+    const own = node.meta.perms ?? [];
+    if (own.length > 0 && !own.some((p) => holds(perms, p))) continue;
+    const children = visibleMenus(node.children, perms);
+    if (CONTAINER_COMPONENTS.includes(node.component) && node.children.length > 0 && children.length === 0)
+      continue;
+    out.push({ ...node, children });
+  }
+  return out;
+}
+
+/** The function-permission tree of a group: entries that carry permission values, with what the group holds. */
+export interface FunctionPermNode {
+  name: string;
+  title: string;
+  path: string;
+  values: { value: string; label: string; perm: string; granted: boolean }[];
+  children: FunctionPermNode[];
+}
+
+export function functionPermTree(tree: AdminMenuNode[], groupPerms: readonly string[]): FunctionPermNode[] {
+  const out: FunctionPermNode[] = [];
+  for (const node of tree) {
+    const children = functionPermTree(node.children, groupPerms);
+    if (node.perm_values.length === 0 && children.length === 0) continue;
+    out.push({
+      name: node.name,
+      title: node.meta.title,
+      path: node.path,
+      values: node.perm_values.map((value) => {
+        const perm = permString(node.name, value);
+        return { value, label: PERM_VALUE_LABELS[value] ?? value, perm, granted: holds(groupPerms, perm) };
+      }),
+      children,
+    });
+  }
+  return out;
+}
+
+/** Dedupes and orders a permission list; `*` swallows everything else. */
+export function normalisePerms(perms: readonly string[]): string[] {
+  if (perms.includes(ALL_PERMS)) return [ALL_PERMS];
+  return [...new Set(perms)].sort();
+}

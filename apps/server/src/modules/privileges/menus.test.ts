@@ -1,0 +1,384 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PlatformCode, SESSION_MISSING } from '@feikong/contracts';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { makePersonal, makeStaff, makeTenant } from '../../../test/factories.js';
+import { createSession } from '../../platform/sessions.js';
+import { DEMO, seedDemoTenant } from '../../seed/demo.js';
+import { buildAdminTree, toMenuNodes, visibleMenus, type CatalogueEntry } from './menuTree.js';
+import { PrivilegeCode } from './privileges.errors.js';
+import { caller, count, makeAdminTenant, shape } from './privileges.testkit.js';
+
+let t: TestApp;
+let call: ReturnType<typeof caller>;
+beforeAll(async () => {
+  t = await createTestApp();
+  call = caller(t);
+});
+afterAll(async () => t?.close());
+
+const FULL_SHAPE = [
+  { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
+  {
+    setcenter: [
+      { permission: ['functionPermission', 'memberManagement', 'permissionGroup'] },
+      'menuSetting',
+      {
+        orgStructure: [
+          { orgStaff: ['orgImportFile', 'staffImportFile'] },
+          'companyInfo',
+          'jobGrade',
+          'title',
+          'cityGroup',
+          'userGroup',
+          'account',
+          'operationLog',
+        ],
+      },
+      { rightRecharge: ['productVersion', 'cashier', 'tenantOrder'] },
+    ],
+  },
+  { personal: ['userInfo', 'orgInfo', 'downloadcenter'] },
+];
+const PLAIN_SHAPE = [
+  { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
+  { personal: ['userInfo', 'orgInfo', 'downloadcenter'] },
+];
+
+/** name → { path, component, redirect } over the whole tree. */
+function flat(nodes: any[], out: Record<string, any> = {}) {
+  for (const n of nodes) {
+    out[n.name] = { path: n.path, component: n.component, redirect: n.redirect, meta: n.meta };
+    flat(n.children, out);
+  }
+  return out;
+}
+
+describe('GET privileges/user/menus', () => {
+  it('gives an admin (*) the whole seeded tree with routes, meta and perms exactly as declared', async () => {
+    const { admin } = await makeAdminTenant(t);
+    const res = await call(admin.token, 'GET', '/user/menus');
+    expect(res.code).toBe(200);
+    expect(res.body.data.rules).toEqual({ perms: ['*'] });
+    expect(shape(res.body.data.menus)).toEqual(FULL_SHAPE);
+    const m = flat(res.body.data.menus);
+    expect(m.home).toEqual({
+      path: '/home',
+      component: 'Layout',
+      redirect: '/home/index',
+      meta: { title: '工作台', icon: 'workbench', order: 1 },
+    });
+    expect(m.homeIndex).toEqual({
+      path: '/home/index',
+      component: 'home/Home',
+      redirect: null,
+      meta: { title: '工作台', icon: 'workbench', hide_sidebar: true, keepAlive: true, order: 1 },
+    });
+    expect(m.personal.meta).toEqual({ title: '个人中心', hidden: true, order: 90 });
+    expect(m.userInfo).toMatchObject({
+      path: '/userInfo',
+      component: 'common/UserInfo',
+      meta: { title: '用户信息', hide_sidebar: true },
+    });
+    expect(m.orgInfo).toMatchObject({
+      path: '/orgInfo',
+      component: 'common/OrgInfo',
+      meta: { title: '企业信息', hide_sidebar: true },
+    });
+    expect(m.setcenter).toEqual({
+      path: '/setcenter',
+      component: 'Layout',
+      redirect: '/setcenter/permission/function',
+      meta: { title: '设置中心', icon: 'settings', order: 80 },
+    });
+    expect(m.permission).toMatchObject({
+      path: '/setcenter/permission',
+      component: 'RouterView',
+      meta: { title: '权限管理', icon: 'permission', isRouterView: true },
+    });
+    expect(m.functionPermission).toMatchObject({
+      path: '/setcenter/permission/function',
+      component: 'settings/FunctionPermission',
+      meta: { title: '功能权限', perms: ['functionPermission:view', 'functionPermission:edit'] },
+    });
+    expect(m.memberManagement).toMatchObject({
+      path: '/setcenter/permission/member',
+      component: 'settings/MemberManagement',
+      meta: { title: '成员管理', perms: ['memberManagement:view', 'memberManagement:edit'] },
+    });
+    expect(m.permissionGroup).toMatchObject({
+      path: '/setcenter/permission/group',
+      component: 'settings/PermissionGroup',
+      meta: {
+        title: '权限组',
+        perms: [
+          'permissionGroup:view',
+          'permissionGroup:add',
+          'permissionGroup:edit',
+          'permissionGroup:delete',
+        ],
+      },
+    });
+    expect(m.menuSetting).toMatchObject({
+      path: '/setcenter/menus',
+      component: 'settings/MenuSetting',
+      meta: { title: '菜单管理', icon: 'menu', perms: ['menuSetting:view', 'menuSetting:edit'] },
+    });
+    // Entries without perms carry none.
+    expect(m.home.meta.perms).toBeUndefined();
+  });
+
+  it('gives a staff member without settings permissions fewer entries: no setcenter', async () => {
+    const { tenantId } = await makeTenant(t.db);
+    const plain = await makeStaff(t.db, tenantId);
+    const res = await call(plain.token, 'GET', '/user/menus');
+    expect(shape(res.body.data.menus)).toEqual(PLAIN_SHAPE);
+    expect(res.body.data.rules).toEqual({ perms: [] });
+  });
+
+  it('shows one settings screen, and its containers, for one permission', async () => {
+    const { tenantId } = await makeTenant(t.db);
+    const s = await makeStaff(t.db, tenantId, ['memberManagement:view']);
+    const res = await call(s.token, 'GET', '/user/menus');
+    expect(shape(res.body.data.menus)).toEqual([
+      { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
+      { setcenter: [{ permission: ['memberManagement'] }] },
+      { personal: ['userInfo', 'orgInfo', 'downloadcenter'] },
+    ]);
+    expect(res.body.data.rules.perms).toEqual(['memberManagement:view']);
+  });
+
+  it('gives a personal account (no organisation) only the entries without perms', async () => {
+    const p = await makePersonal(t.db);
+    const res = await call(p.token, 'GET', '/user/menus');
+    expect(res.code).toBe(200);
+    expect(shape(res.body.data.menus)).toEqual(PLAIN_SHAPE);
+    expect(res.body.data.rules).toEqual({ perms: [] });
+  });
+
+  it('refuses a caller without a session', async () => {
+    const res = await call(null, 'GET', '/user/menus');
+    expect(res.code).toBe(401);
+    expect(res.body.status).toBe(SESSION_MISSING);
+  });
+});
+
+describe('GET and PUT privileges/menus', () => {
+  it('lists the tenant tree with each entry’s permission values and defaults', async () => {
+    const { admin } = await makeAdminTenant(t);
+    const res = await call(admin.token, 'GET', '/menus');
+    expect(res.code).toBe(200);
+    expect(shape(res.body.data.items)).toEqual(FULL_SHAPE);
+    const m = flat(res.body.data.items);
+    expect(m.permissionGroup.meta.perms).toHaveLength(4);
+    const pg = res.body.data.items[1].children[0].children[2];
+    expect(pg.perm_values).toEqual(['view', 'add', 'edit', 'delete']);
+    expect(pg.defaults).toEqual({ title: '权限组', order: 3, hidden: false });
+    expect(pg.overrides).toEqual({ title: null, order: null, hidden: null });
+  });
+
+  it('saves title, order and hidden per tenant, shows them to users, and resets with null', async () => {
+    const a = await makeAdminTenant(t);
+    const b = await makeAdminTenant(t);
+    const put = await call(a.admin.token, 'PUT', '/menus', {
+      items: [
+        { name: 'home', title: '首页', order: 95 },
+        { name: 'menuSetting', hidden: true },
+      ],
+    });
+    expect(put.code).toBe(200);
+    const home = put.body.data.items.find((n: any) => n.name === 'home');
+    expect(home.meta).toMatchObject({ title: '首页', order: 95 });
+    expect(home.overrides).toEqual({ title: '首页', order: 95, hidden: null });
+
+    // Users of tenant A see the new title and order (home now after personal); hidden entries stay.
+    const menusA = await call(a.admin.token, 'GET', '/user/menus');
+    expect(menusA.body.data.menus.map((n: any) => n.name)).toEqual(['setcenter', 'personal', 'home']);
+    expect(flat(menusA.body.data.menus).menuSetting.meta.hidden).toBe(true);
+    expect(flat(menusA.body.data.menus).home.meta.title).toBe('首页');
+
+    // Tenant B is untouched.
+    const menusB = await call(b.admin.token, 'GET', '/user/menus');
+    expect(flat(menusB.body.data.menus).home.meta).toEqual({ title: '工作台', icon: 'workbench', order: 1 });
+    expect(flat(menusB.body.data.menus).menuSetting.meta.hidden).toBeUndefined();
+
+    // A partial update keeps the other fields; null goes back to the catalogue value.
+    await call(a.admin.token, 'PUT', '/menus', { items: [{ name: 'home', title: null }] });
+    const again = flat((await call(a.admin.token, 'GET', '/menus')).body.data.items);
+    expect(again.home.meta).toMatchObject({ title: '工作台', order: 95 });
+    await call(a.admin.token, 'PUT', '/menus', {
+      items: [
+        { name: 'home', order: null },
+        { name: 'menuSetting', hidden: null },
+      ],
+    });
+    const rows = await t.db
+      .selectFrom('menu_overrides')
+      .selectAll()
+      .where('tenant_id', '=', a.tenantId)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses unknown, duplicate and malformed items with Chinese messages and writes nothing', async () => {
+    const { admin } = await makeAdminTenant(t);
+    const before = await count(t, 'menu_overrides');
+
+    const unknown = await call(admin.token, 'PUT', '/menus', {
+      items: [{ name: 'home', title: '首页' }, { name: 'nope' }, { name: 'ghost' }],
+    });
+    expect(unknown.code).toBe(400);
+    expect(unknown.body).toMatchObject({ status: PrivilegeCode.menuUnknown, msg: '菜单不存在：nope、ghost' });
+
+    const dup = await call(admin.token, 'PUT', '/menus', { items: [{ name: 'home' }, { name: 'home' }] });
+    expect(dup.code).toBe(400);
+    expect(dup.body.msg).toBe('菜单重复提交：home');
+
+    const emptyTitle = await call(admin.token, 'PUT', '/menus', { items: [{ name: 'home', title: '' }] });
+    expect(emptyTitle.code).toBe(400);
+    expect(emptyTitle.body.status).toBe(PlatformCode.validation);
+    expect(emptyTitle.body.msg).toBe('菜单名称：不能为空');
+
+    const badOrder = await call(admin.token, 'PUT', '/menus', { items: [{ name: 'home', order: -1 }] });
+    expect(badOrder.body.msg).toBe('排序：不能小于0');
+    const badHidden = await call(admin.token, 'PUT', '/menus', { items: [{ name: 'home', hidden: 'yes' }] });
+    expect(badHidden.body.msg).toMatch(/^是否隐藏：/);
+    const none = await call(admin.token, 'PUT', '/menus', { items: [] });
+    expect(none.body.msg).toBe('菜单：请至少提交一个菜单');
+
+    expect(await count(t, 'menu_overrides')).toBe(before);
+  });
+
+  it('needs menuSetting:view to read and menuSetting:edit to change', async () => {
+    const { tenantId } = await makeTenant(t.db);
+    const viewer = await makeStaff(t.db, tenantId, ['menuSetting:view']);
+    const plain = await makeStaff(t.db, tenantId);
+    expect((await call(plain.token, 'GET', '/menus')).code).toBe(403);
+    expect((await call(viewer.token, 'GET', '/menus')).code).toBe(200);
+    const put = await call(viewer.token, 'PUT', '/menus', { items: [{ name: 'home', title: '首页' }] });
+    expect(put.code).toBe(403);
+    expect(put.body).toMatchObject({ status: PlatformCode.forbidden, msg: '您没有该操作的权限' });
+    expect(
+      await t.db.selectFrom('menu_overrides').selectAll().where('tenant_id', '=', tenantId).execute(),
+    ).toEqual([]);
+  });
+});
+
+describe('GET privileges/user/grade:check', () => {
+  it('answers for each asked permission whether the caller holds it', async () => {
+    const { tenantId } = await makeTenant(t.db);
+    const s = await makeStaff(t.db, tenantId, ['menuSetting:view']);
+    const res = await call(
+      s.token,
+      'GET',
+      '/user/grade:check?perms=menuSetting:view,%20menuSetting:edit,,menuSetting:view',
+    );
+    expect(res.code).toBe(200);
+    expect(res.body.data).toEqual({ allowed: { 'menuSetting:view': true, 'menuSetting:edit': false } });
+    const { admin } = await makeAdminTenant(t);
+    const all = await call(admin.token, 'GET', '/user/grade:check?perms=anything:at_all');
+    expect(all.body.data.allowed).toEqual({ 'anything:at_all': true });
+  });
+
+  it('refuses an empty list with a Chinese message naming the field', async () => {
+    const { tenantId } = await makeTenant(t.db);
+    const s = await makeStaff(t.db, tenantId);
+    const empty = await call(s.token, 'GET', '/user/grade:check?perms=,,');
+    expect(empty.code).toBe(400);
+    expect(empty.body.msg).toBe('权限：不能为空');
+    const missing = await call(s.token, 'GET', '/user/grade:check');
+    expect(missing.code).toBe(400);
+    expect(missing.body.msg).toMatch(/^权限：/);
+  });
+
+  it('is for staff only: a personal account is refused', async () => {
+    const p = await makePersonal(t.db);
+    const res = await call(p.token, 'GET', '/user/grade:check?perms=menuSetting:view');
+    expect(res.code).toBe(403);
+    expect(res.body.msg).toBe('您还未加入到任何组织，请先加入组织');
+  });
+});
+
+describe('menu tree rules', () => {
+  const entry = (
+    name: string,
+    parent: string | null,
+    component: string,
+    perms: string[] = [],
+  ): CatalogueEntry => ({
+    name,
+    parent_name: parent,
+    path: `/${name}`,
+    redirect: null,
+    component,
+    sort_order: 1,
+    meta: { title: name },
+    perm_values: perms,
+  });
+
+  it('keeps a child without perms under a visible parent with perms, drops empty containers, keeps leaves', () => {
+    const tree = toMenuNodes(
+      buildAdminTree(
+        [
+          entry('box', null, 'Layout'),
+          entry('guarded', 'box', 'x/Guarded', ['view']),
+          entry('free', 'guarded', 'x/Free'),
+          entry('emptyBox', null, 'Layout'),
+          entry('lonely', null, 'x/Lonely'),
+          entry('orphan', 'missing', 'x/Orphan'),
+        ],
+        new Map(),
+      ),
+    );
+    expect(shape(visibleMenus(tree, ['guarded:view']))).toEqual([
+      { box: [{ guarded: ['free'] }] },
+      'emptyBox',
+      'lonely',
+    ]);
+    expect(shape(visibleMenus(tree, []))).toEqual(['emptyBox', 'lonely']);
+  });
+});
+
+describe('demo seed', () => {
+  it('gives 演示集团 its groups: admin (*), 财务审批, 普通员工; the multi-organisation user none', async () => {
+    const ids = await t.db.transaction().execute((trx) => seedDemoTenant(trx));
+    const groups = await t.db
+      .selectFrom('privilege_groups as g')
+      .leftJoin('privilege_group_members as m', 'm.group_id', 'g.id')
+      .leftJoin('staff as s', 's.id', 'm.staff_id')
+      .select(['g.name', 'g.perms', 'g.is_builtin', 's.phone'])
+      .where('g.tenant_id', '=', ids.group)
+      .orderBy('g.id')
+      .execute();
+    expect(groups).toEqual([
+      { name: '系统管理员', perms: '["*"]', is_builtin: 1, phone: DEMO.admin },
+      {
+        name: '财务审批',
+        perms: '["memberManagement:view","permissionGroup:view"]',
+        is_builtin: 0,
+        phone: DEMO.approver,
+      },
+      { name: '普通员工', perms: '[]', is_builtin: 0, phone: DEMO.staff },
+    ]);
+
+    const session = async (phone: string) => {
+      const s = await t.db
+        .selectFrom('staff')
+        .select(['id', 'user_id'])
+        .where('tenant_id', '=', ids.group)
+        .where('phone', '=', phone)
+        .executeTakeFirstOrThrow();
+      return (await createSession(t.db, { userId: s.user_id, tenantId: ids.group, staffId: s.id }, 60_000))
+        .token;
+    };
+    const menusOf = async (phone: string) =>
+      shape((await call(await session(phone), 'GET', '/user/menus')).body.data.menus);
+    expect(await menusOf(DEMO.admin)).toEqual(FULL_SHAPE);
+    expect(await menusOf(DEMO.approver)).toEqual([
+      { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
+      { setcenter: [{ permission: ['memberManagement', 'permissionGroup'] }] },
+      { personal: ['userInfo', 'orgInfo', 'downloadcenter'] },
+    ]);
+    expect(await menusOf(DEMO.staff)).toEqual(PLAIN_SHAPE);
+    expect(await menusOf(DEMO.multiOrg)).toEqual(PLAIN_SHAPE);
+  });
+});

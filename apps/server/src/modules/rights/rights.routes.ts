@@ -1,0 +1,140 @@
+import { signedInCaller, tenantCaller } from '../../platform/auth.js';
+import { PUBLIC, SIGNED_IN, STAFF } from '../../platform/context.js';
+import { ok } from '../../platform/envelope.js';
+import { appServices, type AppDeps, type ZodApp } from '../../platform/types.js';
+import {
+  getOrder,
+  listNotInvoicedOrders,
+  listOrders,
+  purchaseProduct,
+  purchaseVersion,
+  submitTransfer,
+  type RightsDeps,
+} from './orders.service.js';
+import {
+  BankPayBody,
+  BannerQuery,
+  OrderIdQuery,
+  OrderListBody,
+  PageQuery,
+  ProductPurchaseBody,
+  VersionPurchaseBody,
+} from './rights.schemas.js';
+import {
+  callerNotices,
+  homeBanners,
+  productCatalogue,
+  productVersionCatalogue,
+  publicBanners,
+  queryTenantVersion,
+  tenantProducts,
+} from './rights.service.js';
+
+// Paths are the spec's (§7.4). A literal ':' in a path is written '::' for Fastify's router.
+const R = '/right-recharge/api/v1';
+const APP_CTRL = '/app-ctrl/api/v1';
+const tags = ['rights'];
+
+/** Permissions of the 系统权益 menu entry (migration 0006): view orders, buy. */
+export const RightsPerm = { view: 'rightRecharge:view', buy: 'rightRecharge:buy' } as const;
+
+/** Product versions, add-ons, tenant orders, version notices and banners. */
+export function registerRightsRoutes(app: ZodApp, deps: AppDeps) {
+  const services = appServices(deps);
+  const d: RightsDeps = { db: deps.db, storage: services.storage, clock: deps.clock ?? Date.now };
+  const { db } = d;
+
+  // ---- Catalogue ----
+  app.get(
+    `${R}/product-version::list`,
+    { config: { permission: STAFF }, schema: { tags, summary: '在售产品版本' } },
+    async () => ok(await productVersionCatalogue(db)),
+  );
+  app.get(
+    `${R}/product::list`,
+    { config: { permission: STAFF }, schema: { tags, summary: '在售增值产品' } },
+    async () => ok(await productCatalogue(db)),
+  );
+
+  // ---- The tenant's rights ----
+  app.get(
+    `${R}/tenant/product-version::query`,
+    {
+      config: { permission: SIGNED_IN },
+      schema: { tags, summary: '当前组织的产品版本（个人账号或未开通：null；日期为秒）' },
+    },
+    async (req) => ok(await queryTenantVersion(db, signedInCaller(req), d.clock())),
+  );
+  app.get(
+    `${R}/tenant/product::query`,
+    { config: { permission: STAFF }, schema: { tags, summary: '当前组织已购增值产品及余量' } },
+    async (req) => ok(await tenantProducts(db, tenantCaller(req).tenantId)),
+  );
+  app.get(
+    `${R}/tenant::notify`,
+    { config: { permission: SIGNED_IN }, schema: { tags, summary: '版本与增值产品提醒（按界面类型过滤）' } },
+    async (req) => ok(await callerNotices(db, signedInCaller(req), d.clock())),
+  );
+
+  // ---- Orders ----
+  app.post(
+    `${R}/tenant/product-version::purchase`,
+    {
+      config: { permission: RightsPerm.buy },
+      schema: { tags, summary: '购买或续费产品版本：生成待支付订单', body: VersionPurchaseBody },
+    },
+    async (req) => ok(await purchaseVersion(d, tenantCaller(req), req.body)),
+  );
+  app.post(
+    `${R}/tenant/product::purchase`,
+    {
+      config: { permission: RightsPerm.buy },
+      schema: { tags, summary: '购买增值产品：生成待支付订单', body: ProductPurchaseBody },
+    },
+    async (req) => ok(await purchaseProduct(d, tenantCaller(req), req.body)),
+  );
+  app.post(
+    `${R}/tenant/order::list`,
+    { config: { permission: RightsPerm.view }, schema: { tags, summary: '订单记录', body: OrderListBody } },
+    async (req) => ok(await listOrders(d, tenantCaller(req), req.body)),
+  );
+  app.get(
+    `${R}/tenant/order::query`,
+    {
+      config: { permission: RightsPerm.view },
+      schema: { tags, summary: '订单详情', querystring: OrderIdQuery },
+    },
+    async (req) => ok(await getOrder(d, tenantCaller(req), req.query.order_id)),
+  );
+  app.put(
+    `${R}/tenant/order/bank-pay::confirm`,
+    {
+      config: { permission: RightsPerm.buy },
+      schema: { tags, summary: '提交对公转账信息（金额须等于订单金额）→ 已付款待确认', body: BankPayBody },
+    },
+    async (req) => ok(await submitTransfer(d, tenantCaller(req), req.body)),
+  );
+  app.get(
+    `${R}/tenant/not-invoiced-order::list`,
+    {
+      config: { permission: RightsPerm.view },
+      schema: { tags, summary: '已完成且未开票的订单', querystring: PageQuery },
+    },
+    async (req) => ok(await listNotInvoicedOrders(d, tenantCaller(req), req.query)),
+  );
+
+  // ---- Banners ----
+  app.get(
+    `${R}/public/banner::query`,
+    {
+      config: { permission: PUBLIC },
+      schema: { tags, summary: '平台横幅（登录页 login / 首页 home）', querystring: BannerQuery },
+    },
+    async (req) => ok(await publicBanners(db, req.query.position, d.clock())),
+  );
+  app.get(
+    `${APP_CTRL}/banner/pc::list`,
+    { config: { permission: STAFF }, schema: { tags, summary: '组织首页横幅（PC）' } },
+    async (req) => ok(await homeBanners(db, tenantCaller(req).tenantId, d.clock())),
+  );
+}

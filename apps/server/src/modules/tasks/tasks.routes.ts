@@ -1,0 +1,113 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { tenantCaller } from '../../platform/auth.js';
+import { STAFF } from '../../platform/context.js';
+import { ok } from '../../platform/envelope.js';
+import { appServices, type AppDeps, type AppServices, type ZodApp } from '../../platform/types.js';
+import { RequestValidationError, toFieldErrors } from '../../platform/validation.js';
+import { IMPORT_MAX_BYTES, taskErrors } from './tasks.errors.js';
+import { registerTaskRunner } from './tasks.runner.js';
+import {
+  createExportTask,
+  createImportTask,
+  deleteTask,
+  getTask,
+  listTasks,
+  stageImportFile,
+  type StagedUpload,
+} from './tasks.service.js';
+
+// Paths are the spec's (§7.2, §7.7). A literal ':' in a path is written '::' for Fastify's router.
+const TASK_CENTER = '/task-center/api/v1';
+const ORG = '/org-arch-center/api/v1';
+const FINOBASE = '/finobase/api/v1';
+const tags = ['tasks'];
+
+const operatingType = z.coerce.number().int().positive().describe('任务类型');
+
+const ImportFields = z.object({ operating_type: operatingType });
+
+const ExportBody = z.object({
+  operating_type: operatingType,
+  params: z.record(z.string(), z.unknown()).default({}).describe('筛选条件'),
+  file_name: z.string().max(100).optional().describe('文件名'),
+});
+
+const ListQuery = z.object({
+  page_num: z.coerce.number().int().min(1).default(1).describe('页码'),
+  page_size: z.coerce.number().int().min(1).max(200).default(20).describe('每页条数'),
+  operating_type: operatingType.optional(),
+  status: z.coerce.number().int().min(0).max(2).optional().describe('任务状态'),
+});
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().describe('任务ID') });
+
+/**
+ * Task centre: create imports (multipart upload) and exports, poll one task, list and delete the
+ * caller's own tasks. Creating needs the permission of the data's owner (TASK_TYPE_POLICIES,
+ * checked in the service); the rest is any staff member, scoped to their own tasks.
+ */
+export function registerTaskRoutes(app: ZodApp, deps: AppDeps) {
+  const d = appServices(deps);
+  registerTaskRunner(d, app.log);
+
+  app.post(
+    `${TASK_CENTER}/tasks::import`,
+    { config: { permission: STAFF }, schema: { tags, consumes: ['multipart/form-data'] } },
+    async (req) => ok(await importFromMultipart(d, req)),
+  );
+  app.post(
+    `${TASK_CENTER}/tasks::export`,
+    { config: { permission: STAFF }, schema: { body: ExportBody, tags } },
+    async (req) => ok(await createExportTask(d, tenantCaller(req), req.body)),
+  );
+  app.get(
+    `${ORG}/tasks`,
+    { config: { permission: STAFF }, schema: { querystring: ListQuery, tags } },
+    async (req) => ok(await listTasks(d, tenantCaller(req), req.query)),
+  );
+  for (const prefix of [ORG, FINOBASE]) {
+    app.get(
+      `${prefix}/tasks::byId/:id`,
+      { config: { permission: STAFF }, schema: { params: IdParams, tags } },
+      async (req) => ok(await getTask(d, tenantCaller(req), req.params.id)),
+    );
+  }
+  app.delete(
+    `${ORG}/tasks/:id`,
+    { config: { permission: STAFF }, schema: { params: IdParams, tags } },
+    async (req) => ok(await deleteTask(d, tenantCaller(req), req.params.id, req.log)),
+  );
+}
+
+/** Reads the form (file + operating_type, in either order), storing the file as it streams in. */
+async function importFromMultipart(d: AppServices, req: FastifyRequest) {
+  const caller = tenantCaller(req);
+  if (!req.isMultipart()) throw taskErrors.fileMissing();
+  const fields: Record<string, unknown> = {};
+  let upload: StagedUpload | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: IMPORT_MAX_BYTES, fields: 20 } })) {
+      if (part.type === 'file') {
+        if (upload) {
+          part.file.resume(); // one file per import: extra files are ignored
+          continue;
+        }
+        upload = await stageImportFile(d, caller, part.filename ?? '', part.file);
+      } else {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if (upload) await d.storage.delete(upload.key);
+    // @fastify/multipart's own size limit (the same 20 MB) may end the form this way.
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw taskErrors.fileTooLarge();
+    throw err;
+  }
+  const parsed = ImportFields.safeParse(fields);
+  if (!parsed.success) {
+    if (upload) await d.storage.delete(upload.key);
+    throw new RequestValidationError(toFieldErrors(ImportFields, parsed.error));
+  }
+  return createImportTask(d, caller, { operatingType: parsed.data.operating_type, upload });
+}

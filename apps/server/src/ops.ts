@@ -1,0 +1,193 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.js';
+import { openDatabase } from './platform/db/database.js';
+import type { Db } from './platform/db/database.js';
+import { AppError } from './platform/errors.js';
+import {
+  cancelOrderByOperator,
+  confirmOrderByOperator,
+  operatorOrderList,
+  type OperatorResult,
+} from './modules/rights/operator.service.js';
+import { orderStatusName } from './modules/rights/rights.errors.js';
+import { chinaDate } from './modules/rights/rights.service.js';
+
+/**
+ * Operator commands of the platform (not of a tenant), run against the configured database
+ * (DATA_DIR / DATABASE_URL, as the server reads them):
+ *
+ *   npm run ops -- list-orders [--status 2] [--limit 50]
+ *   npm run ops -- confirm-order <订单号|订单ID> [--note 备注]   the transfer arrived: complete the order
+ *   npm run ops -- cancel-order <订单号|订单ID> [--note 备注]    the order will not be paid
+ *
+ * Exit code 0 on success, 1 when the command was refused (unknown order, wrong status), 2 on bad usage.
+ * The database must already be migrated (the server does that when it starts).
+ */
+
+const USAGE = `用法：
+  npm run ops -- list-orders [--status 1|2|3|4] [--limit 条数]   列出订单（默认最近50条）
+  npm run ops -- confirm-order <订单号|订单ID> [--note 备注]      确认对公转账到账，完成订单并开通/续期版本或充值增值产品
+  npm run ops -- cancel-order <订单号|订单ID> [--note 备注]       取消待支付或待确认的订单
+订单状态：1 待支付，2 已付款待确认，3 已完成，4 已取消`;
+
+export interface OpsIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+class UsageError extends Error {}
+
+const yuan = (fen: number | null) => (fen === null ? '-' : `¥${(Number(fen) / 100).toFixed(2)}`);
+/** YYYY-MM-DD HH:mm in China time. */
+const time = (ms: number | null) => {
+  if (ms === null) return '-';
+  const d = new Date(Number(ms) + 8 * 3600_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${chinaDate(Number(ms))} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+};
+
+function describeConfirm(r: OperatorResult): string[] {
+  const o = r.order;
+  const lines = [
+    `订单 ${o.order_no} 已确认完成`,
+    `  组织：${r.tenant_name}（ID ${o.tenant_id}）`,
+    `  商品：${o.item_name}${o.months ? ` ${o.months}个月` : ` × ${o.quantity}`}  金额：${yuan(o.amount)}`,
+  ];
+  if (r.version) {
+    lines.push(
+      `  版本：${r.version.name}，有效期至 ${chinaDate(r.version.expired_at)}（${r.version.extended ? '续期' : '开通'}）`,
+    );
+  }
+  if (r.credited) lines.push(`  到账：${r.credited.name} ${r.credited.amount}${r.credited.unit}`);
+  return lines;
+}
+
+function intOption(value: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`参数 --${name} 应为 ${min}-${max} 的整数`);
+  return n;
+}
+
+/** Runs one operator command; answers the exit code. */
+export async function runOps(argv: string[], db: Db, io: OpsIo, now = Date.now()): Promise<number> {
+  let target = '';
+  try {
+    const { positionals, values } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        status: { type: 'string' },
+        limit: { type: 'string' },
+        note: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    const [command, ref] = positionals;
+    target = ref ?? '';
+    if (values.help || !command) {
+      io.out(USAGE);
+      return command || values.help ? 0 : 2;
+    }
+    switch (command) {
+      case 'list-orders': {
+        const status = intOption(values.status, 'status', 1, 4);
+        const limit = intOption(values.limit, 'limit', 1, 1000) ?? 50;
+        const rows = await operatorOrderList(db, { status, limit });
+        if (rows.length === 0) {
+          io.out(status === undefined ? '没有订单' : `没有状态为「${orderStatusName(status)}」的订单`);
+          return 0;
+        }
+        io.out(
+          [
+            '订单号',
+            '订单ID',
+            '组织',
+            '商品',
+            '金额',
+            '状态',
+            '下单时间',
+            '付款账户',
+            '转账金额',
+            '转账时间',
+          ].join('\t'),
+        );
+        for (const o of rows) {
+          io.out(
+            [
+              o.order_no,
+              o.id,
+              o.tenant_name ?? `组织${o.tenant_id}`,
+              o.item_name + (o.months ? ` ${o.months}个月` : ` × ${o.quantity}`),
+              yuan(o.amount),
+              orderStatusName(Number(o.status)),
+              time(o.created_at),
+              o.payer_account_name
+                ? `${o.payer_account_name} ${o.payer_bank ?? ''} ${o.payer_account_no ?? ''}`
+                : '-',
+              yuan(o.transfer_amount),
+              time(o.transfer_time),
+            ].join('\t'),
+          );
+        }
+        io.out(`共 ${rows.length} 条`);
+        return 0;
+      }
+      case 'confirm-order': {
+        if (!ref) throw new UsageError('请指定订单号或订单ID');
+        for (const line of describeConfirm(await confirmOrderByOperator(db, ref, { now, note: values.note })))
+          io.out(line);
+        return 0;
+      }
+      case 'cancel-order': {
+        if (!ref) throw new UsageError('请指定订单号或订单ID');
+        const o = await cancelOrderByOperator(db, ref, { now, note: values.note });
+        io.out(`订单 ${o.order_no} 已取消（${o.item_name}，${yuan(o.amount)}）`);
+        return 0;
+      }
+      default:
+        throw new UsageError(`未知命令：${command}`);
+    }
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (err instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
+      io.err(`错误：${err instanceof UsageError ? err.message : '参数不正确'}`);
+      io.err(USAGE);
+      return 2;
+    }
+    if (err instanceof AppError) {
+      io.err(`错误：${err.msg}${target ? `（${target}）` : ''}`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+async function main() {
+  const config = loadConfig();
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    process.exitCode = await runOps(process.argv.slice(2), handle.db, {
+      out: (line) => console.log(line),
+      err: (line) => console.error(line),
+    });
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : String(err);
+    console.error(
+      /no such table|does not exist/.test(msg)
+        ? '错误：数据库尚未初始化（请先启动一次服务完成数据库迁移），或 DATA_DIR / DATABASE_URL 指向了别的数据库'
+        : `错误：执行失败：${msg}`,
+    );
+    process.exitCode = 1;
+  } finally {
+    await handle.destroy();
+  }
+}
+
+// Run as a script (tsx src/ops.ts …); importing the module (tests) runs nothing.
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  void main();
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from './db/database.js';
+import { PUBLIC, SIGNED_IN, STAFF, hasPermission, type Caller, type TenantCaller } from './context.js';
+import { platformErrors } from './errors.js';
+import { sessionErrors } from './http.js';
+import { callerFor, resolveToken } from './sessions.js';
+
+export const TOKEN_HEADER = 'x-session-token';
+export const FAKE_USER_HEADER = 'x-fake-user';
+
+/**
+ * Resolves the caller from X-Session-Token and enforces the route's permission before any
+ * handler runs. The fake-user header (a phone number) is honoured only in development.
+ */
+export function installAuth(app: FastifyInstance, db: Db, config: Config) {
+  app.decorateRequest('caller', null);
+
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config?.permission;
+    if (!permission) return; // 404 handler and static files
+    const caller = await identify(request, db, config, permission === PUBLIC);
+    request.caller = caller;
+    if (permission === PUBLIC || permission === SIGNED_IN) return;
+    if (!caller || caller.tenantId === null)
+      throw platformErrors.forbidden('您还未加入到任何组织，请先加入组织');
+    if (permission === STAFF) return;
+    if (!hasPermission(caller.perms, permission)) throw platformErrors.forbidden();
+  });
+}
+
+async function identify(
+  request: FastifyRequest,
+  db: Db,
+  config: Config,
+  optional: boolean,
+): Promise<Caller | null> {
+  const fake = request.headers[FAKE_USER_HEADER];
+  if (typeof fake === 'string' && fake !== '') {
+    if (config.nodeEnv !== 'development') throw platformErrors.forbidden('模拟用户仅在开发环境可用');
+    return fakeCaller(db, fake);
+  }
+  const token = request.headers[TOKEN_HEADER];
+  if (typeof token !== 'string' || token === '') {
+    if (optional) return null;
+    throw sessionErrors.missingToken();
+  }
+  const found = await resolveToken(db, token);
+  if (found.state === 'ok') return found.caller;
+  if (optional) return null;
+  throw found.state === 'expired' ? sessionErrors.expired() : sessionErrors.unknownToken();
+}
+
+/** Development only: act as the person with this phone, in the organisation they last used. */
+async function fakeCaller(db: Db, phone: string): Promise<Caller> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'last_logged_org'])
+    .where('phone', '=', phone)
+    .executeTakeFirst();
+  if (!user) throw platformErrors.unauthorized('模拟用户不存在');
+  const staff = user.last_logged_org
+    ? await db
+        .selectFrom('staff')
+        .select(['id', 'tenant_id'])
+        .where('user_id', '=', user.id)
+        .where('tenant_id', '=', user.last_logged_org)
+        .where('status', '=', 1)
+        .executeTakeFirst()
+    : undefined;
+  return callerFor(db, 0, user.id, staff?.tenant_id ?? null, staff?.id ?? null);
+}
+
+/** For services: the caller of a STAFF or permission route always has a tenant. */
+export function tenantCaller(request: FastifyRequest): TenantCaller {
+  const c = request.caller;
+  if (!c || c.tenantId === null || c.staffId === null)
+    throw platformErrors.forbidden('您还未加入到任何组织，请先加入组织');
+  return c as TenantCaller;
+}
+
+export function signedInCaller(request: FastifyRequest): Caller {
+  if (!request.caller) throw sessionErrors.missingToken();
+  return request.caller;
+}

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { postgresDialect, sqliteDialect, type DialectName } from './dialect.js';
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  dialect: DialectName;
+  /** PostgreSQL schema the handle is pinned to (tests); undefined means the default search_path. */
+  schema?: string;
+  destroy(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** postgres://… ; when absent the embedded SQLite file under dataDir is used. */
+  databaseUrl?: string;
+  dataDir?: string;
+  /** SQLite file path, overriding dataDir (tests use a temp file). */
+  sqliteFile?: string;
+  /** PostgreSQL search_path (tests use a schema per file). */
+  pgSchema?: string;
+}
+
+export function openDatabase(opts: DbOptions): DbHandle {
+  if (opts.databaseUrl) {
+    const db = new Kysely<Database>({ dialect: postgresDialect(opts.databaseUrl, opts.pgSchema) });
+    return { db, dialect: 'postgres', schema: opts.pgSchema, destroy: () => db.destroy() };
+  }
+  const file = opts.sqliteFile ?? path.join(opts.dataDir ?? 'data', 'feikong.db');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Kysely<Database>({ dialect: sqliteDialect(file) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}

@@ -1,0 +1,50 @@
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteAdapter, SqliteDialect, type Dialect } from 'kysely';
+import pg from 'pg';
+
+// node-pg returns int8/numeric as strings; our ids, money (分) and times (ms) are all safe integers.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+/**
+ * SQLite DDL is transactional, but Kysely's adapter says otherwise, so its migrator would
+ * run migrations without a transaction. Saying "yes" makes a failed migration roll back whole.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+class EmbeddedSqliteDialect extends SqliteDialect {
+  override createAdapter() {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export function sqliteDialect(file: string): Dialect {
+  const database = new SqliteDatabase(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  return new EmbeddedSqliteDialect({ database });
+}
+
+export function postgresDialect(url: string, schema?: string): Dialect {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Tests give each file its own schema so suites can run side by side on one database.
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  return new PostgresDialect({ pool });
+}
+
+/** Which SQL flavour a handle speaks; migrations use it for the few dialect-specific types. */
+export function dialectOf(db: Kysely<any>): DialectName {
+  const adapter = db.getExecutor().adapter;
+  if (adapter instanceof PostgresAdapter) return 'postgres';
+  return 'sqlite';
+}

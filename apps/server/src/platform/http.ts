@@ -1,0 +1,91 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PlatformCode, SESSION_EXPIRED, SESSION_MISSING } from '@feikong/contracts';
+import { AppError, GENERIC_SERVER_ERROR } from './errors.js';
+import { fail } from './envelope.js';
+import { RequestValidationError } from './validation.js';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** Fastify's own 4xx errors, answered in Chinese. */
+const FRAMEWORK_ERRORS: Record<string, { code: number; msg: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: PlatformCode.unsupportedMediaType, msg: '不支持的请求内容类型' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: PlatformCode.validation, msg: '请求体长度不正确' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: PlatformCode.validation, msg: '请求体不能为空' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: PlatformCode.payloadTooLarge, msg: '请求体过大' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: PlatformCode.validation, msg: '请求体不是合法的 JSON' },
+  FST_ERR_VALIDATION: { code: PlatformCode.validation, msg: '请求参数不正确' },
+};
+
+export function sendError(
+  reply: FastifyReply,
+  httpStatus: number,
+  status: number,
+  msg: string,
+  data: unknown = null,
+) {
+  return reply.code(httpStatus).send(fail(status, msg, data));
+}
+
+/** The one place an exception becomes a reply. Unknown errors are logged, never echoed. */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return sendError(reply, error.httpStatus, error.code, error.msg, error.data);
+    }
+    if (error instanceof RequestValidationError) {
+      return sendError(reply, 400, PlatformCode.validation, error.fields.map((f) => f.msg).join('；'), {
+        fields: error.fields,
+      });
+    }
+    if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) {
+      return sendError(reply, 400, PlatformCode.validation, '请求体不是合法的 JSON');
+    }
+    const fe = error as FastifyError;
+    const known = fe.code ? FRAMEWORK_ERRORS[fe.code] : undefined;
+    if (known) return sendError(reply, fe.statusCode ?? 400, known.code, known.msg);
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      request.log.warn({ err: error }, 'client error');
+      return sendError(reply, fe.statusCode, PlatformCode.validation, '请求不正确');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 500, PlatformCode.internal, GENERIC_SERVER_ERROR);
+  });
+}
+
+/** API 404 and 405 as envelopes; other GETs fall through to `fallback` (the web client's index.html). */
+export function installNotFound(
+  app: FastifyInstance,
+  isApiPath: (path: string) => boolean,
+  fallback?: (request: FastifyRequest, reply: FastifyReply) => unknown,
+) {
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const otherMethods = METHODS.filter(
+      (m) => m !== request.method && app.findRoute({ method: m, url: path }) !== null,
+    );
+    if (otherMethods.length > 0) {
+      reply.header('Allow', otherMethods.join(', '));
+      return sendError(reply, 405, PlatformCode.methodNotAllowed, `请求方法 ${request.method} 不被允许`);
+    }
+    if (fallback && request.method === 'GET' && !isApiPath(path)) return fallback(request, reply);
+    return sendError(reply, 404, PlatformCode.notFound, `接口不存在：${request.method} ${path}`);
+  });
+}
+
+/** Deep-trims strings (spec §5: request strings are trimmed) and drops the client's GET timestamp. */
+export function trimStrings(value: unknown): unknown {
+  if (typeof value === 'string') return value.trim();
+  if (Array.isArray(value)) return value.map(trimStrings);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = trimStrings(v);
+    return out;
+  }
+  return value;
+}
+
+export const sessionErrors = {
+  missingToken: () => new AppError(SESSION_MISSING, '您还未登录，请先登录', 401),
+  unknownToken: () => new AppError(SESSION_MISSING, '登录状态已失效，请重新登录', 401),
+  expired: () => new AppError(SESSION_EXPIRED, '登录过期，请重新登录', 401),
+};

@@ -1,0 +1,37 @@
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { TaskHandlerRegistry } from '../modules/tasks/tasks.handlers.js';
+import { createJobQueue } from './jobs/index.js';
+import { DownloadSigner, LocalFileStorage } from './storage/index.js';
+import type { AppDeps, AppServices } from './types.js';
+
+/**
+ * Fills in the shared services buildApp hands to modules (task handler registry, job queue, file
+ * storage) where the caller passed none, and says how to start and stop them with the app.
+ * The worker runs only where config.jobWorker is set (JOB_WORKER=1); every process can enqueue.
+ */
+export function withAppServices(deps: AppDeps, log: FastifyBaseLogger) {
+  // Tests run without a DATA_DIR: their files go to a temp dir removed when the app closes.
+  const tempFiles = !deps.storage && deps.config.dataDir === '';
+  const filesRoot = tempFiles
+    ? path.join(os.tmpdir(), `feikong-files-${randomUUID()}`)
+    : path.join(deps.config.dataDir, 'files');
+  const storage =
+    deps.storage ?? new LocalFileStorage(filesRoot, new DownloadSigner(deps.config.signingSecret));
+  const jobs = deps.jobs ?? createJobQueue(deps.db, deps.dialect, { logger: log });
+  const taskHandlers = deps.taskHandlers ?? new TaskHandlerRegistry();
+  const full: AppServices = { ...deps, storage, jobs, taskHandlers };
+  return {
+    deps: full,
+    async start() {
+      if (deps.config.jobWorker) await jobs.start();
+    },
+    async stop() {
+      await jobs.stop();
+      if (tempFiles) await fsp.rm(filesRoot, { recursive: true, force: true });
+    },
+  };
+}

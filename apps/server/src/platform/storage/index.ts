@@ -1,0 +1,3 @@
+export * from './types.js';
+export { DownloadSigner, DOWNLOAD_PATH } from './signing.js';
+export { LocalFileStorage } from './local.js';

@@ -1,0 +1,14 @@
+import type { Db } from '../platform/db/database.js';
+import { seedDemoTenant } from './demo.js';
+import { seedOrgDemo } from './org.js';
+
+/** Seeds the demo tenant once: only when the database has no organisation at all. */
+export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+  const any = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
+  if (any) return false;
+  await db.transaction().execute(async (trx) => {
+    const ids = await seedDemoTenant(trx);
+    await seedOrgDemo(trx, ids);
+  });
+  return true;
+}

@@ -1,0 +1,48 @@
+import type { Db } from '../platform/db/database.js';
+import { ensureAdminGroup } from '../modules/privileges/privileges.service.js';
+import {
+  findGroupByName,
+  insertGroup,
+  insertMembers,
+  staffIdByPhone,
+} from '../modules/privileges/privileges.repo.js';
+
+/**
+ * Permission groups of the demo tenant (演示集团):
+ * 系统管理员 (builtin, `*`) — the admin; 财务审批 — the approver, may look at permissions and members;
+ * 普通员工 — the plain staff member, no settings permissions. The multi-organisation user is in no group.
+ * Phones come from the caller (seed/demo.ts DEMO) so this file does not import demo.ts back.
+ */
+export async function seedDemoPrivileges(
+  db: Db,
+  tenantId: number,
+  phones: { admin: string; approver: string; staff: string },
+  now = Date.now(),
+) {
+  const staffOf = async (phone: string) => {
+    const id = await staffIdByPhone(db, tenantId, phone);
+    if (id === undefined) throw new Error(`演示数据缺少员工 ${phone}`);
+    return id;
+  };
+  await ensureAdminGroup(db, tenantId, [await staffOf(phones.admin)], now);
+
+  const groups = [
+    {
+      name: '财务审批',
+      description: '财务审批人员：可查看权限组和成员',
+      perms: ['memberManagement:view', 'permissionGroup:view'],
+      phone: phones.approver,
+    },
+    { name: '普通员工', description: '普通员工：无设置中心权限', perms: [], phone: phones.staff },
+  ];
+  for (const g of groups) {
+    if (await findGroupByName(db, tenantId, g.name)) continue;
+    const id = await insertGroup(
+      db,
+      tenantId,
+      { name: g.name, description: g.description, perms: g.perms },
+      now,
+    );
+    await insertMembers(db, tenantId, id, [await staffOf(g.phone)]);
+  }
+}

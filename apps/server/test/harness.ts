@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { buildApp } from '../src/app.js';
+import { testConfig, type Config } from '../src/config.js';
+import { openDatabase, type DbHandle } from '../src/platform/db/database.js';
+import { migrateToLatest } from '../src/platform/db/migrator.js';
+import type { RegisterRoutes } from '../src/platform/types.js';
+
+/**
+ * A fresh database per test file: a temp SQLite file, or — when TEST_DATABASE_URL is set —
+ * a schema of its own on that PostgreSQL database, dropped at the end.
+ */
+export async function createTestDatabase(): Promise<DbHandle & { cleanup(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = openDatabase({ databaseUrl: url });
+    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+    await admin.destroy();
+    const handle = openDatabase({ databaseUrl: url, pgSchema: schema });
+    return {
+      ...handle,
+      cleanup: async () => {
+        await handle.destroy();
+        const again = openDatabase({ databaseUrl: url });
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(again.db);
+        // The job queue (pg-boss) of an app on this schema keeps its tables in pgboss_<schema>.
+        await sql`drop schema if exists ${sql.id(`pgboss_${schema}`)} cascade`.execute(again.db);
+        await again.destroy();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'feikong-test-'));
+  const handle = openDatabase({ sqliteFile: path.join(dir, 'test.db') });
+  return {
+    ...handle,
+    cleanup: async () => {
+      await handle.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** buildApp on a fresh, migrated database. Call `close()` in afterAll. */
+export async function createTestApp(opts: { config?: Partial<Config>; extraRoutes?: RegisterRoutes[] } = {}) {
+  const handle = await createTestDatabase();
+  await migrateToLatest(handle.db, { schema: handle.schema });
+  const config = testConfig(opts.config);
+  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect }, opts.extraRoutes);
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    dialect: handle.dialect,
+    config,
+    close: async () => {
+      await app.close();
+      await handle.cleanup();
+    },
+  };
+}

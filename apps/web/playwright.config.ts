@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+
+// Journeys run against the real built app served by the real server; the lead's test script starts it
+// (so there is no webServer block). Debian's chromium: `npx playwright install` cannot work here.
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8090',
+    locale: 'zh-CN',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+});

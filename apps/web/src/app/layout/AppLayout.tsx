@@ -1,0 +1,85 @@
+import { Layout } from 'antd';
+import { useContext, useEffect, useState } from 'react';
+import { useLocation, useMatches } from 'react-router';
+import { logBehaviour } from '../../components/behaviourLog';
+import { SessionPrompts } from '../../features/login/components/SessionPrompts';
+import { KeepAliveOutlet } from '../keepAlive';
+import { prefetchSubApps } from '../prefetch';
+import { useProductVersion } from '../productVersion';
+import { handleOf } from '../routeMeta';
+import { RouterMenusContext } from '../routerContext';
+import { sidebarEntries } from '../routeRules';
+import { AppHeader } from './AppHeader';
+import { Breadcrumbs } from './Breadcrumbs';
+import { Sidebar } from './Sidebar';
+import { VersionNoticeBar, type VersionNotice } from './VersionNoticeBar';
+
+const COLLAPSED_KEY = 'feikong.sidebarCollapsed';
+
+function useCollapsed(): [boolean, (v: boolean) => void] {
+  const [collapsed, setCollapsed] = useState(() => {
+    try {
+      return localStorage.getItem(COLLAPSED_KEY) === '1';
+    } catch {
+      return false;
+    }
+  });
+  const set = (v: boolean) => {
+    setCollapsed(v);
+    try {
+      localStorage.setItem(COLLAPSED_KEY, v ? '1' : '0');
+    } catch {
+      // storage disabled: the state lives for this page only
+    }
+  };
+  return [collapsed, set];
+}
+
+/** The page shell (spec §2.4): header, notice bar, sidebar, breadcrumb and the (kept-alive) page. */
+export default function AppLayout() {
+  const { tree } = useContext(RouterMenusContext);
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const handles = matches.map((m) => handleOf(m));
+  const leaf = handles[handles.length - 1];
+  const topName = handles.find((h) => h?.top)?.name;
+  const top = tree.find((n) => n.name === topName);
+  const [collapsed, setCollapsed] = useCollapsed();
+  const version = useProductVersion();
+  // Version notices arrive with the rights issue (GET /right-recharge/api/v1/tenant:notify).
+  const notices: VersionNotice[] = [];
+
+  const hideSidebar =
+    leaf?.meta?.hide_sidebar === true || leaf?.hideSidebar === true || sidebarEntries(top).length === 0;
+  const forbidden = leaf?.name === 'forbidden';
+
+  useEffect(() => prefetchSubApps(), []);
+  useEffect(() => {
+    logBehaviour('route', `${pathname} ${leaf?.title ?? ''}`.trim());
+  }, [pathname, leaf?.title]);
+
+  return (
+    <Layout className="fk-shell" data-testid="app-shell">
+      <AppHeader tree={tree} activeTop={topName} versionName={version?.product_version_name} />
+      <VersionNoticeBar notices={notices} />
+      <Layout className="fk-body">
+        {!hideSidebar && (
+          <Sidebar
+            top={top}
+            matchedPaths={handles.map((h) => h?.path ?? '')}
+            collapsed={collapsed}
+            onCollapse={setCollapsed}
+          />
+        )}
+        <Layout.Content className="fk-main" data-testid="app-main">
+          {!forbidden && <Breadcrumbs />}
+          <div className="fk-page">
+            <KeepAliveOutlet />
+          </div>
+        </Layout.Content>
+      </Layout>
+      {/* The bind-organisation dialog while the session says one is due (spec §4.1). */}
+      <SessionPrompts />
+    </Layout>
+  );
+}

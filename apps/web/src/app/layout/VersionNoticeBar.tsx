@@ -1,0 +1,61 @@
+import { Alert, Button } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { TenantNotifyType } from '@feikong/contracts';
+import { readDismissed, saveDismissed, useVersionNotices } from '../../features/rights/hooks/notices';
+import { alertTypeOf, noticeOrderPath, visibleNotices } from '../../features/rights/rules';
+import { useSession } from '../../stores/session';
+
+/** A version notice (spec §3): notify_type 1 danger, 2 warning, 3 primary. */
+export interface VersionNotice {
+  message: string;
+  notify_type: number;
+  product_id?: number | null;
+  product_type?: number;
+}
+
+/**
+ * The product-version alert bar under the header (spec §2.4): the tenant's notices (GET
+ * tenant:notify, fed by features/rights), product-type ones hidden for welfare / shop_welfare
+ * (spec §6), each with 立即订购 → productVersion (add-on notices open its add-on tab). `notices` adds
+ * more; `orderPath` overrides where 立即订购 goes. Danger notices cannot be closed; the others can,
+ * for the browser session. With none, nothing is drawn.
+ */
+export function VersionNoticeBar({ notices, orderPath }: { notices?: VersionNotice[]; orderPath?: string }) {
+  const navigate = useNavigate();
+  const uiType = useSession((s) => s.ui_type);
+  const fetched = useVersionNotices();
+  const [dismissed, setDismissed] = useState(readDismissed);
+  const all = [...fetched, ...visibleNotices(notices, uiType)].filter((n) => !dismissed.includes(n.message));
+  if (all.length === 0) return null;
+
+  const dismiss = (message: string) => {
+    const next = [...dismissed, message];
+    setDismissed(next);
+    saveDismissed(next);
+  };
+
+  return (
+    <div className="fk-notices" data-testid="version-notices">
+      {all.map((n, i) => (
+        <Alert
+          key={`${n.product_type ?? ''}-${n.product_id ?? ''}-${i}`}
+          banner
+          type={alertTypeOf(n.notify_type)}
+          title={n.message}
+          closable={n.notify_type === TenantNotifyType.danger ? false : { onClose: () => dismiss(n.message) }}
+          action={
+            <Button
+              size="small"
+              type="primary"
+              danger={n.notify_type === TenantNotifyType.danger}
+              onClick={() => navigate(orderPath ?? noticeOrderPath(n))}
+            >
+              立即订购
+            </Button>
+          }
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { App as AntApp, ConfigProvider, Empty, type ThemeConfig } from 'antd';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { EMPTY_TEXT, LAYOUT } from '@feikong/contracts';
+import { setNotifier } from '../api/request';
+import { MSG_ERROR_DIALOG_TITLE } from '../api/constants';
+import { antdLocale } from './locale';
+
+/** Routes the request layer's toasts through antd's App context (theme and locale apply). */
+function NotifierBridge() {
+  const { message, modal } = AntApp.useApp();
+  useEffect(() => {
+    setNotifier({
+      error: (msg) => void message.error({ content: msg, key: msg }),
+      warning: (msg) => void message.warning({ content: msg, key: msg }),
+      dialog: (msg) => void modal.confirm({ title: MSG_ERROR_DIALOG_TITLE, content: msg }),
+    });
+    return () => setNotifier(null);
+  }, [message, modal]);
+  return null;
+}
+
+/** The product's look: antd's default blue, compact radius, the shell's fixed sizes (spec §2.4, §9). */
+export const appTheme: ThemeConfig = {
+  token: {
+    colorPrimary: '#1f6fff',
+    borderRadius: 4,
+    colorBgLayout: '#f3f5f9',
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  },
+  components: {
+    Layout: {
+      headerHeight: LAYOUT.headerHeight,
+      headerPadding: '0 16px',
+      headerBg: '#ffffff',
+      siderBg: '#ffffff',
+      bodyBg: '#f3f5f9',
+    },
+    Menu: {
+      collapsedWidth: LAYOUT.sidebarCollapsedWidth,
+      horizontalLineHeight: `${LAYOUT.headerHeight - 2}px`,
+      itemHeight: 40,
+      subMenuItemBg: '#ffffff',
+      itemSelectedBg: '#eef4ff',
+      itemBorderRadius: 4,
+      itemMarginInline: 8,
+    },
+  },
+};
+
+/** Empty tables and lists say 空空如也~ (spec §8). */
+export function renderEmpty() {
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} />;
+}
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <ConfigProvider locale={antdLocale} theme={appTheme} renderEmpty={renderEmpty}>
+      <AntApp>
+        <NotifierBridge />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ComponentType } from 'react';
+
+/**
+ * THE map from a server menu's `component` name to a screen (spec §2.1). One line per screen, each a
+ * lazy import so every screen is its own chunk. `Layout` and `RouterView` are not screens: the route
+ * builder handles them. A name missing here is logged and rendered as an empty pass-through.
+ */
+export type ScreenLoader = () => Promise<{ default: ComponentType }>;
+
+export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
+  'home/Home': () => import('../features/home/pages/HomePage'),
+  'common/UserInfo': () => import('../features/common/pages/UserInfoPage'),
+  'common/OrgInfo': () => import('../features/common/pages/OrgInfoPage'),
+  'settings/FunctionPermission': () => import('../features/settings/pages/FunctionPermissionPage'),
+  'settings/MemberManagement': () => import('../features/settings/pages/MemberManagementPage'),
+  'settings/PermissionGroup': () => import('../features/settings/pages/PermissionGroupPage'),
+  'settings/MenuSetting': () => import('../features/settings/pages/MenuSettingPage'),
+  // Rights (系统权益) and the notice pages; the first two also make the purchase route set (spec §2.3).
+  'rights/ProductVersion': () => import('../features/rights/pages/ProductVersionPage'),
+  'rights/Cashier': () => import('../features/rights/pages/CashierPage'),
+  'rights/TenantOrder': () => import('../features/rights/pages/TenantOrderPage'),
+  'home/NoticeList': () => import('../features/home/pages/NoticeListPage'),
+  'home/NoticeDetail': () => import('../features/home/pages/NoticeDetailPage'),
+  // Organisation (设置中心 › 组织架构), its import pages, and the download centre.
+  'org/OrgStaff': () => import('../features/org/pages/OrgStaffPage'),
+  'org/OrgImportFile': () => import('../features/org/pages/OrgImportFilePage'),
+  'org/StaffImportFile': () => import('../features/org/pages/StaffImportFilePage'),
+  'org/CompanyInfo': () => import('../features/org/pages/CompanyInfoPage'),
+  'org/JobGrade': () => import('../features/org/pages/JobGradePage'),
+  'org/Title': () => import('../features/org/pages/TitlePage'),
+  'org/CityGroup': () => import('../features/org/pages/CityGroupPage'),
+  'org/UserGroup': () => import('../features/org/pages/UserGroupPage'),
+  'org/Account': () => import('../features/org/pages/AccountPage'),
+  'org/OperationLog': () => import('../features/org/pages/OperationLogPage'),
+  'common/DownloadCenter': () => import('../features/common/pages/DownloadCenterPage'),
+};
+
+export type ScreenRegistry = Readonly<Record<string, ScreenLoader>>;

@@ -1,0 +1,142 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApi } from '../../../api/request';
+import { reloadSession, setSession } from '../../../stores/session';
+import { notice, renderAt, stubServer, treeWith } from '../../notify/test/harness';
+import HomePage from './HomePage';
+
+const WORKBENCH = 'GET /app-ctrl/api/v1/home/workbench';
+const LIST = 'GET /notify-center/api/v1/notify/list';
+const BANNERS = 'GET /app-ctrl/api/v1/banner/pc:list';
+const BALANCES = 'GET /right-recharge/api/v1/tenant/product:query';
+const GUIDE = 'GET /auth-center/api/v1/users:enterprise/guide/info';
+
+const workbench = (over: Record<string, unknown> = {}) => ({
+  user_name: '演示管理员',
+  top_org_name: '演示集团',
+  show_guide: 0,
+  show_guide_group: 0,
+  unread_total: 2,
+  recent_notifications: [],
+  version: null,
+  notices: [],
+  tasks: null,
+  pending_orders: null,
+  ...over,
+});
+const list = () => ({
+  items: [notice(1, { title: '欢迎使用费控平台' })],
+  page: { page_num: 1, page_size: 5, total: 1 },
+  unread_total: 1,
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  reloadSession();
+  configureApi({ baseUrl: '', appEnv: 'test', devMode: false, fakeUser: '' });
+  setSession({ token: 'tok', userStatus: 2, top_org_name: '演示集团', username: '演示管理员' });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('home workbench: only blocks with data', () => {
+  it('draws the greeting, counts, version, balances, banners, guide and tasks the server gives', async () => {
+    stubServer({
+      [WORKBENCH]: () =>
+        workbench({
+          show_guide_group: 1,
+          version: { product_version_name: '标准版', status: 0, expired_date: 1_826_853_723, days_left: 365 },
+          tasks: {
+            running: 1,
+            succeeded: 2,
+            failed: 0,
+            recent: [
+              {
+                id: 1,
+                operating_type: 4,
+                operating_type_name: '成员导出',
+                status: 1,
+                file_name: 'a.xlsx',
+                success_amount: 3,
+                fail_amount: 0,
+                created_at: 1,
+                finished_at: 2,
+              },
+            ],
+          },
+          pending_orders: { pending_payment: 1, awaiting_confirmation: 0 },
+        }),
+      [LIST]: list,
+      [BANNERS]: () => ({
+        items: [
+          {
+            id: 1,
+            title: '横幅',
+            image_url: 'data:image/png;base64,AA==',
+            link_type: 2,
+            link: '/x',
+            sort: 1,
+            start_time: 1,
+            end_time: 2,
+          },
+        ],
+      }),
+      [BALANCES]: () => ({
+        items: [
+          {
+            product_id: 1,
+            code: 'c',
+            product_name: '电子发票查验包',
+            unit: '次',
+            total_amount: 1000,
+            used_amount: 920,
+            remaining_amount: 80,
+            updated_at: 1,
+          },
+        ],
+      }),
+      [GUIDE]: () => ({
+        show_guide_group: 1,
+        steps: [{ key: 'company', title: '创建公司', done: true }],
+        finished: true,
+      }),
+    });
+    renderAt(<HomePage />, '/home/index', treeWith(['/setcenter/org/company', '/home/noticeList']));
+    expect((await screen.findByTestId('home-greeting')).textContent).toContain('演示管理员');
+    expect(screen.getByTestId('home-greeting').textContent).toContain('演示集团');
+    expect(screen.getByTestId('tile-running').textContent).toContain('1');
+    expect(screen.getByTestId('tile-toPay').textContent).toContain('待支付订单');
+    expect(screen.getByTestId('home-version').textContent).toContain('剩余 365 天');
+    expect(screen.getByTestId('home-tasks').textContent).toContain('成员导出');
+    expect((await screen.findByTestId('home-balance')).textContent).toContain('剩余 80 / 1000 次');
+    expect(await screen.findByTestId('home-banners')).toBeTruthy();
+    expect(await screen.findByTestId('home-guide')).toBeTruthy();
+    expect((await screen.findByTestId('home-notices')).textContent).toContain('欢迎使用费控平台');
+  });
+
+  it('leaves out blocks without data: no version, tasks, orders, balances, banners or guide', async () => {
+    stubServer({
+      [WORKBENCH]: () => workbench(),
+      [LIST]: list,
+      [BANNERS]: () => ({ items: [] }),
+      [BALANCES]: () => ({ items: [] }),
+    });
+    renderAt(<HomePage />, '/home/index');
+    await screen.findByTestId('home-greeting');
+    await screen.findByText('欢迎使用费控平台');
+    for (const id of [
+      'home-version',
+      'home-tasks',
+      'home-balance',
+      'home-banners',
+      'home-guide',
+      'tile-running',
+      'tile-toPay',
+    ]) {
+      expect(screen.queryByTestId(id)).toBeNull();
+    }
+    expect(screen.getByTestId('tile-unread')).toBeTruthy();
+  });
+});

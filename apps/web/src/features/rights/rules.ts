@@ -1,0 +1,114 @@
+import {
+  EXPIRY_EXEMPT_ROUTE_NAMES,
+  formatMoney,
+  isNoticeHiddenForUi,
+  isVersionExpired,
+  TenantNotifyType,
+} from '@feikong/contracts';
+import type { OrderStatus, VersionNotice } from '../../api/rights';
+
+/** Pure rules of the rights screens (spec §3, §4.4, §6, §9), unit-tested in rules.test.ts. */
+
+/** Where the screens of 系统权益 live (migration 0006 and the purchase route set of spec §2.3). */
+export const RIGHTS_ROUTES = {
+  root: '/setcenter/rightRecharge',
+  productVersion: '/setcenter/rightRecharge/productVersion',
+  cashier: '/setcenter/rightRecharge/cashier',
+  tenantOrder: '/setcenter/rightRecharge/tenantOrder',
+} as const;
+
+/** The permissions of the 系统权益 menu entry (server: RightsPerm). */
+export const RIGHTS_PERM = { view: 'rightRecharge:view', buy: 'rightRecharge:buy' } as const;
+
+/** productVersion's query `type` (spec §2.3): version plans or add-on products. */
+export type PurchaseTab = 'productVersion' | 'product';
+export function purchaseTabOf(type: string | null | undefined): PurchaseTab {
+  return type === 'product' ? 'product' : 'productVersion';
+}
+export function purchasePath(tab: PurchaseTab = 'productVersion'): string {
+  return `${RIGHTS_ROUTES.productVersion}?type=${tab}`;
+}
+export function cashierPath(orderId: number): string {
+  return `${RIGHTS_ROUTES.cashier}?order_id=${orderId}`;
+}
+
+/** Money in 分 → "¥6980.00" (÷100, 2 decimals, spec §5/§9). */
+export function priceText(cents: number | null | undefined): string {
+  const text = formatMoney(cents);
+  return text === '' ? '-' : `¥${text}`;
+}
+
+/** A version's billing period: 12 → 年, 1 → 月, 6 → 半年, else N个月. */
+export function periodUnit(months: number): string {
+  if (months === 12) return '年';
+  if (months === 1) return '月';
+  if (months === 6) return '半年';
+  if (months > 0 && months % 12 === 0) return `${months / 12}年`;
+  return `${months}个月`;
+}
+
+/** Purchase length in words: 12 → 1年, 18 → 18个月, 24 → 2年. */
+export function monthsText(months: number | null | undefined): string {
+  if (!months) return '-';
+  return months % 12 === 0 ? `${months / 12}年` : `${months}个月`;
+}
+
+/** The longest version purchase in one order (server: MAX_ORDER_MONTHS). */
+export const MAX_ORDER_MONTHS = 60;
+/** Whole periods up to the maximum: 12 → [12, 24, 36, 48, 60]. */
+export function monthOptions(periodMonths: number, max = MAX_ORDER_MONTHS): number[] {
+  if (!(periodMonths > 0)) return [];
+  const out: number[] = [];
+  for (let m = periodMonths; m <= max; m += periodMonths) out.push(m);
+  return out;
+}
+export const MAX_PRODUCT_QUANTITY = 100;
+
+/** An order's status as a tag. */
+export const ORDER_STATUS_TAG: Record<OrderStatus, { text: string; color: string }> = {
+  1: { text: '待支付', color: 'orange' },
+  2: { text: '已付款待确认', color: 'processing' },
+  3: { text: '已完成', color: 'success' },
+  4: { text: '已取消', color: 'default' },
+};
+export function orderStatusTag(status: number, fallback = '未知状态') {
+  return ORDER_STATUS_TAG[status as OrderStatus] ?? { text: fallback, color: 'default' };
+}
+
+/** notify_type → antd Alert type (1 danger, 2 warning, 3 primary). */
+export function alertTypeOf(notifyType: number): 'error' | 'warning' | 'info' {
+  if (notifyType === TenantNotifyType.danger) return 'error';
+  if (notifyType === TenantNotifyType.warning) return 'warning';
+  return 'info';
+}
+
+/** Notices the user should see: product-type (1) ones are hidden for welfare and shop_welfare (spec §6). */
+export function visibleNotices(
+  notices: readonly VersionNotice[] | null | undefined,
+  uiType: string,
+): VersionNotice[] {
+  if (!Array.isArray(notices)) return [];
+  return notices.filter((n) => n && n.message && !isNoticeHiddenForUi(n.product_type, uiType));
+}
+
+/** 立即订购 of a notice: add-on notices open the add-on tab, version notices the version plans. */
+export function noticeOrderPath(n: Pick<VersionNotice, 'product_type'>): string {
+  return purchasePath(Number(n.product_type) === 1 ? 'product' : 'productVersion');
+}
+
+/** The blocking prompt (spec §2.2, §4.4): an expired version, on a route not named in the exempt list. */
+export function shouldShowExpiryPrompt(
+  detail: { status?: unknown } | null | undefined,
+  routeNames: readonly (string | undefined)[],
+): boolean {
+  if (!detail || !isVersionExpired(detail.status)) return false;
+  return !routeNames.some((n) => n !== undefined && EXPIRY_EXEMPT_ROUTE_NAMES.includes(n));
+}
+
+/** Seconds (spec §3 version dates) → YYYY-MM-DD. */
+export function dateOfSeconds(seconds: number | null | undefined): string {
+  if (!seconds) return '';
+  const d = new Date(seconds * 1000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}

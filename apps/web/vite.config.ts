@@ -1,0 +1,88 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Every API family the server answers (DESIGN.md table) plus health and OpenAPI docs. */
+export const API_PREFIXES = [
+  '/auth-center',
+  '/org-arch-center',
+  '/right-recharge',
+  '/app-ctrl',
+  '/notify-center',
+  '/task-center',
+  '/finobase',
+  '/pub-svc-center',
+  '/finopublic',
+  '/invoice',
+  '/finobill',
+  '/finodata',
+  '/consume-quota-center',
+  '/lcb-purchase-center',
+  '/org-settle-center',
+  '/integration-center',
+  '/platform',
+  '/healthz',
+  '/docs',
+];
+
+/** The two sub-applications served from the same origin (spec §2.3). */
+const SUB_APPS = ['/web-form/', '/web-form-print/'];
+
+const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
+
+/**
+ * Dev only: deep links inside a sub-app (/web-form/run/42) must get that sub-app's HTML,
+ * not the main app's (Vite's SPA fallback only knows the root index.html).
+ * The production server needs the same rule for the built files.
+ */
+function subAppFallback(): Plugin {
+  const rewrite = (req: { url?: string; headers: { accept?: string } }) => {
+    const url = req.url ?? '';
+    const path = url.split('?')[0];
+    const app = SUB_APPS.find((p) => url.startsWith(p));
+    if (app && (req.headers.accept ?? '').includes('text/html') && !/\.[a-z0-9]+$/i.test(path)) {
+      req.url = `${app}index.html${url.slice(path.length)}`;
+    }
+  };
+  return {
+    name: 'feikong-sub-app-fallback',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => (rewrite(req), next()));
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((req, _res, next) => (rewrite(req), next()));
+    },
+  };
+}
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  plugins: [react(), subAppFallback()],
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target: API_TARGET, changeOrigin: true }])),
+  },
+  preview: {
+    proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target: API_TARGET, changeOrigin: true }])),
+  },
+  build: {
+    outDir: 'dist',
+    // antd's core alone is ~530 kB minified; screens are already split per route.
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      // Three real HTML entries (the main app and the two sub-apps) and the micro-frontend entry, whose
+      // lifecycle exports (bootstrap / mount / unmount) must survive, at a fixed address for containers.
+      input: {
+        main: here('./index.html'),
+        subForm: here('./web-form/index.html'),
+        subFormPrint: here('./web-form-print/index.html'),
+        micro: here('./src/microApp.tsx'),
+      },
+      preserveEntrySignatures: 'exports-only',
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'micro' ? 'micro/index.js' : 'assets/[name]-[hash].js'),
+      },
+    },
+  },
+});

@@ -1,0 +1,24 @@
+/**
+ * `npm run bench [name…]`: runs the performance scripts and prints each figure beside its
+ * baseline. These are measurements to quote in issue notes, not timed tests.
+ */
+import { benchApiRead } from './api-read.js';
+import { benchOrgImportExport } from './org-import-export.js';
+import { benchOrgTree } from './org-tree.js';
+
+const benches: Record<string, () => Promise<unknown>> = {
+  'api-read': benchApiRead,
+  'org-tree': benchOrgTree,
+  'org-import-export': benchOrgImportExport,
+};
+
+const wanted = process.argv.slice(2);
+const names = wanted.length > 0 ? wanted : Object.keys(benches);
+for (const name of names) {
+  const bench = benches[name];
+  if (!bench) {
+    console.error(`未知的基准测试：${name}（可选：${Object.keys(benches).join(', ')}）`);
+    process.exit(2);
+  }
+  await bench();
+}

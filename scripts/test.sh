@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The README's test command: installs what npm cannot (Debian chromium, fonts-noto-cjk), then runs
+# lint, formatting, type checks, every vitest suite (contracts, server on SQLite, web units),
+# builds the client, starts the real server on a fresh database and runs the Playwright journeys.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing ${missing[*]} (apt)"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "== npm install"
+  npm install --no-audit --no-fund
+fi
+
+echo "== lint and formatting"
+npx eslint .
+npx prettier --check . --log-level warn
+
+echo "== type check"
+npm run -s typecheck
+
+echo "== unit and API tests (SQLite)"
+npx vitest run
+
+echo "== build the web client"
+npm run -s build
+
+echo "== browser journeys (Playwright, Debian chromium)"
+bash scripts/e2e.sh

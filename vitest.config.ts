@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: pure contracts rules, server (API tests on a real database), web units (jsdom).
+// Playwright journeys live in apps/web/e2e and are not run by vitest.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contracts',
+          root: 'packages/contracts',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
