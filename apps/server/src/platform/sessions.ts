@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { CompiledQuery, sql } from 'kysely';
 import type { Db } from './db/database.js';
+import { dialectOf } from './db/dialect.js';
 import type { Caller } from './context.js';
 
 /**
@@ -59,15 +61,78 @@ export async function loadPerms(db: Db, tenantId: number, staffId: number): Prom
   return [...perms];
 }
 
+/**
+ * Every authenticated request passes here, so the session, the staff status and the permission
+ * groups are read in one statement: the perms of all the staff member's groups come back as one
+ * newline-joined column (a JSON array per group; JSON text never holds a raw newline).
+ */
 export async function resolveToken(db: Db, token: string, now = Date.now()): Promise<SessionLookup> {
-  const row = await db
-    .selectFrom('sessions')
-    .select(['id', 'user_id', 'tenant_id', 'staff_id', 'expires_at', 'revoked_at'])
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const lookup = sessionLookupQuery(db);
+  const params = lookup.parameters.map((p) => (p === TOKEN_HASH_SLOT ? hashToken(token) : p));
+  const row = (await db.executeQuery(CompiledQuery.raw(lookup.sql, params))).rows[0] as
+    SessionRow | undefined;
   if (!row) return { state: 'missing' };
   if (row.revoked_at !== null || row.expires_at <= now) return { state: 'expired' };
-  return { state: 'ok', caller: await callerFor(db, row.id, row.user_id, row.tenant_id, row.staff_id) };
+  const caller: Caller = { sessionId: row.id, userId: row.user_id, tenantId: null, staffId: null, perms: [] };
+  // A resigned staff member keeps the session row but loses access to the organisation.
+  if (row.tenant_id === null || row.staff_id === null || row.staff_status !== 1)
+    return { state: 'ok', caller };
+  return {
+    state: 'ok',
+    caller: { ...caller, tenantId: row.tenant_id, staffId: row.staff_id, perms: unionPerms(row.perms) },
+  };
+}
+
+interface SessionRow {
+  id: number;
+  user_id: number;
+  tenant_id: number | null;
+  staff_id: number | null;
+  expires_at: number;
+  revoked_at: number | null;
+  staff_status: number | null;
+  perms: string | null;
+}
+
+const TOKEN_HASH_SLOT = '\u0000token-hash';
+const lookupQueries = new WeakMap<Db, CompiledQuery>();
+
+/** Built and compiled once per database handle: building it per request cost more than running it. */
+function sessionLookupQuery(db: Db): CompiledQuery {
+  let compiled = lookupQueries.get(db);
+  if (compiled) return compiled;
+  const joinPerms =
+    dialectOf(db) === 'postgres' ? sql`string_agg(g.perms, ${'\n'})` : sql`group_concat(g.perms, ${'\n'})`;
+  compiled = db
+    .selectFrom('sessions as s')
+    .leftJoin('staff as st', (j) =>
+      j.onRef('st.id', '=', 's.staff_id').onRef('st.tenant_id', '=', 's.tenant_id'),
+    )
+    .select([
+      's.id',
+      's.user_id',
+      's.tenant_id',
+      's.staff_id',
+      's.expires_at',
+      's.revoked_at',
+      'st.status as staff_status',
+      sql<string | null>`(select ${joinPerms}
+        from privilege_group_members m inner join privilege_groups g on g.id = m.group_id
+        where m.tenant_id = s.tenant_id and g.tenant_id = s.tenant_id and m.staff_id = s.staff_id)`.as(
+        'perms',
+      ),
+    ])
+    .where('s.token_hash', '=', TOKEN_HASH_SLOT)
+    .compile();
+  lookupQueries.set(db, compiled);
+  return compiled;
+}
+
+function unionPerms(joined: string | null): string[] {
+  const perms = new Set<string>();
+  if (joined)
+    for (const group of joined.split('\n')) for (const p of JSON.parse(group) as string[]) perms.add(p);
+  return [...perms];
 }
 
 export async function callerFor(

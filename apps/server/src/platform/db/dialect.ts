@@ -29,7 +29,35 @@ export function sqliteDialect(file: string): Dialect {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return new EmbeddedSqliteDialect({ database });
+  return new EmbeddedSqliteDialect({ database: withStatementCache(database) });
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query afresh, and on SQLite preparing costs more than running a small
+ * query. Reusing prepared statements by SQL text (least recently used dropped first) removes that.
+ * A statement still being iterated by a stream is busy, so a second user gets a fresh one.
+ */
+export function withStatementCache(database: SqliteDatabase.Database) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      const cached = cache.get(sql);
+      if (cached && !cached.busy) {
+        cache.delete(sql);
+        cache.set(sql, cached);
+        return cached;
+      }
+      const statement = database.prepare(sql);
+      if (!cached) {
+        cache.set(sql, statement);
+        if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      return statement;
+    },
+  };
 }
 
 export function postgresDialect(url: string, schema?: string): Dialect {
