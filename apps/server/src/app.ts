@@ -41,6 +41,7 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
       querystringParser: (str) => normaliseBrackets(qs.parse(str)),
     },
     bodyLimit: 10 * 1024 * 1024,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -122,6 +123,11 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
       : undefined,
   );
   return app;
+}
+
+/** A hop count becomes proxy-addr's trust function (trust the nearest n hops). */
+function fastifyTrustProxy(v: boolean | number | string[]) {
+  return typeof v === 'number' ? (_address: string, hop: number) => hop < v : v;
 }
 
 /** `a[]=1&a[]=2` → { a: ['1','2'] }; `o[k]=v` → { o: { k: 'v' } }. */

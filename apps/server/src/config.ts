@@ -11,6 +11,20 @@ const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /**
+   * Behind a load balancer or reverse proxy: which X-Forwarded-For hops to believe, so per-IP
+   * login and SMS limits see the client's address. '' (default) trusts none; 'true' trusts all;
+   * a number trusts that many hops; otherwise a comma-separated list of proxy addresses/CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .refine(
+      (v) => v === '' || v === 'true' || /^\d+$/.test(v) || v.split(',').every((a) => a.trim() !== ''),
+      {
+        message: '应为空、true、代理层数或以逗号分隔的代理地址',
+      },
+    ),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -58,6 +72,8 @@ export type Config = Readonly<{
   nodeEnv: 'development' | 'test' | 'production';
   host: string;
   port: number;
+  /** Fastify's trustProxy: false, true, a hop count or proxy addresses. */
+  trustProxy: boolean | number | string[];
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
@@ -89,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     logLevel: e.LOG_LEVEL,
@@ -141,12 +158,20 @@ function persistedSecret(dataDir: string): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
+function parseTrustProxy(v: string): boolean | number | string[] {
+  if (v === '') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((a) => a.trim());
+}
+
 /** A config for tests: no env reads, quiet logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return Object.freeze({
     nodeEnv: 'test',
     host: '127.0.0.1',
     port: 0,
+    trustProxy: false,
     dataDir: '',
     databaseUrl: undefined,
     logLevel: 'silent',
