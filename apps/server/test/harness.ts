@@ -49,10 +49,17 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** buildApp on a fresh, migrated database. Call `close()` in afterAll. */
 export async function createTestApp(opts: { config?: Partial<Config>; extraRoutes?: RegisterRoutes[] } = {}) {
   const handle = await createTestDatabase();
-  await migrateToLatest(handle.db, { schema: handle.schema });
   const config = testConfig(opts.config);
-  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect }, opts.extraRoutes);
-  await app.ready();
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    await migrateToLatest(handle.db, { schema: handle.schema });
+    app = await buildApp({ config, db: handle.db, dialect: handle.dialect }, opts.extraRoutes);
+    await app.ready();
+  } catch (error) {
+    // A test that expects the app to refuse to start must not leave its database behind.
+    await handle.cleanup();
+    throw error;
+  }
   return {
     app,
     db: handle.db,

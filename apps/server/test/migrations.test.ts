@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_MIGRATIONS, sql, type Kysely } from 'kysely';
-import { createMigrator, migrateToLatest } from '../src/platform/db/migrator.js';
+import { createMigrator, migrateToLatest, withSchemaIntrospection } from '../src/platform/db/migrator.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { createTestDatabase } from './harness.js';
 
@@ -12,9 +12,10 @@ beforeAll(async () => {
 afterAll(async () => h?.cleanup());
 
 async function tableExists(db: Kysely<any>, name: string) {
-  const tables = await db.introspection.getTables();
-  // On PostgreSQL other test files' schemas are visible too: look only at ours.
-  return tables.some((t) => t.name === name && (h.schema === undefined || t.schema === h.schema));
+  // On PostgreSQL other test files' schemas come and go meanwhile: introspect ours alone.
+  const inspected = h.schema ? withSchemaIntrospection(db, h.schema) : db;
+  const tables = await inspected.introspection.getTables();
+  return tables.some((t) => t.name === name);
 }
 
 describe('migrations', () => {
