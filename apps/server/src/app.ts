@@ -10,7 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'node:querystring';
 import { installAuth } from './platform/auth.js';
-import { PUBLIC } from './platform/context.js';
+import { PUBLIC, type RoutePermission } from './platform/context.js';
 import { installErrorHandling, installNotFound, trimStrings } from './platform/http.js';
 import { isApiPath, type AppDeps, type RegisterRoutes, type ZodApp } from './platform/types.js';
 import { zodValidatorCompiler } from './platform/validation.js';
@@ -20,7 +20,7 @@ import { registerModules } from './modules/index.js';
 export interface BuiltRoute {
   method: string;
   url: string;
-  permission: string | undefined;
+  permission: RoutePermission | undefined;
   infra: boolean;
 }
 
@@ -63,7 +63,8 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
     const infra = registeringInfra;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) routes.push({ method, url: route.url, permission, infra });
-    if (!permission && !infra) throw new Error(`路由 ${route.url} 没有声明权限（config.permission）`);
+    const named = Array.isArray(permission) ? permission.length > 0 : Boolean(permission);
+    if (!named && !infra) throw new Error(`路由 ${route.url} 没有声明权限（config.permission）`);
   });
   app.decorate('builtRoutes', routes);
 

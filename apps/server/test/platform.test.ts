@@ -43,6 +43,11 @@ function probeRoutes(app: ZodApp) {
   );
   app.get('/platform/api/v1/probe/staff', { config: { permission: STAFF } }, async (req) => ok(req.caller));
   app.get('/platform/api/v1/probe/perm', { config: { permission: 'probe:view' } }, async () => ok('yes'));
+  app.get(
+    '/platform/api/v1/probe/any-perm',
+    { config: { permission: ['probe:view', 'picker:edit'] } },
+    async () => ok('yes'),
+  );
 }
 
 let t: TestApp;
@@ -245,6 +250,37 @@ describe('auth hook and permissions', () => {
     expect(refused.json()).toMatchObject({ status: PlatformCode.forbidden, msg: '您没有该操作的权限' });
     expect((await call(exact.token)).json().data).toBe('yes');
     expect((await call(all.token)).json().data).toBe('yes');
+  });
+
+  it('a list of permissions lets in a caller holding any one of them', async () => {
+    const { tenantId } = await makeTenant(t.db);
+    const call = async (perms: string[]) => {
+      const s = await makeStaff(t.db, tenantId, perms);
+      return t.app.inject({
+        method: 'GET',
+        url: '/platform/api/v1/probe/any-perm',
+        headers: { 'x-session-token': s.token },
+      });
+    };
+    expect((await call(['other:view'])).statusCode).toBe(403);
+    expect((await call([])).statusCode).toBe(403);
+    expect((await call(['probe:view'])).json().data).toBe('yes');
+    expect((await call(['picker:edit'])).json().data).toBe('yes');
+  });
+
+  it('refuses to start with an empty permission list', async () => {
+    await expect(
+      createTestApp({
+        extraRoutes: [
+          (app) =>
+            void app.get(
+              '/platform/api/v1/probe/empty',
+              { config: { permission: [] as unknown as ['x:y'] } },
+              async () => ok(1),
+            ),
+        ],
+      }),
+    ).rejects.toThrow(/没有声明权限/);
   });
 
   it('drops access for a resigned staff member at once', async () => {

@@ -18,15 +18,27 @@ export const SIGNED_IN = 'signed-in' as const;
 /** Any signed-in staff member of the current tenant. */
 export const STAFF = 'staff' as const;
 
-export type RoutePermission = typeof PUBLIC | typeof SIGNED_IN | typeof STAFF | `${string}:${string}`;
+export type PermissionString = `${string}:${string}`;
 
-export function hasPermission(perms: readonly string[], wanted: string): boolean {
-  return perms.includes('*') || perms.includes(wanted);
+/**
+ * A list means any one of them: for data two screens need, such as the staff list that both
+ * the organisation screens and the member picker of 成员管理 read.
+ */
+export type RoutePermission =
+  | typeof PUBLIC
+  | typeof SIGNED_IN
+  | typeof STAFF
+  | PermissionString
+  | readonly [PermissionString, ...PermissionString[]];
+
+export function hasPermission(perms: readonly string[], wanted: string | readonly string[]): boolean {
+  if (perms.includes('*')) return true;
+  return typeof wanted === 'string' ? perms.includes(wanted) : wanted.some((w) => perms.includes(w));
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Every route names one: PUBLIC, SIGNED_IN, STAFF or `menuName:perm`. */
+    /** Every route names one: PUBLIC, SIGNED_IN, STAFF, `menuName:perm` or a list of those perms. */
     permission?: RoutePermission;
   }
   interface FastifyRequest {

@@ -146,7 +146,7 @@ export const privilegesApi = {
 
   /**
    * Active staff by keyword, for the member picker: GET /org-arch-center/api/v1/users (spec §7.2,
-   * status 1 = active). Needs orgStaff:view on the server.
+   * status 1 = active). The server lets in orgStaff:view or memberManagement:edit.
    */
   searchStaff: (keyword: string, signal?: AbortSignal) =>
     http.get<Paged<StaffOption>>(

@@ -7,6 +7,8 @@ import { hasPermission, type TenantCaller } from '../../platform/context.js';
 export const OrgPerm = {
   staffView: 'orgStaff:view',
   staffEdit: 'orgStaff:edit',
+  /** The staff list and rows by id: the org screens, and the member picker of 成员管理. */
+  staffPick: ['orgStaff:view', 'memberManagement:edit'],
   gradeView: 'jobGrade:view',
   gradeEdit: 'jobGrade:edit',
   titleView: 'title:view',

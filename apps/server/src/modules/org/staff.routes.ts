@@ -57,7 +57,7 @@ const StaffIdQuery = z.object({ id: id('员工ID') });
 export function registerStaffRoutes(app: ZodApp, { db }: AppDeps) {
   app.get(
     path('users'),
-    { config: { permission: OrgPerm.staffView }, schema: { querystring: ListQuery, tags } },
+    { config: { permission: OrgPerm.staffPick }, schema: { querystring: ListQuery, tags } },
     async (req) => ok(await svc.listStaff(db, tenantCaller(req), req.query)),
   );
   app.post(
@@ -68,7 +68,7 @@ export function registerStaffRoutes(app: ZodApp, { db }: AppDeps) {
   // Staff rows by ids (ids of another tenant are left out of the answer).
   app.post(
     path('users:staff'),
-    { config: { permission: OrgPerm.staffView }, schema: { body: IdsBody, tags } },
+    { config: { permission: OrgPerm.staffPick }, schema: { body: IdsBody, tags } },
     async (req) => ok(await svc.staffByIds(db, tenantCaller(req), req.body.ids)),
   );
   app.post(
