@@ -10,7 +10,6 @@ import { z } from 'zod';
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   HOST: z.string().default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /**
    * Behind a load balancer or reverse proxy: which X-Forwarded-For hops to believe, so per-IP
    * login and SMS limits see the client's address. '' (default) trusts none; 'true' trusts all;
@@ -25,6 +24,7 @@ const ConfigSchema = z.object({
         message: '应为空、true、代理层数或以逗号分隔的代理地址',
       },
     ),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -58,6 +58,10 @@ const ConfigSchema = z.object({
   SIGNING_SECRET: z.string().min(16).optional(),
   /** Runs the background job worker in this process (1) or leaves jobs to other processes (0). */
   JOB_WORKER: z.enum(['0', '1']).default('1'),
+  /** The platform's receiving bank account, shown on the cashier (收银台) for bank transfers. */
+  PAYEE_ACCOUNT_NAME: z.string().min(1).default('上海飞控信息科技有限公司'),
+  PAYEE_BANK_NAME: z.string().min(1).default('招商银行上海分行张江支行'),
+  PAYEE_ACCOUNT_NO: z.string().min(1).default('1219 0958 6710 802'),
 });
 
 /** One third-party platform's API base and the deployment's default app credentials. */
@@ -91,6 +95,8 @@ export type Config = Readonly<{
   signingSecret: string;
   /** Whether this process runs the job worker (tasks, imports, exports). */
   jobWorker: boolean;
+  /** The platform's receiving bank account (cashier page, order detail). */
+  payee: Readonly<{ accountName: string; bankName: string; accountNo: string }>;
 }>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -137,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     signingSecret: e.SIGNING_SECRET ?? persistedSecret(path.resolve(e.DATA_DIR)),
     jobWorker: e.JOB_WORKER === '1',
+    payee: { accountName: e.PAYEE_ACCOUNT_NAME, bankName: e.PAYEE_BANK_NAME, accountNo: e.PAYEE_ACCOUNT_NO },
   });
 }
 
@@ -187,6 +194,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     },
     signingSecret: 'test-signing-secret-0123456789',
     jobWorker: true,
+    payee: {
+      accountName: '测试收款有限公司',
+      bankName: '测试银行上海分行',
+      accountNo: '6222 0000 1111 2222',
+    },
     ...overrides,
   });
 }

@@ -5,9 +5,11 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './platform/db/database.js';
 import type { Db } from './platform/db/database.js';
 import { AppError } from './platform/errors.js';
+import { DownloadSigner, LocalFileStorage, type FileStat } from './platform/storage/index.js';
 import {
   cancelOrderByOperator,
   confirmOrderByOperator,
+  operatorOrderDetail,
   operatorOrderList,
   type OperatorResult,
 } from './modules/rights/operator.service.js';
@@ -19,6 +21,7 @@ import { chinaDate } from './modules/rights/rights.service.js';
  * (DATA_DIR / DATABASE_URL, as the server reads them):
  *
  *   npm run ops -- list-orders [--status 2] [--limit 50]
+ *   npm run ops -- show-order <订单号|订单ID>                   the order, its transfer and its receipt files
  *   npm run ops -- confirm-order <订单号|订单ID> [--note 备注]   the transfer arrived: complete the order
  *   npm run ops -- cancel-order <订单号|订单ID> [--note 备注]    the order will not be paid
  *
@@ -28,6 +31,7 @@ import { chinaDate } from './modules/rights/rights.service.js';
 
 const USAGE = `用法：
   npm run ops -- list-orders [--status 1|2|3|4] [--limit 条数]   列出订单（默认最近50条）
+  npm run ops -- show-order <订单号|订单ID>                      查看订单、转账信息及转账凭证文件路径（确认到账前核对）
   npm run ops -- confirm-order <订单号|订单ID> [--note 备注]      确认对公转账到账，完成订单并开通/续期版本或充值增值产品
   npm run ops -- cancel-order <订单号|订单ID> [--note 备注]       取消待支付或待确认的订单
 订单状态：1 待支付，2 已付款待确认，3 已完成，4 已取消`;
@@ -36,6 +40,9 @@ export interface OpsIo {
   out(line: string): void;
   err(line: string): void;
 }
+
+/** Where the receipt files are: the server's storage under DATA_DIR/files (platform/services.ts). */
+export type ReceiptFiles = Pick<LocalFileStorage, 'localPath' | 'stat'>;
 
 class UsageError extends Error {}
 
@@ -64,6 +71,44 @@ function describeConfirm(r: OperatorResult): string[] {
   return lines;
 }
 
+const kb = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
+
+/** show-order: the order, its transfer and where its receipt files are on this machine. */
+async function describeOrder(db: Db, ref: string, files: ReceiptFiles): Promise<string[]> {
+  const { order: o, tenant_name, receipts } = await operatorOrderDetail(db, ref);
+  const lines = [
+    `订单 ${o.order_no}（ID ${o.id}）  状态：${orderStatusName(Number(o.status))}`,
+    `  组织：${tenant_name || '-'}（ID ${o.tenant_id}）`,
+    `  商品：${o.item_name}${o.months ? ` ${o.months}个月` : ` × ${o.quantity}`}  金额：${yuan(o.amount)}`,
+    `  下单：${time(o.created_at)}  ${o.creator_name}`,
+  ];
+  if (o.paid_at === null) {
+    lines.push('  转账信息：尚未提交');
+  } else {
+    lines.push(
+      `  付款账户：${o.payer_account_name ?? '-'}  ${o.payer_bank ?? '-'}  ${o.payer_account_no ?? '-'}`,
+      `  转账金额：${yuan(o.transfer_amount)}  转账时间：${time(o.transfer_time)}  提交于：${time(o.paid_at)}`,
+    );
+    if (o.pay_remark) lines.push(`  备注：${o.pay_remark}`);
+    if (o.receipt_url) lines.push(`  电子回单链接：${o.receipt_url}`);
+  }
+  lines.push(`  转账凭证：${receipts.length} 个`);
+  for (const [i, r] of receipts.entries()) {
+    const file = files.localPath(r.file_key);
+    const stat: FileStat | null = await files.stat(r.file_key);
+    lines.push(
+      `    ${i + 1}. ${r.file_name}（${r.content_type}，${kb(Number(r.size))}，上传于 ${time(r.uploaded_at)}）`,
+      `       ${file}${stat ? '' : '  ← 文件不存在'}`,
+    );
+  }
+  if (o.completed_at !== null) lines.push(`  完成于：${time(o.completed_at)}`);
+  if (o.cancelled_at !== null) lines.push(`  取消于：${time(o.cancelled_at)}`);
+  if (o.operator_note) lines.push(`  运营备注：${o.operator_note}`);
+  if (Number(o.status) === 2) lines.push(`核对无误后确认到账：npm run ops -- confirm-order ${o.order_no}`);
+  return lines;
+}
+
 function intOption(value: string | undefined, name: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
@@ -72,8 +117,17 @@ function intOption(value: string | undefined, name: string, min: number, max: nu
   return n;
 }
 
-/** Runs one operator command; answers the exit code. */
-export async function runOps(argv: string[], db: Db, io: OpsIo, now = Date.now()): Promise<number> {
+/**
+ * Runs one operator command; answers the exit code. `files` is where receipt files are (show-order);
+ * `now` is for tests.
+ */
+export async function runOps(
+  argv: string[],
+  db: Db,
+  io: OpsIo,
+  opts: { now?: number; files?: ReceiptFiles } = {},
+): Promise<number> {
+  const now = opts.now ?? Date.now();
   let target = '';
   try {
     const { positionals, values } = parseArgs({
@@ -113,6 +167,7 @@ export async function runOps(argv: string[], db: Db, io: OpsIo, now = Date.now()
             '付款账户',
             '转账金额',
             '转账时间',
+            '凭证',
           ].join('\t'),
         );
         for (const o of rows) {
@@ -130,10 +185,17 @@ export async function runOps(argv: string[], db: Db, io: OpsIo, now = Date.now()
                 : '-',
               yuan(o.transfer_amount),
               time(o.transfer_time),
+              o.paid_at === null ? '-' : `${o.receipt_count}个`,
             ].join('\t'),
           );
         }
         io.out(`共 ${rows.length} 条`);
+        return 0;
+      }
+      case 'show-order': {
+        if (!ref) throw new UsageError('请指定订单号或订单ID');
+        if (!opts.files) throw new Error('show-order 需要文件存储（files）');
+        for (const line of await describeOrder(db, ref, opts.files)) io.out(line);
         return 0;
       }
       case 'confirm-order': {
@@ -169,11 +231,18 @@ export async function runOps(argv: string[], db: Db, io: OpsIo, now = Date.now()
 async function main() {
   const config = loadConfig();
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // The server's file storage (platform/services.ts): DATA_DIR/files.
+  const files = new LocalFileStorage(
+    path.join(config.dataDir, 'files'),
+    new DownloadSigner(config.signingSecret),
+  );
   try {
-    process.exitCode = await runOps(process.argv.slice(2), handle.db, {
-      out: (line) => console.log(line),
-      err: (line) => console.error(line),
-    });
+    process.exitCode = await runOps(
+      process.argv.slice(2),
+      handle.db,
+      { out: (line) => console.log(line), err: (line) => console.error(line) },
+      { files },
+    );
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err);
     console.error(

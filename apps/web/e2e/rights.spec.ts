@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,7 +11,14 @@ import { fileURLToPath } from 'node:url';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, name) });
+const shot = (page: Page, name: string, fullPage = false) =>
+  page.screenshot({ path: path.join(SHOTS, name), fullPage });
+
+/** A real scanned document (an invoice image of the shared test data) standing in for a bank receipt. */
+const RECEIPT_IMAGE =
+  process.env.E2E_RECEIPT_IMAGE ??
+  '/work/shared/realdata/invoices/images/guanshuicheng_zhuanpiao_1100094140_87654321.jpg';
+const RECEIPT_NAME = '招商银行转账回单.jpg';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'Demo@123456';
@@ -68,14 +75,16 @@ function grantRightsInExpiredOrg() {
   }
 }
 
-/** The platform operator confirms the transfer arrived (npm run ops -- confirm-order). */
-function operatorConfirm(orderNo: string): string {
-  return execFileSync('npx', ['tsx', 'apps/server/src/ops.ts', 'confirm-order', orderNo], {
+/** An operator command against the e2e server's data (npm run ops -- …). */
+function ops(...args: string[]): string {
+  return execFileSync('npx', ['tsx', 'apps/server/src/ops.ts', ...args], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: dataDir },
     encoding: 'utf8',
   });
 }
+/** The platform operator confirms the transfer arrived (npm run ops -- confirm-order). */
+const operatorConfirm = (orderNo: string) => ops('confirm-order', orderNo);
 
 // Sign-in as identity.spec.ts does it (the login form, agreement ticked).
 async function passwordLogin(page: Page, phone: string) {
@@ -181,14 +190,65 @@ test.describe('product versions and renewal', () => {
     await form.getByLabel('付款账号').fill('7559 1234 5678 901');
     await expect(form.getByLabel('转账金额（元）')).toHaveValue('2980.00');
     await form.getByLabel('备注').fill('基础版一年');
+
+    // The receipt is required (as in 合思 / 每刻): without it nothing is sent.
+    await form.getByRole('button', { name: '提交转账信息' }).click();
+    await expect(form.getByText('请上传转账凭证')).toBeVisible();
+    await expect(page.getByTestId('awaiting-confirmation')).toHaveCount(0);
+
+    // A wrong type is refused before uploading; a real scanned image uploads at once.
+    const fileInput = page.getByTestId('receipt-upload').locator('input[type=file]');
+    await fileInput.setInputFiles({ name: '回单.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await expect(toast(page, '仅支持 JPG、PNG 或 PDF 格式的凭证')).toBeVisible();
+    const receiptBytes = readFileSync(RECEIPT_IMAGE);
+    await fileInput.setInputFiles({ name: RECEIPT_NAME, mimeType: 'image/jpeg', buffer: receiptBytes });
+    const item = form.locator('.ant-upload-list-item').filter({ hasText: RECEIPT_NAME });
+    await expect(item).toBeVisible();
+    await expect(item).toHaveClass(/ant-upload-list-item-done/, { timeout: 15_000 });
+    await expect(form.getByText('请上传转账凭证')).toHaveCount(0);
+    await expect(toast(page, '仅支持 JPG、PNG 或 PDF 格式的凭证')).toHaveCount(0, { timeout: 10_000 });
+    await page.waitForTimeout(300); // the thumbnail
+    await item.scrollIntoViewIfNeeded();
+    await shot(page, 'cashier.png', true);
     await form.getByRole('button', { name: '提交转账信息' }).click();
 
-    // 待确认: an operator checks the money arrived.
+    // 待确认: an operator checks the money arrived, and the receipt with it.
     const waiting = page.getByTestId('awaiting-confirmation');
     await expect(waiting).toBeVisible();
     await expect(waiting).toContainText('转账信息已提交，等待平台确认');
     await expect(waiting).toContainText('平台运营人员');
-    await shot(page, 'rights-cashier-awaiting.png');
+    await expect(waiting.getByTestId('receipt-item')).toHaveCount(1);
+    await expect(waiting.getByTestId('receipt-item')).toContainText(RECEIPT_NAME);
+    // The thumbnail loads through the signed link, and opens in the image preview.
+    const thumb = waiting.getByTestId('receipt-item').locator('img');
+    await expect
+      .poll(() => thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    await thumb.click();
+    await expect(page.locator('.ant-image-preview')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.ant-image-preview')).toHaveCount(0);
+    await shot(page, 'rights-cashier-awaiting.png', true);
+
+    // The operator lists the order (1 receipt) and looks at the receipt file before confirming.
+    const listed = ops('list-orders', '--status', '2');
+    expect(
+      listed
+        .split('\n')
+        .find((l) => l.startsWith(orderNo))
+        ?.split('\t')
+        .at(-1),
+    ).toBe('1个');
+    const shown = ops('show-order', orderNo);
+    expect(shown).toContain('转账凭证：1 个');
+    expect(shown).toContain(RECEIPT_NAME);
+    const receiptPath = shown
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l.startsWith(path.join(dataDir!, 'files', 'receipts')));
+    expect(receiptPath).toBeTruthy();
+    expect(existsSync(receiptPath!)).toBe(true);
+    expect(statSync(receiptPath!).size).toBe(receiptBytes.length);
 
     // Still expired until then: leaving the exempt pages brings the prompt back.
     await page.goto('/home/index');
@@ -207,6 +267,22 @@ test.describe('product versions and renewal', () => {
 
     await page.goto(cashierUrl);
     await expect(page.getByTestId('order-completed')).toContainText('订单已完成');
+
+    // The order detail shows the receipt; its signed link serves the very file.
+    const orderId = new URL(cashierUrl).searchParams.get('order_id');
+    await page.goto(`/setcenter/rightRecharge/tenantOrder?order_id=${orderId}`);
+    const drawer = page.locator('.ant-drawer').filter({ hasText: '订单详情' });
+    await expect(drawer.getByTestId('receipt-item')).toContainText(RECEIPT_NAME);
+    await page.waitForTimeout(400);
+    await shot(page, 'rights-order-drawer-receipt.png');
+    const href = await drawer.getByRole('link', { name: `下载 ${RECEIPT_NAME}` }).getAttribute('href');
+    expect(href).toContain('/pub-svc-center/api/v1/files/download?');
+    const file = await page.request.get(href!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('image/jpeg');
+    expect((await file.body()).equals(receiptBytes)).toBe(true);
+    const forged = await page.request.get(href!.replace(/sig=[^&]+/, 'sig=forged'));
+    expect(forged.status()).toBe(403);
   });
 
   test('退出登录 on the prompt logs out to /login', async ({ page }) => {

@@ -454,6 +454,7 @@ export interface Database {
   products: ProductsTable;
   tenant_products: TenantProductsTable;
   tenant_orders: TenantOrdersTable;
+  tenant_order_receipts: TenantOrderReceiptsTable;
   banners: BannersTable;
   notifications: NotificationsTable;
   notify_form_reads: NotifyFormReadsTable;
@@ -584,7 +585,7 @@ export interface TenantOrdersTable {
   payer_account_no: string | null;
   transfer_amount: number | null;
   transfer_time: number | null;
-  receipt_file_key: string | null;
+  /** An optional link to the bank's electronic receipt; the receipt files are tenant_order_receipts. */
   receipt_url: string | null;
   pay_remark: string | null;
   paid_at: number | null;
@@ -595,6 +596,25 @@ export interface TenantOrdersTable {
   invoiced_at: number | null;
   created_at: number;
   updated_at: number;
+}
+
+/** Bank-transfer receipts (转账凭证) of a tenant order (migration 0010). */
+export interface TenantOrderReceiptsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  order_id: number;
+  /** Storage key: receipts/<tenant_id>/<order_id>/<uuid>.<ext>. */
+  file_key: string;
+  /** The name the user uploaded it under. */
+  file_name: string;
+  /** Detected from the file's content: image/jpeg, image/png or application/pdf. */
+  content_type: string;
+  size: number;
+  /** Staff id of the uploader. */
+  uploaded_by: number;
+  uploaded_at: number;
+  /** Set when the transfer details naming it were submitted; null = uploaded, not submitted yet. */
+  submitted_at: number | null;
 }
 
 /** Banners of the login page (position login) and the tenant home (position home); tenant_id null = platform. */

@@ -80,14 +80,26 @@ export interface Payee {
   account_no: string;
 }
 
+/** A bank-transfer receipt (转账凭证): `url` is a signed download link that expires after 30 minutes. */
+export interface OrderReceipt {
+  id: number;
+  file_name: string;
+  /** image/jpeg, image/png or application/pdf (checked by the server from the file's content). */
+  content_type: string;
+  size: number;
+  uploaded_at: number;
+  url: string;
+}
+
 export interface BankPayInfo {
   payer_account_name: string | null;
   payer_bank: string | null;
   payer_account_no: string | null;
   transfer_amount: number | null;
   transfer_time: number | null;
-  receipt_file_key: string | null;
-  receipt_file_url: string | null;
+  /** The receipts submitted with the transfer (1–3). */
+  receipts: OrderReceipt[];
+  /** An optional link to the bank's electronic receipt. */
   receipt_url: string | null;
   remark: string | null;
 }
@@ -135,6 +147,8 @@ export interface BankPayBody {
   transfer_amount: number;
   /** ms. */
   transfer_time: number;
+  /** Receipts uploaded with uploadReceipt: 1–3, required. */
+  receipt_ids: number[];
   remark?: string;
 }
 
@@ -171,9 +185,23 @@ export const rightsApi = {
   /** Quiet: the cashier and the detail drawer show a missing order themselves. */
   order: (orderId: number, signal?: AbortSignal) =>
     http.get<TenantOrder>(`${BASE}/tenant/order:query`, { order_id: orderId }, { signal, silent: true }),
-  /** Field errors (amount, time) come back next to the form's inputs. */
+  /** Field errors (amount, time, receipts) come back next to the form's inputs. */
   confirmBankPay: (body: BankPayBody) =>
     http.put<TenantOrder>(`${BASE}/tenant/order/bank-pay:confirm`, body, { handleFieldErrors: true }),
+  /** Multipart: order_id + one file (JPG, PNG or PDF, ≤ 10 MB). Not part of the order until confirmBankPay names it. */
+  uploadReceipt: (orderId: number, file: File, signal?: AbortSignal) => {
+    const form = new FormData();
+    form.append('order_id', String(orderId));
+    form.append('file', file, file.name);
+    return http.post<OrderReceipt>(`${BASE}/tenant/order/bank-pay/receipt:upload`, form, { signal });
+  },
+  /** Removes an upload that has not been submitted yet. Quiet: the list drops it either way. */
+  deleteReceipt: (receiptId: number) =>
+    http.post<null>(
+      `${BASE}/tenant/order/bank-pay/receipt:delete`,
+      { receipt_id: receiptId },
+      { silent: true },
+    ),
   homeBanners: (signal?: AbortSignal) =>
     http.get<{ items: Banner[] }>(`${APP_CTRL}/banner/pc:list`, undefined, { signal, silent: true }),
 };

@@ -18,6 +18,7 @@ import {
   tenantSettings,
 } from './rights.repo.js';
 import { addMonths, chinaDate } from './rights.service.js';
+import { receiptsOfOrderForOperator } from './receipts.repo.js';
 
 /**
  * What the platform operator does with tenant orders (the ops CLI, src/ops.ts): confirm that a
@@ -172,7 +173,21 @@ export async function cancelOrderByOperator(db: Db, ref: string, opts: { now?: n
   });
 }
 
-/** Operator: the latest orders, optionally of one status. */
+/** Operator: the latest orders, optionally of one status, each with its number of receipts. */
 export async function operatorOrderList(db: Db, q: { status?: number; limit?: number } = {}) {
-  return listOrdersForOperator(db, { status: q.status, limit: q.limit ?? 50 });
+  const rows = await listOrdersForOperator(db, { status: q.status, limit: q.limit ?? 50 });
+  return rows.map((r) => ({ ...r, receipt_count: Number(r.receipt_count ?? 0) }));
+}
+
+/**
+ * Operator: one order (by number or id) with its tenant's name and the receipts of its submitted
+ * transfer (storage keys: the ops CLI turns them into local file paths to check before confirming).
+ */
+export async function operatorOrderDetail(db: Db, ref: string) {
+  const order = await findOrderByRef(db, ref);
+  if (!order) throw rightsErrors.orderNotFound();
+  const tenantId = Number(order.tenant_id);
+  const tenant = await tenantSettings(db, tenantId);
+  const receipts = await receiptsOfOrderForOperator(db, tenantId, Number(order.id));
+  return { order, tenant_name: tenant?.name ?? '', receipts };
 }

@@ -80,7 +80,6 @@ export async function submitBankPay(
     payer_account_no: string;
     transfer_amount: number;
     transfer_time: number;
-    receipt_file_key: string | null;
     receipt_url: string | null;
     pay_remark: string | null;
     status: number;
@@ -151,13 +150,25 @@ export async function findOrderByRef(db: Db, ref: string): Promise<OrderRow | un
   return db.selectFrom('tenant_orders').selectAll().where('id', '=', Number(ref)).executeTakeFirst();
 }
 
-/** Operator: the latest orders of every tenant, optionally of one status, with the tenant's name. */
+/**
+ * Operator: the latest orders of every tenant, optionally of one status, with the tenant's name and
+ * how many receipts the submitted transfer has.
+ */
 export async function listOrdersForOperator(db: Db, q: { status?: number; limit: number }) {
   let query = db
     .selectFrom('tenant_orders as o')
     .leftJoin('organizations as g', 'g.id', 'o.tenant_id')
     .selectAll('o')
-    .select('g.name as tenant_name');
+    .select('g.name as tenant_name')
+    .select((eb) =>
+      eb
+        .selectFrom('tenant_order_receipts as r')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('r.tenant_id', '=', 'o.tenant_id')
+        .whereRef('r.order_id', '=', 'o.id')
+        .where('r.submitted_at', 'is not', null)
+        .as('receipt_count'),
+    );
   if (q.status !== undefined) query = query.where('o.status', '=', q.status);
   return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(q.limit).execute();
 }

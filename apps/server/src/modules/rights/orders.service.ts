@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
 import { hasPermission, type TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
-import { isValidKey, type FileStorage } from '../../platform/storage/types.js';
+import type { FileStorage } from '../../platform/storage/types.js';
 import type { Clock } from '../../platform/types.js';
-import { OrderStatus, orderStatusName, OrderType, rightsErrors } from './rights.errors.js';
+import { OrderStatus, orderStatusName, OrderType, RECEIPT_MAX_COUNT, rightsErrors } from './rights.errors.js';
 import {
   countOrdersByStatus,
   findOrder,
@@ -14,12 +16,19 @@ import {
   type OrderRow,
 } from './orders.repo.js';
 import { findProductOnSale, findVersionOnSale } from './rights.repo.js';
+import {
+  findOrderReceipts,
+  replaceOrderReceipts,
+  submittedReceiptsOf,
+  type ReceiptRow,
+} from './receipts.repo.js';
+import { receiptView, removeReceiptFiles } from './receipts.service.js';
 
 /**
  * Tenant orders (spec §7.4): a purchase creates an order (1 待支付); the tenant submits its bank
- * transfer (2 已付款待确认); the platform operator confirms the money arrived (`npm run ops --
- * confirm-order`, 3 已完成), which activates or extends the version or credits the add-on; or cancels
- * it (4 已取消) — see operator.service.ts. Each step is one transaction and a conditional status change,
+ * transfer with 1–3 receipts (2 已付款待确认, receipts.service.ts); the platform operator confirms the
+ * money arrived (`npm run ops -- confirm-order`, 3 已完成), which activates or extends the version or
+ * credits the add-on; or cancels it (4 已取消) — see operator.service.ts. Each step is one transaction and a conditional status change,
  * so a race cannot apply an order twice.
  */
 
@@ -27,20 +36,13 @@ export interface RightsDeps {
   db: Db;
   storage: FileStorage;
   clock: Clock;
+  /** The platform's receiving bank account (config PAYEE_*), shown on the cashier. */
+  payee: Config['payee'];
+  log?: FastifyBaseLogger;
 }
 
 /** Longest version purchase in one order. */
 export const MAX_ORDER_MONTHS = 60;
-
-/**
- * The platform's receiving bank account shown on the cashier page (收银台). A deployment replaces it
- * with its own account.
- */
-export const PLATFORM_PAYEE = {
-  account_name: '上海飞控信息科技有限公司',
-  bank_name: '招商银行上海分行张江支行',
-  account_no: '1219 0958 6710 802',
-} as const;
 
 const ORDER_TYPE_NAMES: Record<number, string> = { 1: '产品版本', 2: '增值产品' };
 
@@ -52,8 +54,11 @@ export function newOrderNo(now: number): string {
   return `RR${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
-/** An order as the client sees it: money in 分, times in ms, the receipt as a signed link. */
-export function orderView(o: OrderRow, storage: FileStorage) {
+/**
+ * An order as the client sees it: money in 分, times in ms, its submitted receipts as signed links, and
+ * the account to pay into.
+ */
+export function orderView(o: OrderRow, receipts: ReceiptRow[], d: Pick<RightsDeps, 'storage' | 'payee'>) {
   const paid = o.paid_at !== null;
   return {
     id: Number(o.id),
@@ -84,16 +89,23 @@ export function orderView(o: OrderRow, storage: FileStorage) {
           payer_account_no: o.payer_account_no,
           transfer_amount: o.transfer_amount,
           transfer_time: o.transfer_time,
-          receipt_file_key: o.receipt_file_key,
-          receipt_file_url: o.receipt_file_key
-            ? storage.signDownload(o.receipt_file_key, { fileName: `转账凭证_${o.order_no}` })
-            : null,
+          receipts: receipts.map((r) => receiptView(r, d.storage)),
           receipt_url: o.receipt_url,
           remark: o.pay_remark,
         }
       : null,
-    payee: PLATFORM_PAYEE,
+    payee: { account_name: d.payee.accountName, bank_name: d.payee.bankName, account_no: d.payee.accountNo },
   };
+}
+
+/** Views of a page of orders, with their receipts read in one query. */
+async function orderViews(d: RightsDeps, tenantId: number, orders: OrderRow[]) {
+  const receipts = await submittedReceiptsOf(
+    d.db,
+    tenantId,
+    orders.map((o) => Number(o.id)),
+  );
+  return orders.map((o) => orderView(o, receipts.get(Number(o.id)) ?? [], d));
 }
 
 async function createOrder(
@@ -174,7 +186,7 @@ export async function purchaseProduct(
 export async function getOrder(d: RightsDeps, caller: TenantCaller, id: number) {
   const o = await findOrder(d.db, caller.tenantId, id);
   if (!o) throw rightsErrors.orderNotFound();
-  return orderView(o, d.storage);
+  return (await orderViews(d, caller.tenantId, [o]))[0];
 }
 
 /** POST tenant/order:list. */
@@ -191,7 +203,7 @@ export async function listOrders(
     pageSize: q.page_size,
   });
   return {
-    items: items.map((o) => orderView(o, d.storage)),
+    items: await orderViews(d, caller.tenantId, items),
     page: { page_num: q.page_num, page_size: q.page_size, total },
   };
 }
@@ -209,7 +221,7 @@ export async function listNotInvoicedOrders(
     pageSize: q.page_size,
   });
   return {
-    items: items.map((o) => orderView(o, d.storage)),
+    items: await orderViews(d, caller.tenantId, items),
     page: { page_num: q.page_num, page_size: q.page_size, total },
   };
 }
@@ -221,20 +233,32 @@ export interface BankPayInput {
   payer_account_no: string;
   transfer_amount: number;
   transfer_time: number;
-  receipt_file_key?: string;
+  /** Receipts uploaded for this order (receipt:upload): 1–3, required. */
+  receipt_ids: number[];
   receipt_url?: string;
   remark?: string;
 }
 
-/** A receipt file must be stored under the tenant's own area (`<area>/<tenantId>/…`) and exist. */
-async function checkReceiptKey(d: RightsDeps, tenantId: number, key: string) {
-  if (!isValidKey(key) || key.split('/')[1] !== String(tenantId)) throw rightsErrors.receiptInvalid();
-  if (!(await d.storage.stat(key))) throw rightsErrors.receiptInvalid();
+/**
+ * The receipts named by a transfer: 1–3 of this order's uploads (its earlier submitted ones count),
+ * whose files are still there. Another order's or another tenant's id is "not found".
+ */
+async function checkReceipts(d: RightsDeps, tenantId: number, orderId: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) throw rightsErrors.receiptRequired();
+  if (unique.length > RECEIPT_MAX_COUNT) throw rightsErrors.receiptTooMany();
+  const rows = await findOrderReceipts(d.db, tenantId, orderId, unique);
+  if (rows.length !== unique.length) throw rightsErrors.receiptInvalid();
+  for (const r of rows) if (!(await d.storage.stat(r.file_key))) throw rightsErrors.receiptInvalid();
+  return unique;
 }
 
 /**
- * PUT tenant/order/bank-pay:confirm: the tenant's transfer details (the amount must equal the order's).
- * Allowed while the order is pending, or paid and not yet confirmed (to correct the details).
+ * PUT tenant/order/bank-pay:confirm: the tenant's transfer details (the amount must equal the order's)
+ * and its receipts (required, as in 合思 / 每刻: the operator checks them against the bank statement).
+ * Allowed while the order is pending, or paid and not yet confirmed (to correct the details). The
+ * named receipts become the order's; its other receipts (replaced or never submitted) go, all in one
+ * transaction — their files are removed after it commits.
  */
 export async function submitTransfer(d: RightsDeps, caller: TenantCaller, input: BankPayInput) {
   const now = d.clock();
@@ -244,9 +268,9 @@ export async function submitTransfer(d: RightsDeps, caller: TenantCaller, input:
   if (!open.includes(Number(o.status))) throw rightsErrors.orderStatus(Number(o.status), '提交转账信息');
   if (input.transfer_amount !== Number(o.amount)) throw rightsErrors.transferAmountMismatch(Number(o.amount));
   if (input.transfer_time > now + 10 * 60_000) throw rightsErrors.transferTimeInFuture();
-  if (input.receipt_file_key) await checkReceiptKey(d, caller.tenantId, input.receipt_file_key);
-  const done = await d.db.transaction().execute((tx) =>
-    submitBankPay(
+  const receiptIds = await checkReceipts(d, caller.tenantId, o.id, input.receipt_ids);
+  const removed = await d.db.transaction().execute(async (tx) => {
+    const moved = await submitBankPay(
       tx,
       caller.tenantId,
       o.id,
@@ -257,18 +281,24 @@ export async function submitTransfer(d: RightsDeps, caller: TenantCaller, input:
         payer_account_no: input.payer_account_no,
         transfer_amount: input.transfer_amount,
         transfer_time: input.transfer_time,
-        receipt_file_key: input.receipt_file_key || null,
         receipt_url: input.receipt_url || null,
         pay_remark: input.remark || null,
         status: OrderStatus.paid,
       },
       now,
-    ),
-  );
-  if (!done) {
+    );
+    if (!moved) return null;
+    const keys = await replaceOrderReceipts(tx, caller.tenantId, o.id, receiptIds, now);
+    // A receipt deleted by a concurrent request between the check and here: nothing is saved.
+    const kept = await findOrderReceipts(tx, caller.tenantId, o.id, receiptIds);
+    if (kept.length !== receiptIds.length) throw rightsErrors.receiptInvalid();
+    return keys;
+  });
+  if (removed === null) {
     const latest = await findOrder(d.db, caller.tenantId, o.id);
     throw rightsErrors.orderStatus(Number(latest?.status ?? o.status), '提交转账信息');
   }
+  await removeReceiptFiles(d.storage, removed, d.log);
   return getOrder(d, caller, o.id);
 }
 

@@ -10,11 +10,21 @@ export const RightsCode = {
   transferAmountMismatch: 10701400,
   receiptInvalid: 10702400,
   transferTimeInFuture: 10703400,
+  receiptRequired: 10704400,
+  receiptType: 10705400,
+  receiptTooLarge: 10706400,
+  receiptTooMany: 10707400,
+  receiptFileMissing: 10708400,
+  receiptEmpty: 10709400,
+  receiptDraftsFull: 10710400,
+  receiptOneAtATime: 10711400,
   versionNotFound: 10700404,
   productNotFound: 10701404,
   orderNotFound: 10702404,
+  receiptNotFound: 10703404,
   orderStatus: 10700409,
   productInsufficient: 10701409,
+  receiptSubmitted: 10702409,
 } as const;
 export type RightsCode = (typeof RightsCode)[keyof typeof RightsCode];
 
@@ -34,8 +44,19 @@ export function orderStatusName(status: number): string {
 /** What an order buys: a product version, or an add-on product. */
 export const OrderType = { version: 1, product: 2 } as const;
 
+/** Transfer receipts (转账凭证): JPG, PNG or PDF, at most 10 MB each, 1–3 per submitted transfer. */
+export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
+export const RECEIPT_MAX_COUNT = 3;
+export const RECEIPT_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.pdf'] as const;
+/** Uploaded but not yet submitted receipts an order may hold at once (a cap against filling the disk). */
+export const RECEIPT_MAX_DRAFTS = 10;
+/** How long a receipt's signed download link stays valid (s). */
+export const RECEIPT_LINK_EXPIRES_S = 30 * 60;
+
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 const field = (name: string, msg: string) => ({ fields: [{ field: name, msg }] });
+/** An error about the uploaded file (the multipart part named `file`). */
+const fileError = (code: RightsCode, msg: string) => new AppError(code, msg, 400, field('file', msg));
 
 export const rightsErrors = {
   monthsInvalid: (periodMonths: number, max: number) => {
@@ -48,12 +69,35 @@ export const rightsErrors = {
   },
   receiptInvalid: () => {
     const msg = '转账凭证：文件不存在，请重新上传';
-    return new AppError(RightsCode.receiptInvalid, msg, 400, field('receipt_file_key', msg));
+    return new AppError(RightsCode.receiptInvalid, msg, 400, field('receipt_ids', msg));
   },
   transferTimeInFuture: () => {
     const msg = '转账时间：不能晚于当前时间';
     return new AppError(RightsCode.transferTimeInFuture, msg, 400, field('transfer_time', msg));
   },
+  receiptRequired: () => {
+    const msg = '请上传转账凭证';
+    return new AppError(RightsCode.receiptRequired, msg, 400, field('receipt_ids', msg));
+  },
+  receiptTooMany: () => {
+    const msg = `最多上传 ${RECEIPT_MAX_COUNT} 个转账凭证`;
+    return new AppError(RightsCode.receiptTooMany, msg, 400, field('receipt_ids', msg));
+  },
+  receiptType: () => fileError(RightsCode.receiptType, '仅支持 JPG、PNG 或 PDF 格式的凭证'),
+  receiptTooLarge: () =>
+    fileError(RightsCode.receiptTooLarge, `凭证不能超过 ${RECEIPT_MAX_BYTES / 1024 / 1024}MB`),
+  receiptFileMissing: () => fileError(RightsCode.receiptFileMissing, '请选择要上传的凭证文件'),
+  receiptEmpty: () => fileError(RightsCode.receiptEmpty, '凭证文件为空，请重新选择'),
+  receiptOneAtATime: () => fileError(RightsCode.receiptOneAtATime, '每次上传一个凭证文件'),
+  receiptDraftsFull: () =>
+    new AppError(RightsCode.receiptDraftsFull, '未提交的凭证过多，请删除不需要的凭证或先提交转账信息', 400),
+  receiptNotFound: () => new AppError(RightsCode.receiptNotFound, '凭证不存在', 404),
+  receiptSubmitted: () =>
+    new AppError(
+      RightsCode.receiptSubmitted,
+      '该凭证已随转账信息提交，不能删除；如需更换，请上传新凭证后重新提交转账信息',
+      409,
+    ),
   versionNotFound: () => new AppError(RightsCode.versionNotFound, '产品版本不存在或已下架', 404),
   productNotFound: () => new AppError(RightsCode.productNotFound, '产品不存在或已下架', 404),
   orderNotFound: () => new AppError(RightsCode.orderNotFound, '订单不存在', 404),

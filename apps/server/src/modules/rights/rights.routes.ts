@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import { signedInCaller, tenantCaller } from '../../platform/auth.js';
 import { PUBLIC, SIGNED_IN, STAFF } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import { appServices, type AppDeps, type ZodApp } from '../../platform/types.js';
+import { RequestValidationError, toFieldErrors } from '../../platform/validation.js';
 import {
   getOrder,
   listNotInvoicedOrders,
@@ -18,8 +20,12 @@ import {
   OrderListBody,
   PageQuery,
   ProductPurchaseBody,
+  ReceiptIdBody,
+  ReceiptUploadFields,
   VersionPurchaseBody,
 } from './rights.schemas.js';
+import { RECEIPT_MAX_BYTES, rightsErrors } from './rights.errors.js';
+import { deleteReceipt, uploadReceipt } from './receipts.service.js';
 import {
   callerNotices,
   homeBanners,
@@ -41,7 +47,13 @@ export const RightsPerm = { view: 'rightRecharge:view', buy: 'rightRecharge:buy'
 /** Product versions, add-ons, tenant orders, version notices and banners. */
 export function registerRightsRoutes(app: ZodApp, deps: AppDeps) {
   const services = appServices(deps);
-  const d: RightsDeps = { db: deps.db, storage: services.storage, clock: deps.clock ?? Date.now };
+  const d: RightsDeps = {
+    db: deps.db,
+    storage: services.storage,
+    clock: deps.clock ?? Date.now,
+    payee: deps.config.payee,
+    log: app.log,
+  };
   const { db } = d;
 
   // ---- Catalogue ----
@@ -110,9 +122,37 @@ export function registerRightsRoutes(app: ZodApp, deps: AppDeps) {
     `${R}/tenant/order/bank-pay::confirm`,
     {
       config: { permission: RightsPerm.buy },
-      schema: { tags, summary: '提交对公转账信息（金额须等于订单金额）→ 已付款待确认', body: BankPayBody },
+      schema: {
+        tags,
+        summary: '提交对公转账信息（金额须等于订单金额，须附1-3个转账凭证）→ 已付款待确认',
+        body: BankPayBody,
+      },
     },
     async (req) => ok(await submitTransfer(d, tenantCaller(req), req.body)),
+  );
+  app.post(
+    `${R}/tenant/order/bank-pay/receipt::upload`,
+    {
+      config: { permission: RightsPerm.buy },
+      schema: {
+        tags,
+        summary: '上传转账凭证（multipart：order_id + file；JPG、PNG 或 PDF，不超过10MB）',
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (req) => {
+      const caller = tenantCaller(req);
+      const form = await readReceiptForm(req);
+      return ok(await uploadReceipt(d, caller, form));
+    },
+  );
+  app.post(
+    `${R}/tenant/order/bank-pay/receipt::delete`,
+    {
+      config: { permission: RightsPerm.buy },
+      schema: { tags, summary: '删除尚未提交的转账凭证', body: ReceiptIdBody },
+    },
+    async (req) => ok(await deleteReceipt(d, tenantCaller(req), req.body.receipt_id)),
   );
   app.get(
     `${R}/tenant/not-invoiced-order::list`,
@@ -137,4 +177,29 @@ export function registerRightsRoutes(app: ZodApp, deps: AppDeps) {
     { config: { permission: STAFF }, schema: { tags, summary: '组织首页横幅（PC）' } },
     async (req) => ok(await homeBanners(db, tenantCaller(req).tenantId, d.clock())),
   );
+}
+
+/**
+ * Reads a receipt upload: the field order_id and one file part `file` (in either order), the file
+ * held in memory up to RECEIPT_MAX_BYTES — beyond that the upload stops with 凭证不能超过 10MB.
+ */
+async function readReceiptForm(req: FastifyRequest) {
+  if (!req.isMultipart()) throw rightsErrors.receiptFileMissing();
+  const fields: Record<string, unknown> = {};
+  let file: { fileName: string; content: Buffer } | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 10 } })) {
+      if (part.type === 'file') file = { fileName: part.filename ?? '', content: await part.toBuffer() };
+      else fields[part.fieldname] = part.value;
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw rightsErrors.receiptTooLarge();
+    if (code === 'FST_FILES_LIMIT') throw rightsErrors.receiptOneAtATime();
+    throw err;
+  }
+  const parsed = ReceiptUploadFields.safeParse(fields);
+  if (!parsed.success) throw new RequestValidationError(toFieldErrors(ReceiptUploadFields, parsed.error));
+  if (!file) throw rightsErrors.receiptFileMissing();
+  return { orderId: parsed.data.order_id, ...file };
 }

@@ -83,7 +83,11 @@ export const BankPayBody = z.object({
     .int('必须是毫秒时间戳')
     .positive('必须是毫秒时间戳')
     .describe('转账时间'),
-  receipt_file_key: z.string().max(300, '不能超过300个字符').optional().describe('转账凭证'),
+  receipt_ids: z
+    .array(id('转账凭证ID'), '应为凭证ID列表')
+    .max(20, '不能超过20个')
+    .default([])
+    .describe('转账凭证'),
   receipt_url: z
     .string()
     .max(500, '不能超过500个字符')
@@ -93,6 +97,11 @@ export const BankPayBody = z.object({
     .describe('转账凭证链接'),
   remark: z.string().max(200, '不能超过200个字符').optional().describe('备注'),
 });
+
+/** The text fields of a receipt upload (multipart, beside the file part `file`). */
+export const ReceiptUploadFields = z.object({ order_id: id('订单ID') });
+
+export const ReceiptIdBody = z.object({ receipt_id: id('凭证ID') });
 
 export const BannerQuery = z.object({
   position: z.enum(['login', 'home'], '取值为 login 或 home').default('login').describe('展示位置'),

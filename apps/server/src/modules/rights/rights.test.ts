@@ -37,6 +37,8 @@ describe('routes', () => {
         `POST ${R}/tenant/order:list rightRecharge:view`,
         `GET ${R}/tenant/order:query rightRecharge:view`,
         `PUT ${R}/tenant/order/bank-pay:confirm rightRecharge:buy`,
+        `POST ${R}/tenant/order/bank-pay/receipt:upload rightRecharge:buy`,
+        `POST ${R}/tenant/order/bank-pay/receipt:delete rightRecharge:buy`,
         `GET ${R}/tenant/not-invoiced-order:list rightRecharge:view`,
         `GET ${R}/public/banner:query public`,
         `GET ${APP_CTRL}/banner/pc:list staff`,

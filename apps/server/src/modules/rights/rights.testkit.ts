@@ -1,5 +1,6 @@
 import type { TestApp } from '../../../test/harness.js';
 import { makeStaff, makeTenant } from '../../../test/factories.js';
+import { multipartBody } from '../../../test/tasks.js';
 import { insertTenantVersion, listVersionsOnSale } from './rights.repo.js';
 
 /** Helpers shared by the rights test files. */
@@ -86,4 +87,49 @@ export function transfer(orderId: number, amount: number, extra: Record<string, 
     remark: '季度续费',
     ...extra,
   };
+}
+
+/** Small but real receipt files: a 1×1 PNG, a JPEG header and a one-page PDF. */
+export const RECEIPT_FILES = {
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+  jpg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0 receipt')]),
+  pdf: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
+};
+
+const TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  pdf: 'application/pdf',
+};
+
+/** POST tenant/order/bank-pay/receipt:upload with one file (default: a PNG named 回单.png). */
+export async function uploadReceipt(
+  app: TestApp['app'],
+  token: string,
+  orderId: number | string | null,
+  file: { name?: string; content?: Buffer; contentType?: string } | null = {},
+) {
+  const name = file?.name ?? '回单.png';
+  const body = multipartBody(
+    orderId === null ? {} : { order_id: String(orderId) },
+    file === null
+      ? undefined
+      : {
+          name,
+          content: file.content ?? RECEIPT_FILES.png,
+          contentType:
+            file.contentType ?? TYPES[name.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream',
+        },
+  );
+  const res = await app.inject({
+    method: 'POST',
+    url: `${R}/tenant/order/bank-pay/receipt:upload`,
+    headers: { ...body.headers, 'x-session-token': token },
+    payload: body.payload,
+  });
+  return { code: res.statusCode, body: res.json() as { status: number; msg: string; data: any } };
 }

@@ -85,6 +85,11 @@ export class LocalFileStorage implements FileStorage {
     return this.signer.verify(link, nowMs);
   }
 
+  /** Where a key's file is on this machine (operators check uploaded files with it, see src/ops.ts). */
+  localPath(key: string): string {
+    return this.pathOf(key);
+  }
+
   private pathOf(key: string): string {
     if (!isValidKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
     return path.join(this.root, key);

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { EXPIRY_EXEMPT_ROUTE_NAMES } from '@feikong/contracts';
 import {
   alertTypeOf,
+  checkReceiptFile,
   dateOfSeconds,
+  fileSizeText,
+  isImageReceipt,
+  RECEIPT_MAX_BYTES,
+  receiptFits,
   monthOptions,
   monthsText,
   noticeOrderPath,
@@ -109,5 +114,35 @@ describe('orders', () => {
   it('shows version dates (seconds) as days', () => {
     expect(dateOfSeconds(new Date(2026, 9, 23, 12).getTime() / 1000)).toBe('2026-10-23');
     expect(dateOfSeconds(null)).toBe('');
+  });
+});
+
+describe('transfer receipts (转账凭证)', () => {
+  it('accepts JPG, PNG and PDF up to 10 MB, with the server’s messages otherwise', () => {
+    expect(checkReceiptFile({ name: '回单.jpg', size: 1000 })).toBeNull();
+    expect(checkReceiptFile({ name: '回单.JPEG', size: 1000 })).toBeNull();
+    expect(checkReceiptFile({ name: 'a.b.PNG', size: 1000 })).toBeNull();
+    expect(checkReceiptFile({ name: '电子回单.pdf', size: RECEIPT_MAX_BYTES })).toBeNull();
+    expect(checkReceiptFile({ name: '回单.gif', size: 1000 })).toBe('仅支持 JPG、PNG 或 PDF 格式的凭证');
+    expect(checkReceiptFile({ name: '回单', size: 1000 })).toBe('仅支持 JPG、PNG 或 PDF 格式的凭证');
+    expect(checkReceiptFile({ name: 'pdf', size: 1000 })).toBe('仅支持 JPG、PNG 或 PDF 格式的凭证');
+    expect(checkReceiptFile({ name: '回单.png', size: RECEIPT_MAX_BYTES + 1 })).toBe('凭证不能超过 10MB');
+    expect(checkReceiptFile({ name: '回单.png', size: 0 })).toBe('凭证文件为空，请重新选择');
+  });
+  it('lets at most 3 receipts in, counting a batch chosen at once', () => {
+    expect(receiptFits(0, 0)).toBe(true);
+    expect(receiptFits(0, 2)).toBe(true);
+    expect(receiptFits(0, 3)).toBe(false);
+    expect(receiptFits(2, 0)).toBe(true);
+    expect(receiptFits(2, 1)).toBe(false);
+    expect(receiptFits(3, 0)).toBe(false);
+  });
+  it('tells images from PDFs and formats sizes', () => {
+    expect(isImageReceipt({ content_type: 'image/png' })).toBe(true);
+    expect(isImageReceipt({ content_type: 'application/pdf', file_name: 'x.png' })).toBe(false);
+    expect(isImageReceipt({ file_name: '回单.JPG' })).toBe(true);
+    expect(isImageReceipt({ file_name: '回单.pdf' })).toBe(false);
+    expect(fileSizeText(2048)).toBe('2.0 KB');
+    expect(fileSizeText(3_500_000)).toBe('3.3 MB');
   });
 });

@@ -112,3 +112,46 @@ export function dateOfSeconds(seconds: number | null | undefined): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
+
+/** Transfer receipts (转账凭证) — the server checks the same (rights.errors.ts RECEIPT_*). */
+export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
+export const RECEIPT_MAX_COUNT = 3;
+const RECEIPT_EXTENSIONS = ['jpg', 'jpeg', 'png', 'pdf'];
+export const RECEIPT_ACCEPT = '.jpg,.jpeg,.png,.pdf';
+export const RECEIPT_MSG = {
+  type: '仅支持 JPG、PNG 或 PDF 格式的凭证',
+  size: '凭证不能超过 10MB',
+  empty: '凭证文件为空，请重新选择',
+  count: `最多上传 ${RECEIPT_MAX_COUNT} 个转账凭证`,
+  required: '请上传转账凭证',
+  uploading: '凭证正在上传，请稍候',
+} as const;
+
+/** Why a chosen file cannot be a receipt (by its name and size; the server also checks its content), or null. */
+export function checkReceiptFile(file: { name: string; size: number }): string | null {
+  const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
+  if (!RECEIPT_EXTENSIONS.includes(ext)) return RECEIPT_MSG.type;
+  if (file.size === 0) return RECEIPT_MSG.empty;
+  if (file.size > RECEIPT_MAX_BYTES) return RECEIPT_MSG.size;
+  return null;
+}
+
+/**
+ * Whether the `index`-th file of a batch chosen at once still fits beside the `current` ones
+ * (RECEIPT_MAX_COUNT in all).
+ */
+export function receiptFits(current: number, index: number): boolean {
+  return current + index < RECEIPT_MAX_COUNT;
+}
+
+/** An image receipt (shown as a thumbnail with preview), by content type or, failing that, by name. */
+export function isImageReceipt(r: { content_type?: string | null; file_name?: string | null }): boolean {
+  if (r.content_type) return r.content_type.startsWith('image/');
+  return /\.(jpe?g|png)$/i.test(r.file_name ?? '');
+}
+
+/** 2048 → "2.0 KB", 3_500_000 → "3.3 MB". */
+export function fileSizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { formatDateTime } from '@feikong/contracts';
 import { OrderStatus, type TenantOrder } from '../../../api/rights';
 import { orderQuery } from '../hooks/rights';
+import { ReceiptList } from './Receipts';
 import { cashierPath, monthsText, orderStatusTag, priceText } from '../rules';
 
 /** 订单详情: the order, the submitted transfer, the receiving account and what happened when. */
@@ -92,18 +93,15 @@ function OrderDetail({ order: o }: { order: TenantOrder }) {
             { key: 'amount', label: '转账金额', children: priceText(b.transfer_amount) },
             { key: 'time', label: '转账时间', children: formatDateTime(b.transfer_time) },
             { key: 'remark', label: '备注', children: b.remark || '-' },
-            ...(b.receipt_file_url || b.receipt_url
+            { key: 'receipts', label: '转账凭证', children: <ReceiptList receipts={b.receipts} /> },
+            ...(b.receipt_url
               ? [
                   {
-                    key: 'receipt',
-                    label: '转账凭证',
+                    key: 'receipt_url',
+                    label: '电子回单链接',
                     children: (
-                      <Typography.Link
-                        href={(b.receipt_file_url || b.receipt_url) ?? undefined}
-                        target="_blank"
-                        rel="noreferrer"
-                      >
-                        查看凭证
+                      <Typography.Link href={b.receipt_url} target="_blank" rel="noreferrer">
+                        打开链接
                       </Typography.Link>
                     ),
                   },

@@ -25,8 +25,15 @@ import { RouterMenusContext } from '../../../app/routerContext';
 import { hasMenuPath } from '../../../app/routeRules';
 import { applyFieldErrors } from '../../../components/formErrors';
 import { useSession } from '../../../stores/session';
+import {
+  ReceiptList,
+  ReceiptUpload,
+  receiptsToFiles,
+  uploadedReceiptIds,
+  type ReceiptUploadFile,
+} from '../components/Receipts';
 import { orderQuery, refreshRights } from '../hooks/rights';
-import { monthsText, orderStatusTag, priceText, purchasePath, RIGHTS_ROUTES } from '../rules';
+import { monthsText, orderStatusTag, priceText, purchasePath, RECEIPT_MSG, RIGHTS_ROUTES } from '../rules';
 import '../rights.css';
 
 interface TransferForm {
@@ -35,6 +42,8 @@ interface TransferForm {
   payer_account_no: string;
   transfer_amount: number | null;
   transfer_time: Dayjs | null;
+  /** The receipt uploads (sent as their ids). */
+  receipt_ids: ReceiptUploadFile[];
   remark?: string;
 }
 const FORM_FIELDS = [
@@ -43,6 +52,7 @@ const FORM_FIELDS = [
   'payer_account_no',
   'transfer_amount',
   'transfer_time',
+  'receipt_ids',
   'remark',
 ] as const;
 
@@ -51,7 +61,8 @@ const AWAITING_POLL_MS = 10_000;
 
 /**
  * 收银台 (/setcenter/rightRecharge/cashier?order_id=…, spec §2.3, §7.4): the order summary and the
- * bank transfer — our receiving account, then the payer's details → PUT tenant/order/bank-pay:confirm.
+ * bank transfer — our receiving account (server config), then the payer's details and 1–3 transfer
+ * receipts (uploaded one by one as they are chosen) → PUT tenant/order/bank-pay:confirm.
  * After that the order waits for the platform operator to confirm the money arrived (待确认).
  * Exempt from the expiry prompt.
  */
@@ -198,12 +209,14 @@ function TransferSection({ order: o, onDone }: { order: TenantOrder; onDone: () 
   const orgName = useSession((s) => s.top_org_name);
   const [form] = Form.useForm<TransferForm>();
   const bank = o.bank_pay;
+  const submittedIds = (bank?.receipts ?? []).map((r) => r.id);
   const initial: TransferForm = {
     payer_account_name: bank?.payer_account_name ?? orgName ?? '',
     payer_bank: bank?.payer_bank ?? '',
     payer_account_no: bank?.payer_account_no ?? '',
     transfer_amount: Number(formatMoney(bank?.transfer_amount ?? o.amount)),
     transfer_time: bank?.transfer_time ? dayjs(bank.transfer_time) : dayjs(),
+    receipt_ids: receiptsToFiles(bank?.receipts ?? []),
     remark: bank?.remark ?? '',
   };
 
@@ -216,6 +229,7 @@ function TransferSection({ order: o, onDone }: { order: TenantOrder; onDone: () 
         payer_account_no: v.payer_account_no.replace(/[\s-]/g, ''),
         transfer_amount: yuanToCents(v.transfer_amount ?? '') ?? 0,
         transfer_time: (v.transfer_time ?? dayjs()).valueOf(),
+        receipt_ids: uploadedReceiptIds(v.receipt_ids),
         remark: v.remark?.trim() || undefined,
       }),
     onSuccess: (updated) => {
@@ -247,7 +261,7 @@ function TransferSection({ order: o, onDone }: { order: TenantOrder; onDone: () 
           <p>
             2. 转账附言请填写订单号 <b>{o.order_no}</b>，便于平台核对。
           </p>
-          <p>3. 转账完成后在右侧填写转账信息并提交，平台确认到账后自动开通。</p>
+          <p>3. 转账完成后在右侧填写转账信息、上传银行转账回单并提交，平台核对到账后自动开通。</p>
         </div>
       </Card>
       <Card title="填写转账信息" className="fk-rr-transfer" data-testid="transfer-form">
@@ -255,7 +269,13 @@ function TransferSection({ order: o, onDone }: { order: TenantOrder; onDone: () 
           form={form}
           layout="vertical"
           initialValues={initial}
-          onFinish={(v) => submit.mutate(v)}
+          onFinish={(v) => {
+            if (v.receipt_ids.some((f) => f.status === 'uploading')) {
+              void message.warning(RECEIPT_MSG.uploading);
+              return;
+            }
+            submit.mutate(v);
+          }}
           requiredMark
         >
           <div className="fk-rr-form-row">
@@ -321,6 +341,20 @@ function TransferSection({ order: o, onDone }: { order: TenantOrder; onDone: () 
             </Form.Item>
             <div />
           </div>
+          <Form.Item
+            name="receipt_ids"
+            label="转账凭证"
+            required
+            extra="请上传银行转账回单或网银转账成功截图，平台据此核对到账"
+            rules={[
+              {
+                validator: (_, files: ReceiptUploadFile[] | undefined) =>
+                  files?.length ? Promise.resolve() : Promise.reject(new Error(RECEIPT_MSG.required)),
+              },
+            ]}
+          >
+            <ReceiptUpload orderId={o.id} submittedIds={submittedIds} />
+          </Form.Item>
           <Form.Item name="remark" label="备注" rules={[{ max: 200 }]}>
             <Input.TextArea rows={2} maxLength={200} showCount placeholder="选填，例如转账流水号" />
           </Form.Item>
@@ -370,6 +404,12 @@ function StatusResult({ order: o, onEdit }: { order: TenantOrder; onEdit: () => 
               { key: 'amount', label: '转账金额', children: priceText(b.transfer_amount) },
               { key: 'time', label: '转账时间', children: formatDateTime(b.transfer_time) },
               { key: 'remark', label: '备注', children: b.remark || '-' },
+              {
+                key: 'receipts',
+                label: '转账凭证',
+                span: 2,
+                children: <ReceiptList receipts={b.receipts} />,
+              },
             ]}
           />
         )}
