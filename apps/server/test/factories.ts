@@ -134,6 +134,6 @@ export async function makeGradeOrJob(
   table: 'job_grades' | 'job_positions',
   name: string,
 ) {
-  const { insertNamed } = await import('../src/modules/org/dict.repo.js');
-  return insertNamed(db, tenantId, table, { name, description: null, sort_order: 0 }, Date.now());
+  const { insertDict } = await import('../src/modules/org/dict.repo.js');
+  return insertDict(db, tenantId, table, { name, description: null, sort_order: 0 }, Date.now());
 }

@@ -5,13 +5,15 @@ import { createUserGroup } from '../modules/org/dict.service.js';
 import * as orgRepo from '../modules/org/org.repo.js';
 import { cityByCode } from '../modules/org/regions.js';
 import { DEMO } from './demo.js';
+import { seedSyncConflicts } from './syncConflicts.js';
 
 /** GB/T 2260 codes of 北京, 上海, 广州, 深圳 (checked against the package data below). */
 export const FIRST_TIER_CITY_CODES = ['110000', '310000', '440100', '440300'];
 
 /**
  * Org data of the demo tenant: grades P1–P5, jobs, two titles, the city group 一线城市,
- * an address and a bank account of 演示科技有限公司, settlement info, and one user group.
+ * an address and a bank account of 演示科技有限公司, settlement info, one user group, and the
+ * third-party sync conflicts of 同步冲突处理.
  */
 export async function seedOrgDemo(db: Db, t: { group: number; tech: number }, now = Date.now()) {
   const tenantId = t.group;
@@ -23,7 +25,7 @@ export async function seedOrgDemo(db: Db, t: { group: number; tech: number }, no
     ['P4', '资深'],
     ['P5', '专家'],
   ].entries()) {
-    grades[name] = await dictRepo.insertNamed(
+    grades[name] = await dictRepo.insertDict(
       db,
       tenantId,
       'job_grades',
@@ -33,7 +35,7 @@ export async function seedOrgDemo(db: Db, t: { group: number; tech: number }, no
   }
   const jobs: Record<string, number> = {};
   for (const [i, name] of ['前端工程师', '后端工程师', '财务专员', '销售经理', '行政专员'].entries()) {
-    jobs[name] = await dictRepo.insertNamed(
+    jobs[name] = await dictRepo.insertDict(
       db,
       tenantId,
       'job_positions',
@@ -41,15 +43,17 @@ export async function seedOrgDemo(db: Db, t: { group: number; tech: number }, no
       now,
     );
   }
-  const engineer = await dictRepo.insertTitle(
+  const engineer = await dictRepo.insertDict(
     db,
     tenantId,
+    'titles',
     { org_id: 0, name: '工程师', description: '中级职称', sort_order: 1 },
     now,
   );
-  await dictRepo.insertTitle(
+  await dictRepo.insertDict(
     db,
     tenantId,
+    'titles',
     { org_id: t.tech, name: '会计师', description: '中级职称', sort_order: 2 },
     now,
   );
@@ -71,9 +75,10 @@ export async function seedOrgDemo(db: Db, t: { group: number; tech: number }, no
     },
     now,
   );
-  await dictRepo.insertAccount(
+  await dictRepo.insertDict(
     db,
     tenantId,
+    'org_accounts',
     {
       org_id: t.tech,
       account_name: '演示科技有限公司',
@@ -110,5 +115,6 @@ export async function seedOrgDemo(db: Db, t: { group: number; tech: number }, no
     .map((p) => byPhone.get(p))
     .filter((x): x is number => x !== undefined);
   await createUserGroup(db, tenantId, { name: '差旅审批组', order: 1, staffIds: members }, now);
+  await seedSyncConflicts(db, tenantId, now);
   return { tier1 };
 }

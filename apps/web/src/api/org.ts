@@ -1,3 +1,4 @@
+import type { Paged } from '@feikong/contracts';
 import { http } from './request';
 
 // Typed calls of the organisation architecture family (/org-arch-center/api/v1/, spec §7.2). Shapes
@@ -7,15 +8,7 @@ import { http } from './request';
 export const ORG_BASE = '/org-arch-center/api/v1';
 const u = (p: string) => `${ORG_BASE}/${p}`;
 
-export interface PageInfo {
-  page_num: number;
-  page_size: number;
-  total: number;
-}
-export interface Paged<T> {
-  items: T[];
-  page: PageInfo;
-}
+export type { PageInfo, Paged } from '@feikong/contracts';
 
 /** group = the top organisation, company, dept (spec §3: org_type dept for departments). */
 export type UnitType = 'group' | 'company' | 'dept';
@@ -268,6 +261,75 @@ export interface OperationLogQuery {
   page_size: number;
 }
 
+/** Platforms of the directory sync (the same names as third-party login's). */
+export type SyncPlatform = 'dingtalk' | 'wecom' | 'feishu';
+/** 1 待处理, 2 已处理. */
+export const SyncConflictStatus = { pending: 1, resolved: 2 } as const;
+/** 关联已有员工 / 新建员工 / 忽略. */
+export type SyncResolution = 'bind' | 'create' | 'ignore';
+
+/** A staff member suggested for a pending conflict: same phone or same name. */
+export interface SyncCandidate {
+  id: number;
+  name: string;
+  phone: string;
+  org_name: string;
+  dept_name: string;
+  status: number;
+  same_phone: boolean;
+  same_name: boolean;
+}
+
+/** A third-party user the sync could not match (third-users/sync-handle-list). */
+export interface SyncConflict {
+  id: number;
+  platform: SyncPlatform;
+  platform_name: string;
+  third_user_id: string;
+  name: string;
+  phone: string | null;
+  reason: string;
+  status: number;
+  resolution: SyncResolution | null;
+  staff_id: number | null;
+  staff_name: string;
+  resolved_by: number | null;
+  resolved_by_name: string;
+  resolved_at: number | null;
+  /** When the sync first found it (发现时间). */
+  created_at: number;
+  updated_at: number;
+  /** Pending ones only: up to 5, same phone first. */
+  candidates: SyncCandidate[];
+}
+
+export interface SyncConflictQuery {
+  status?: number;
+  platform?: SyncPlatform;
+  keyword?: string;
+  page_num: number;
+  page_size: number;
+}
+
+export interface SyncHandleInput {
+  id: number;
+  action: SyncResolution;
+  staff_id?: number;
+  name?: string;
+  phone?: string;
+  org_id?: number;
+  dept_ids?: number[];
+}
+
+export interface SyncHandleResult {
+  id: number;
+  action: SyncResolution;
+  action_name: string;
+  staff_id: number | null;
+  /** The platform account was bound to the staff member (the tenant has its own app there). */
+  bound: boolean;
+}
+
 const fields = { handleFieldErrors: true } as const;
 
 export const orgApi = {
@@ -357,4 +419,15 @@ export const orgApi = {
   // ---- user groups, operation log ----
   userGroups: () => http.get<UserGroupNode[]>(u('user-group:tree')),
   operationLogs: (q: OperationLogQuery) => http.get<Paged<OperationLog>>(u('operation-log:list'), { ...q }),
+
+  // ---- third-party sync conflicts (同步冲突处理) ----
+  /** Silent: the staff screen's banner simply stays away when this fails. */
+  hasSyncHandle: () =>
+    http.get<{ has_handle: boolean; count: number }>(u('third-users/has-sync-handle'), undefined, {
+      silent: true,
+    }),
+  syncConflicts: (q: SyncConflictQuery, signal?: AbortSignal) =>
+    http.get<Paged<SyncConflict>>(u('third-users/sync-handle-list'), { ...q }, { signal }),
+  syncHandle: (body: SyncHandleInput) =>
+    http.post<SyncHandleResult>(u('third-users/sync-handle'), body, fields),
 };

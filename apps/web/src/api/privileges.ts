@@ -1,4 +1,5 @@
 import type { MenuMeta, MenuNode, UserMenusReply } from '../app/menuTypes';
+import type { Paged } from '@feikong/contracts';
 import { http } from './request';
 
 // Typed calls of privileges and menus (/auth-center/api/v1/privileges…, spec §7.3). Shapes follow
@@ -6,15 +7,7 @@ import { http } from './request';
 
 const BASE = '/auth-center/api/v1/privileges';
 
-export interface PageInfo {
-  page_num: number;
-  page_size: number;
-  total: number;
-}
-export interface Paged<T> {
-  items: T[];
-  page: PageInfo;
-}
+export type { PageInfo, Paged } from '@feikong/contracts';
 
 export interface PermissionGroup {
   id: number;

@@ -32,6 +32,7 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'org/UserGroup': () => import('../features/org/pages/UserGroupPage'),
   'org/Account': () => import('../features/org/pages/AccountPage'),
   'org/OperationLog': () => import('../features/org/pages/OperationLogPage'),
+  'org/SyncConflict': () => import('../features/org/pages/SyncConflictPage'),
   'common/DownloadCenter': () => import('../features/common/pages/DownloadCenterPage'),
 };
 

@@ -9,6 +9,7 @@ import * as notify from './20261122T0007_notify.js';
 import * as orgPerf from './20261122T0008_org_perf.js';
 import * as orgMenus from './20261122T0009_org_menus.js';
 import * as orderReceipts from './20261122T0010_order_receipts.js';
+import * as syncConflictsMenu from './20261122T0011_sync_conflicts_menu.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T0008_org_perf': orgPerf,
   '20261122T0009_org_menus': orgMenus,
   '20261122T0010_order_receipts': orderReceipts,
+  '20261122T0011_sync_conflicts_menu': syncConflictsMenu,
 };

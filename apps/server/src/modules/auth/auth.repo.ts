@@ -1,10 +1,10 @@
 import type { Db } from '../../platform/db/database.js';
 
 /**
- * SQL of people, their staff records, organisations and product versions as the auth module needs
- * them. A person (users row) spans tenants, so person-level functions take the user id; everything
- * read from a tenant's tables takes the tenant id. (The org module will own staff and organisations;
- * until it exists these reads live here.)
+ * SQL of people, product versions and sessions as the auth module needs them. A person (users row)
+ * spans tenants, so person-level functions take the user id; everything read from a tenant's tables
+ * takes the tenant id. Staff records, organisations and departments belong to the org module: the
+ * auth services read them through its repos (org.repo.ts, staff.repo.ts).
  */
 
 const USER_COLUMNS = [
@@ -86,179 +86,13 @@ export async function updatePerson(db: Db, userId: number, patch: PersonPatch, n
     .execute();
 }
 
-/** Moves the person to a new phone; their staff records in every tenant follow. */
+/** Moves the person to a new phone (their staff records follow: org staff.repo setPhoneOfPerson). */
 export async function updatePhone(db: Db, userId: number, phone: string, now: number) {
   await db.updateTable('users').set({ phone, updated_at: now }).where('id', '=', userId).execute();
-  await db.updateTable('staff').set({ phone, updated_at: now }).where('user_id', '=', userId).execute();
 }
 
 export async function clearShowGuide(db: Db, userId: number, now: number) {
   await db.updateTable('users').set({ show_guide: 0, updated_at: now }).where('id', '=', userId).execute();
-}
-
-// ---- Staff ----
-
-const STAFF_COLUMNS = [
-  'id',
-  'tenant_id',
-  'user_id',
-  'org_id',
-  'name',
-  'email',
-  'job_no',
-  'show_guide_group',
-] as const;
-export type StaffRow = Awaited<ReturnType<typeof findActiveStaff>> & {};
-
-/** The person's active (status 1) staff record in a tenant. */
-export async function findActiveStaff(db: Db, tenantId: number, userId: number) {
-  return db
-    .selectFrom('staff')
-    .select(STAFF_COLUMNS)
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .where('status', '=', 1)
-    .executeTakeFirst();
-}
-
-export async function findActiveStaffById(db: Db, tenantId: number, staffId: number) {
-  return db
-    .selectFrom('staff')
-    .select(STAFF_COLUMNS)
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', staffId)
-    .where('status', '=', 1)
-    .executeTakeFirst();
-}
-
-/** Active staff record with this phone in a tenant (third-party login matching by mobile). */
-export async function findActiveStaffByPhone(db: Db, tenantId: number, phone: string) {
-  return db
-    .selectFrom('staff')
-    .select(STAFF_COLUMNS)
-    .where('tenant_id', '=', tenantId)
-    .where('phone', '=', phone)
-    .where('status', '=', 1)
-    .executeTakeFirst();
-}
-
-/** Every tenant where the person is active staff, oldest tenant first. */
-export async function listActiveStaffOfUser(db: Db, userId: number) {
-  return db
-    .selectFrom('staff')
-    .select(STAFF_COLUMNS)
-    .where('user_id', '=', userId)
-    .where('status', '=', 1)
-    .orderBy('tenant_id')
-    .execute();
-}
-
-export async function clearShowGuideGroup(db: Db, tenantId: number, staffId: number, now: number) {
-  await db
-    .updateTable('staff')
-    .set({ show_guide_group: 0, updated_at: now })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', staffId)
-    .execute();
-}
-
-export async function staffDepartments(db: Db, tenantId: number, staffId: number) {
-  return db
-    .selectFrom('staff_departments as sd')
-    .innerJoin('departments as d', 'd.id', 'sd.dept_id')
-    .select(['d.id', 'd.name'])
-    .where('sd.tenant_id', '=', tenantId)
-    .where('d.tenant_id', '=', tenantId)
-    .where('sd.staff_id', '=', staffId)
-    .where('d.deleted_at', 'is', null)
-    .orderBy('d.sort_order')
-    .orderBy('d.id')
-    .execute();
-}
-
-// ---- Organisations ----
-
-const ORG_COLUMNS = [
-  'id',
-  'tenant_id',
-  'pid',
-  'name',
-  'tax_id',
-  'org_type',
-  'ui_type',
-  'orgcode_payer_type',
-] as const;
-
-/** Any live organisation by id: used to turn an org_id from a request into its tenant. */
-export async function findOrganization(db: Db, orgId: number) {
-  return db
-    .selectFrom('organizations')
-    .select(ORG_COLUMNS)
-    .where('id', '=', orgId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
-export async function findOrganizationInTenant(db: Db, tenantId: number, orgId: number) {
-  return db
-    .selectFrom('organizations')
-    .select(ORG_COLUMNS)
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', orgId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
-/** Top organisations (tenants) by id. */
-export async function listTenants(db: Db, tenantIds: number[]) {
-  if (tenantIds.length === 0) return [];
-  return db
-    .selectFrom('organizations')
-    .select(ORG_COLUMNS)
-    .where('id', 'in', tenantIds)
-    .whereRef('tenant_id', '=', 'id')
-    .where('deleted_at', 'is', null)
-    .orderBy('id')
-    .execute();
-}
-
-/** Companies of one tenant, in their display order. */
-export async function listCompanies(db: Db, tenantId: number) {
-  return db
-    .selectFrom('organizations')
-    .select(['id', 'name', 'tax_id'])
-    .where('tenant_id', '=', tenantId)
-    .where('org_type', '=', 'company')
-    .where('deleted_at', 'is', null)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-}
-
-/** What the enterprise first-use guide looks at. */
-export async function countSetup(db: Db, tenantId: number) {
-  const [companies, departments, staff] = await Promise.all([
-    db
-      .selectFrom('organizations')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('tenant_id', '=', tenantId)
-      .where('org_type', '=', 'company')
-      .where('deleted_at', 'is', null)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('departments')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('tenant_id', '=', tenantId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('staff')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('tenant_id', '=', tenantId)
-      .where('status', '=', 1)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { companies: Number(companies.n), departments: Number(departments.n), staff: Number(staff.n) };
 }
 
 // ---- Product versions ----

@@ -1,4 +1,5 @@
 import type { Caller } from '../../platform/context.js';
+import { setPhoneOfPerson } from '../org/staff.repo.js';
 import type { AuthDeps, RequestMeta } from './auth.context.js';
 import { authErrors } from './auth.errors.js';
 import {
@@ -125,6 +126,7 @@ export async function changePhone(d: AuthDeps, caller: Caller, input: { phone: s
       if (holder) throw authErrors.phoneTaken();
       await consumeCode(trx, checked, now);
       await updatePhone(trx, user.id, input.phone, now);
+      await setPhoneOfPerson(trx, user.id, input.phone, now);
       await revokeUserDevices(trx, user.id, 'phone_change', now);
       return { phone: input.phone };
     });

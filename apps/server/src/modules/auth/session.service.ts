@@ -4,22 +4,20 @@ import type { Db } from '../../platform/db/database.js';
 import { createSession, revokeSession } from '../../platform/sessions.js';
 import type { AuthDeps, RequestMeta } from './auth.context.js';
 import { AUTH_LIMITS, authErrors } from './auth.errors.js';
+import { findOrgAnyTenant, getOrg, listOrgs, listTopOrgs, statistics } from '../org/org.repo.js';
 import {
-  clearShowGuide,
-  clearShowGuideGroup,
-  countSetup,
-  currentProductVersions,
+  deptsOfStaff,
   findActiveStaff,
   findActiveStaffById,
-  findOrganization,
-  findOrganizationInTenant,
-  findUserById,
   listActiveStaffOfUser,
-  listCompanies,
-  listTenants,
+  updateStaff,
+  type ActiveStaffRow as StaffRow,
+} from '../org/staff.repo.js';
+import {
+  clearShowGuide,
+  currentProductVersions,
+  findUserById,
   setLastLoggedOrg,
-  staffDepartments,
-  type StaffRow,
   type UserRow,
 } from './auth.repo.js';
 import { consumeOneTimeCode, insertOneTimeCode } from './credentials.repo.js';
@@ -92,7 +90,7 @@ export async function startSession(
     await setLastLoggedOrg(db, user.id, staff.tenant_id, now);
     lastLogged = staff.tenant_id;
   }
-  const top = staff ? await findOrganizationInTenant(db, staff.tenant_id, staff.tenant_id) : undefined;
+  const top = staff ? await getOrg(db, staff.tenant_id, staff.tenant_id) : undefined;
   return {
     token,
     expires_at: expiresAt,
@@ -126,9 +124,9 @@ export async function staffInfo(d: AuthDeps, caller: Caller) {
       : undefined;
   const [org, top, depts, versions] = staff
     ? await Promise.all([
-        findOrganizationInTenant(d.db, staff.tenant_id, staff.org_id),
-        findOrganizationInTenant(d.db, staff.tenant_id, staff.tenant_id),
-        staffDepartments(d.db, staff.tenant_id, staff.id),
+        getOrg(d.db, staff.tenant_id, staff.org_id),
+        getOrg(d.db, staff.tenant_id, staff.tenant_id),
+        deptsOfStaff(d.db, staff.tenant_id, [staff.id]).then((m) => m.get(staff.id) ?? []),
         currentProductVersions(d.db, [staff.tenant_id]),
       ])
     : [undefined, undefined, [], new Map()];
@@ -171,14 +169,14 @@ export async function organizationTree(d: AuthDeps, caller: Caller, orgIds?: num
   let tenantIds = [...new Set((await listActiveStaffOfUser(d.db, caller.userId)).map((s) => s.tenant_id))];
   if (orgIds) tenantIds = tenantIds.filter((id) => orgIds.includes(id));
   const [tenants, versions] = await Promise.all([
-    listTenants(d.db, tenantIds),
+    listTopOrgs(d.db, tenantIds),
     currentProductVersions(d.db, tenantIds),
   ]);
   const now = d.clock();
   return Promise.all(
     tenants.map(async (t) => {
       const version = versions.get(t.id);
-      const companies = await listCompanies(d.db, t.id);
+      const companies = (await listOrgs(d.db, t.id)).filter((o) => o.org_type === 'company');
       return {
         org_id: t.id,
         org_name: t.name,
@@ -194,7 +192,7 @@ export async function organizationTree(d: AuthDeps, caller: Caller, orgIds?: num
 
 /** The caller's active staff record in the tenant of `orgId` (a top organisation or one of its companies). */
 async function staffForOrg(db: Db, userId: number, orgId: number) {
-  const org = await findOrganization(db, orgId);
+  const org = await findOrgAnyTenant(db, orgId);
   // Unknown and foreign organisations answer alike, so org ids cannot be probed.
   const staff = org ? await findActiveStaff(db, org.tenant_id, userId) : undefined;
   if (!staff) throw authErrors.orgNotJoined();
@@ -265,10 +263,15 @@ export async function redeemLoginCode(d: AuthDeps, code: string, meta: RequestMe
 
 /** GET users:enterprise/guide/info: the steps of the enterprise first-use guide and whether each is done. */
 export async function enterpriseGuideInfo(d: AuthDeps, caller: TenantCaller) {
-  const [counts, staff] = await Promise.all([
-    countSetup(d.db, caller.tenantId),
+  const [stats, staff] = await Promise.all([
+    statistics(d.db, caller.tenantId),
     findActiveStaffById(d.db, caller.tenantId, caller.staffId),
   ]);
+  const counts = {
+    companies: stats.company_count,
+    departments: stats.department_count,
+    staff: stats.active_staff_count,
+  };
   const steps = [
     { key: 'company', title: '创建公司', done: counts.companies > 0 },
     { key: 'department', title: '设置部门', done: counts.departments > 0 },
@@ -294,7 +297,7 @@ export async function finishGuide(d: AuthDeps, caller: Caller, guide?: 'show_gui
   await d.db.transaction().execute(async (trx) => {
     if (guide !== 'show_guide_group') await clearShowGuide(trx, caller.userId, now);
     if (guide !== 'show_guide' && caller.tenantId !== null && caller.staffId !== null) {
-      await clearShowGuideGroup(trx, caller.tenantId, caller.staffId, now);
+      await updateStaff(trx, caller.tenantId, [caller.staffId], { show_guide_group: 0 }, now);
     }
   });
   const user = await loadUser(d.db, caller.userId);

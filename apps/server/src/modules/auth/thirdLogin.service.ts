@@ -4,11 +4,10 @@ import {
   findActiveStaff,
   findActiveStaffById,
   findActiveStaffByPhone,
-  findUserById,
-  findUserByPhone,
   listActiveStaffOfUser,
-  type StaffRow,
-} from './auth.repo.js';
+  type ActiveStaffRow as StaffRow,
+} from '../org/staff.repo.js';
+import { findUserById, findUserByPhone } from './auth.repo.js';
 import { startSession, type LoginResult } from './session.service.js';
 import { findEnabledThirdApp, findThirdBinding, insertThirdBinding } from './third.repo.js';
 import {

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
+import { countAndPage, likePattern } from '../../platform/db/queries.js';
 
 /**
  * SQL of the notification centre. Every tenant function takes the tenant and the recipient (a person's
@@ -48,8 +49,6 @@ export async function insertNotifications(db: Db, tenantId: number, rows: NewNot
   return ids.map((r) => Number(r.id));
 }
 
-const likeable = (keyword: string) => `%${keyword.replace(/[%_\\]/g, '')}%`;
-
 export async function pageNotifications(
   db: Db,
   tenantId: number,
@@ -60,20 +59,18 @@ export async function pageNotifications(
   if (q.read === true) base = base.where('read_at', 'is not', null);
   if (q.read === false) base = base.where('read_at', 'is', null);
   if (q.keyword) {
-    const k = likeable(q.keyword);
+    const k = likePattern(q.keyword);
     base = base.where((eb) =>
       eb.or([eb('title', 'like', k), eb('content', 'like', k), eb('msg_name', 'like', k)]),
     );
   }
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const items = await base
-    .select(COLUMNS)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize)
-    .execute();
-  return { items: items as NotificationRow[], total: Number(total) };
+  const { items, total } = await countAndPage(
+    base,
+    (b) => b.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    q.pageNum,
+    q.pageSize,
+  );
+  return { items: items as NotificationRow[], total };
 }
 
 export async function countUnread(db: Db, tenantId: number, userId: number): Promise<number> {

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
+import { likePattern } from '../../platform/db/queries.js';
 
 /** SQL of city groups and their cities (GB/T 2260 codes). */
 
@@ -7,7 +8,7 @@ export async function listGroups(db: Db, tenantId: number, keyword?: string) {
     .selectFrom('city_groups')
     .select(['id', 'name', 'sort_order', 'created_at', 'updated_at'])
     .where('tenant_id', '=', tenantId);
-  if (keyword) q = q.where('name', 'like', `%${keyword.replace(/[%_\\]/g, '')}%`);
+  if (keyword) q = q.where('name', 'like', likePattern(keyword));
   return q.orderBy('sort_order').orderBy('id').execute();
 }
 

@@ -1,99 +1,187 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { Db } from '../../platform/db/database.js';
+import { countAndPage, likePattern } from '../../platform/db/queries.js';
 
-/** SQL of grades (job_grades), jobs (job_positions), titles, bank accounts and user groups. */
+/**
+ * SQL of the org dictionaries — grades (job_grades), jobs (job_positions), titles and bank accounts
+ * (org_accounts): one set of queries driven by a table descriptor — and of user groups.
+ */
 
+export type DictTable = 'job_grades' | 'job_positions' | 'titles' | 'org_accounts';
 export type NamedTable = 'job_grades' | 'job_positions';
-export const STAFF_COLUMN: Record<NamedTable | 'titles', 'grade_id' | 'job_id' | 'title_id'> = {
+/** Dictionaries staff members refer to (staff.grade_id, job_id, title_id). */
+export type StaffDictTable = NamedTable | 'titles';
+
+/** A dictionary row as read: every column but tenant_id. */
+export type DictRow<T extends DictTable> = Omit<Selectable<Database[T]>, 'tenant_id'>;
+/** What a create writes (a patch is a part of it). */
+export type DictValues<T extends DictTable> = Omit<DictRow<T>, 'id' | 'created_at' | 'updated_at'>;
+export type NamedValues = DictValues<NamedTable>;
+export type TitleValues = DictValues<'titles'>;
+export type AccountValues = DictValues<'org_accounts'>;
+
+interface TableSpec {
+  /** Columns read (all but tenant_id), in output order. */
+  cols: readonly string[];
+  /** Columns a list keyword matches (LIKE, any of them). */
+  keywordCols: readonly string[];
+  order: readonly (readonly [string, 'asc' | 'desc'])[];
+  /** Lists carry org_name, joined from organizations. */
+  joinOrgName?: boolean;
+}
+
+const NAMED_COLS = ['id', 'name', 'description', 'sort_order', 'created_at', 'updated_at'] as const;
+const BY_SORT_ORDER = [
+  ['sort_order', 'asc'],
+  ['id', 'asc'],
+] as const;
+const NAMED_SPEC: TableSpec = { cols: NAMED_COLS, keywordCols: ['name'], order: BY_SORT_ORDER };
+
+const SPECS: Record<DictTable, TableSpec> = {
+  job_grades: NAMED_SPEC,
+  job_positions: NAMED_SPEC,
+  titles: {
+    cols: ['id', 'org_id', 'name', 'description', 'sort_order', 'created_at', 'updated_at'],
+    keywordCols: ['name'],
+    order: BY_SORT_ORDER,
+  },
+  org_accounts: {
+    cols: ['id', 'org_id', 'account_name', 'bank_name', 'account_no', 'created_at', 'updated_at'],
+    keywordCols: ['account_name', 'bank_name', 'account_no'],
+    order: [['id', 'desc']],
+    joinOrgName: true,
+  },
+};
+
+/**
+ * Kysely cannot type a query over a table chosen at run time: these queries run untyped, and the
+ * descriptors above and the signatures below stand in for the types.
+ */
+const dyn = (db: Db) => db as unknown as Kysely<any>;
+const qualified = (cols: readonly string[]) => cols.map((c) => `t.${c}`);
+
+export const STAFF_COLUMN: Record<StaffDictTable, 'grade_id' | 'job_id' | 'title_id'> = {
   job_grades: 'grade_id',
   job_positions: 'job_id',
   titles: 'title_id',
 };
 
-export async function pageNamed(
+export async function pageDict<T extends DictTable>(
   db: Db,
   tenantId: number,
-  table: NamedTable,
-  q: { keyword?: string; pageNum: number; pageSize: number },
+  table: T,
+  q: { keyword?: string; orgId?: number; pageNum: number; pageSize: number },
 ) {
-  let base = db.selectFrom(table).where('tenant_id', '=', tenantId);
-  if (q.keyword) base = base.where('name', 'like', `%${q.keyword.replace(/[%_\\]/g, '')}%`);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const items = await base
-    .select(['id', 'name', 'description', 'sort_order', 'created_at', 'updated_at'])
-    .orderBy('sort_order')
-    .orderBy('id')
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize)
-    .execute();
-  return { items, total: Number(total) };
+  const spec = SPECS[table];
+  let base = dyn(db)
+    .selectFrom(`${table as string} as t`)
+    .where('t.tenant_id', '=', tenantId);
+  if (q.orgId !== undefined) base = base.where('t.org_id', '=', q.orgId);
+  if (q.keyword) {
+    const like = likePattern(q.keyword);
+    base = base.where((eb) => eb.or(spec.keywordCols.map((c) => eb(`t.${c}`, 'like', like))));
+  }
+  const { items, total } = await countAndPage(
+    base,
+    (b) => {
+      let rows = b.select(qualified(spec.cols));
+      if (spec.joinOrgName)
+        rows = rows
+          .leftJoin('organizations as o', (j) =>
+            j.onRef('o.id', '=', 't.org_id').on('o.tenant_id', '=', tenantId),
+          )
+          .select('o.name as org_name');
+      for (const [col, dir] of spec.order) rows = rows.orderBy(`t.${col}`, dir);
+      return rows;
+    },
+    q.pageNum,
+    q.pageSize,
+  );
+  return { items: items as (DictRow<T> & { org_name?: string | null })[], total };
 }
 
-export async function allNamed(db: Db, tenantId: number, table: NamedTable) {
-  return db.selectFrom(table).select(['id', 'name']).where('tenant_id', '=', tenantId).execute();
-}
-
-export async function getNamed(db: Db, tenantId: number, table: NamedTable, id: number) {
-  return db
-    .selectFrom(table)
-    .select(['id', 'name', 'description', 'sort_order', 'created_at', 'updated_at'])
+export async function getDict<T extends DictTable>(
+  db: Db,
+  tenantId: number,
+  table: T,
+  id: number,
+): Promise<DictRow<T> | undefined> {
+  const row = await dyn(db)
+    .selectFrom(table as string)
+    .select(SPECS[table].cols)
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .executeTakeFirst();
+  return row as DictRow<T> | undefined;
 }
 
-export async function namedTaken(db: Db, tenantId: number, table: NamedTable, name: string, exceptId = 0) {
-  const row = await db
-    .selectFrom(table)
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('name', '=', name)
-    .where('id', '!=', exceptId)
-    .executeTakeFirst();
+/** True when another row (not exceptId) of the tenant has these values of a unique key. */
+export async function keyTaken(
+  db: Db,
+  tenantId: number,
+  table: DictTable,
+  key: Record<string, unknown>,
+  exceptId = 0,
+) {
+  let q = dyn(db).selectFrom(table).select('id').where('tenant_id', '=', tenantId);
+  for (const [col, value] of Object.entries(key)) q = q.where(col, '=', value);
+  const row = await q.where('id', '!=', exceptId).executeTakeFirst();
   return row !== undefined;
 }
 
-export interface NamedValues {
-  name: string;
-  description: string | null;
-  sort_order: number;
-}
-
-export async function insertNamed(db: Db, tenantId: number, table: NamedTable, v: NamedValues, now: number) {
-  const row = await db
-    .insertInto(table)
+export async function insertDict<T extends DictTable>(
+  db: Db,
+  tenantId: number,
+  table: T,
+  v: DictValues<T>,
+  now: number,
+): Promise<number> {
+  const row = await dyn(db)
+    .insertInto(table as string)
     .values({ tenant_id: tenantId, ...v, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateNamed(
+export async function updateDict<T extends DictTable>(
   db: Db,
   tenantId: number,
-  table: NamedTable,
+  table: T,
   id: number,
-  patch: Partial<NamedValues>,
+  patch: Partial<DictValues<T>>,
   now: number,
 ) {
-  await db
-    .updateTable(table)
+  await dyn(db)
+    .updateTable(table as string)
     .set({ ...patch, updated_at: now })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .execute();
 }
 
-export async function deleteRow(
-  db: Db,
-  tenantId: number,
-  table: NamedTable | 'titles' | 'org_accounts',
-  id: number,
-) {
+export async function deleteDict(db: Db, tenantId: number, table: DictTable, id: number) {
   await db.deleteFrom(table).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
 }
 
+export async function allNamed(db: Db, tenantId: number, table: NamedTable) {
+  return db.selectFrom(table).select(['id', 'name']).where('tenant_id', '=', tenantId).execute();
+}
+
+/** Titles a company may use: its own and the tenant-wide ones (org_id 0). */
+export async function titlesForOrg(db: Db, tenantId: number, orgId: number): Promise<DictRow<'titles'>[]> {
+  let q = dyn(db)
+    .selectFrom('titles')
+    .select(SPECS.titles.cols)
+    .where('tenant_id', '=', tenantId)
+    .where('org_id', 'in', [0, orgId]);
+  for (const [col, dir] of SPECS.titles.order) q = q.orderBy(col, dir);
+  return (await q.execute()) as DictRow<'titles'>[];
+}
+
 /** Staff (any status: resigned staff keep their history) referring to a grade, job or title. */
-export async function countStaffUsing(db: Db, tenantId: number, table: NamedTable | 'titles', id: number) {
+export async function countStaffUsing(db: Db, tenantId: number, table: StaffDictTable, id: number) {
   const r = await db
     .selectFrom('staff')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -104,12 +192,7 @@ export async function countStaffUsing(db: Db, tenantId: number, table: NamedTabl
 }
 
 /** Active staff per id, for the list pages. */
-export async function activeStaffCounts(
-  db: Db,
-  tenantId: number,
-  table: NamedTable | 'titles',
-  ids: number[],
-) {
+export async function activeStaffCounts(db: Db, tenantId: number, table: StaffDictTable, ids: number[]) {
   const out = new Map<number, number>();
   if (ids.length === 0) return out;
   const col = STAFF_COLUMN[table];
@@ -123,171 +206,6 @@ export async function activeStaffCounts(
     .execute();
   for (const r of rows) out.set(Number((r as Record<string, unknown>)[col]), Number(r.n));
   return out;
-}
-
-// ---- titles ----
-
-const TITLE_COLS = ['id', 'org_id', 'name', 'description', 'sort_order', 'created_at', 'updated_at'] as const;
-
-export async function pageTitles(
-  db: Db,
-  tenantId: number,
-  q: { keyword?: string; orgId?: number; pageNum: number; pageSize: number },
-) {
-  let base = db.selectFrom('titles').where('tenant_id', '=', tenantId);
-  if (q.orgId !== undefined) base = base.where('org_id', '=', q.orgId);
-  if (q.keyword) base = base.where('name', 'like', `%${q.keyword.replace(/[%_\\]/g, '')}%`);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const items = await base
-    .select(TITLE_COLS)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize)
-    .execute();
-  return { items, total: Number(total) };
-}
-
-/** Titles a company may use: its own and the tenant-wide ones (org_id 0). */
-export async function titlesForOrg(db: Db, tenantId: number, orgId: number) {
-  return db
-    .selectFrom('titles')
-    .select(TITLE_COLS)
-    .where('tenant_id', '=', tenantId)
-    .where('org_id', 'in', [0, orgId])
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-}
-
-export async function getTitle(db: Db, tenantId: number, id: number) {
-  return db
-    .selectFrom('titles')
-    .select(TITLE_COLS)
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export async function titleTaken(db: Db, tenantId: number, orgId: number, name: string, exceptId = 0) {
-  const row = await db
-    .selectFrom('titles')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('org_id', '=', orgId)
-    .where('name', '=', name)
-    .where('id', '!=', exceptId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export interface TitleValues extends NamedValues {
-  org_id: number;
-}
-
-export async function insertTitle(db: Db, tenantId: number, v: TitleValues, now: number) {
-  const row = await db
-    .insertInto('titles')
-    .values({ tenant_id: tenantId, ...v, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function updateTitle(
-  db: Db,
-  tenantId: number,
-  id: number,
-  patch: Partial<TitleValues>,
-  now: number,
-) {
-  await db
-    .updateTable('titles')
-    .set({ ...patch, updated_at: now })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .execute();
-}
-
-// ---- bank accounts ----
-
-const ACCOUNT_COLS = [
-  'a.id',
-  'a.org_id',
-  'a.account_name',
-  'a.bank_name',
-  'a.account_no',
-  'a.created_at',
-  'a.updated_at',
-] as const;
-
-export async function pageAccounts(
-  db: Db,
-  tenantId: number,
-  q: { keyword?: string; orgId?: number; pageNum: number; pageSize: number },
-) {
-  let base = db.selectFrom('org_accounts as a').where('a.tenant_id', '=', tenantId);
-  if (q.orgId !== undefined) base = base.where('a.org_id', '=', q.orgId);
-  if (q.keyword) {
-    const like = `%${q.keyword.replace(/[%_\\]/g, '')}%`;
-    base = base.where((eb) =>
-      eb.or([
-        eb('a.account_name', 'like', like),
-        eb('a.bank_name', 'like', like),
-        eb('a.account_no', 'like', like),
-      ]),
-    );
-  }
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const items = await base
-    .leftJoin('organizations as o', (j) => j.onRef('o.id', '=', 'a.org_id').on('o.tenant_id', '=', tenantId))
-    .select(ACCOUNT_COLS)
-    .select('o.name as org_name')
-    .orderBy('a.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize)
-    .execute();
-  return { items, total: Number(total) };
-}
-
-export async function getAccount(db: Db, tenantId: number, id: number) {
-  return db
-    .selectFrom('org_accounts as a')
-    .select(ACCOUNT_COLS)
-    .where('a.tenant_id', '=', tenantId)
-    .where('a.id', '=', id)
-    .executeTakeFirst();
-}
-
-export interface AccountValues {
-  org_id: number;
-  account_name: string;
-  bank_name: string;
-  account_no: string;
-}
-
-export async function insertAccount(db: Db, tenantId: number, v: AccountValues, now: number) {
-  const row = await db
-    .insertInto('org_accounts')
-    .values({ tenant_id: tenantId, ...v, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function updateAccount(
-  db: Db,
-  tenantId: number,
-  id: number,
-  patch: Partial<AccountValues>,
-  now: number,
-) {
-  await db
-    .updateTable('org_accounts')
-    .set({ ...patch, updated_at: now })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .execute();
 }
 
 // ---- user groups ----

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { tenantCaller } from '../../platform/auth.js';
+import type { RoutePermission } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import type { AppDeps, ZodApp } from '../../platform/types.js';
 import * as svc from './dict.service.js';
-import { GRADES, JOBS } from './dict.service.js';
+import { ACCOUNTS, GRADES, JOBS, TITLES } from './dict.service.js';
 import { OrgPerm } from './org.perms.js';
 import {
   id,
@@ -55,61 +56,76 @@ const AccountCreate = z.object({
 });
 const AccountUpdate = partialOf(AccountCreate).extend({ id: id('账户ID') });
 
+/** The calls of one dictionary: list, create, update, delete (paths as the spec writes them). */
+interface DictRoutes {
+  kind: svc.DictKind;
+  view: RoutePermission;
+  edit: RoutePermission;
+  /** GET path of the list. */
+  list: string;
+  /** `<base>:create`, `<base>:update`, `<base>:delete`. */
+  base: string;
+  schemas: { list: z.ZodType; create: z.ZodType; update: z.ZodType };
+  /** GET `<base>/delete:check`. */
+  deleteCheck?: boolean;
+}
+
 export function registerDictRoutes(app: ZodApp, { db }: AppDeps) {
-  // Job grades (job/grades) and jobs (job/jobs): the same calls (spec §7.2).
-  for (const [base, kind, view, edit] of [
-    ['job/grades', GRADES, OrgPerm.gradeView, OrgPerm.gradeEdit],
-    ['job/jobs', JOBS, OrgPerm.gradeView, OrgPerm.gradeEdit],
-  ] as const) {
+  const crud = (r: DictRoutes) => {
+    const { kind, view, edit } = r;
     const IdQ = idBody(kind.label);
     app.get(
-      path(base),
-      { config: { permission: view }, schema: { querystring: NamedList, tags } },
-      async (req) => ok(await svc.listNamed(db, tenantCaller(req), kind, req.query)),
+      path(r.list),
+      { config: { permission: view }, schema: { querystring: r.schemas.list, tags } },
+      async (req) => ok(await svc.listDict(db, tenantCaller(req), kind, req.query as any)),
     );
     app.post(
-      path(`${base}:create`),
-      { config: { permission: edit }, schema: { body: namedCreate(kind.label), tags } },
-      async (req) => ok(await svc.createNamed(db, tenantCaller(req), kind, req.body)),
+      path(`${r.base}:create`),
+      { config: { permission: edit }, schema: { body: r.schemas.create, tags } },
+      async (req) => ok(await svc.createDict(db, tenantCaller(req), kind, req.body as object)),
     );
     app.post(
-      path(`${base}:update`),
-      { config: { permission: edit }, schema: { body: namedUpdate(kind.label), tags } },
-      async (req) => ok(await svc.updateNamed(db, tenantCaller(req), kind, req.body)),
+      path(`${r.base}:update`),
+      { config: { permission: edit }, schema: { body: r.schemas.update, tags } },
+      async (req) => ok(await svc.updateDict(db, tenantCaller(req), kind, req.body as { id: number })),
     );
     app.post(
-      path(`${base}:delete`),
+      path(`${r.base}:delete`),
       { config: { permission: edit }, schema: { body: IdQ, tags } },
-      async (req) => ok(await svc.deleteNamed(db, tenantCaller(req), kind, req.body.id)),
+      async (req) => ok(await svc.deleteDict(db, tenantCaller(req), kind, req.body.id)),
     );
-    app.get(
-      path(`${base}/delete:check`),
-      { config: { permission: view }, schema: { querystring: IdQ, tags } },
-      async (req) => ok(await svc.checkNamedDelete(db, tenantCaller(req), kind, req.query.id)),
-    );
-  }
+    if (r.deleteCheck)
+      app.get(
+        path(`${r.base}/delete:check`),
+        { config: { permission: view }, schema: { querystring: IdQ, tags } },
+        async (req) => ok(await svc.checkDictDelete(db, tenantCaller(req), kind, req.query.id)),
+      );
+  };
 
+  // Job grades (job/grades) and jobs (job/jobs): the same calls (spec §7.2).
+  for (const [base, kind] of [
+    ['job/grades', GRADES],
+    ['job/jobs', JOBS],
+  ] as const)
+    crud({
+      kind,
+      view: OrgPerm.gradeView,
+      edit: OrgPerm.gradeEdit,
+      list: base,
+      base,
+      schemas: { list: NamedList, create: namedCreate(kind.label), update: namedUpdate(kind.label) },
+      deleteCheck: true,
+    });
+
+  crud({
+    kind: TITLES,
+    view: OrgPerm.titleView,
+    edit: OrgPerm.titleEdit,
+    list: 'title:list',
+    base: 'title',
+    schemas: { list: TitleList, create: TitleCreate, update: TitleUpdate },
+  });
   const TitleId = idBody('职称');
-  app.get(
-    path('title:list'),
-    { config: { permission: OrgPerm.titleView }, schema: { querystring: TitleList, tags } },
-    async (req) => ok(await svc.listTitles(db, tenantCaller(req), req.query)),
-  );
-  app.post(
-    path('title:create'),
-    { config: { permission: OrgPerm.titleEdit }, schema: { body: TitleCreate, tags } },
-    async (req) => ok(await svc.createTitle(db, tenantCaller(req), req.body)),
-  );
-  app.post(
-    path('title:update'),
-    { config: { permission: OrgPerm.titleEdit }, schema: { body: TitleUpdate, tags } },
-    async (req) => ok(await svc.updateTitle(db, tenantCaller(req), req.body)),
-  );
-  app.post(
-    path('title:delete'),
-    { config: { permission: OrgPerm.titleEdit }, schema: { body: TitleId, tags } },
-    async (req) => ok(await svc.deleteTitle(db, tenantCaller(req), req.body.id)),
-  );
   app.get(
     path('title:detail'),
     { config: { permission: OrgPerm.titleView }, schema: { querystring: TitleId, tags } },
@@ -124,27 +140,14 @@ export function registerDictRoutes(app: ZodApp, { db }: AppDeps) {
     async (req) => ok(await svc.titlesByOrg(db, tenantCaller(req), req.query.org_id)),
   );
 
-  const AccountId = idBody('账户');
-  app.get(
-    path('account:list'),
-    { config: { permission: OrgPerm.accountView }, schema: { querystring: AccountList, tags } },
-    async (req) => ok(await svc.listAccounts(db, tenantCaller(req), req.query)),
-  );
-  app.post(
-    path('account:create'),
-    { config: { permission: OrgPerm.accountEdit }, schema: { body: AccountCreate, tags } },
-    async (req) => ok(await svc.createAccount(db, tenantCaller(req), req.body)),
-  );
-  app.post(
-    path('account:update'),
-    { config: { permission: OrgPerm.accountEdit }, schema: { body: AccountUpdate, tags } },
-    async (req) => ok(await svc.updateAccount(db, tenantCaller(req), req.body)),
-  );
-  app.post(
-    path('account:delete'),
-    { config: { permission: OrgPerm.accountEdit }, schema: { body: AccountId, tags } },
-    async (req) => ok(await svc.deleteAccount(db, tenantCaller(req), req.body.id)),
-  );
+  crud({
+    kind: ACCOUNTS,
+    view: OrgPerm.accountView,
+    edit: OrgPerm.accountEdit,
+    list: 'account:list',
+    base: 'account',
+    schemas: { list: AccountList, create: AccountCreate, update: AccountUpdate },
+  });
 
   app.get(
     path('user-group:tree'),

@@ -3,48 +3,55 @@ import type { Db } from '../../platform/db/database.js';
 import { orgErrors, orgMessages } from './org.errors.js';
 import * as orgRepo from './org.repo.js';
 import { pageOf } from './org.schemas.js';
+import { nestByPid } from './org.tree.js';
 import { LogModule, logOp } from './oplog.service.js';
 import * as repo from './dict.repo.js';
-import type { NamedTable } from './dict.repo.js';
+import type { DictRow, DictTable, StaffDictTable } from './dict.repo.js';
 
-/** Job grades and jobs (same shape), titles, bank accounts and user groups. */
+/**
+ * The org dictionaries — job grades, jobs, titles and bank accounts — share one list / create /
+ * update / delete, driven by a kind: its table, label, log module, input fields and rules. User
+ * groups follow.
+ */
 
-interface NamedKind {
-  table: NamedTable;
+/** An input field and the column it writes; a create takes `initial` for a field left out. */
+interface Field {
+  col: string;
+  write?: (v: any) => unknown;
+  initial?: unknown;
+}
+
+type Row = Record<string, any> & { id: number };
+
+export interface DictKind<T extends DictTable = DictTable> {
+  table: T;
+  /** 职级 / 职位 / 职称 / 账户: in messages and log summaries. */
   label: string;
   module: string;
+  targetType: string;
   notFound: () => Error;
-}
-export const GRADES: NamedKind = {
-  table: 'job_grades',
-  label: '职级',
-  module: LogModule.jobGrade,
-  notFound: orgErrors.gradeNotFound,
-};
-export const JOBS: NamedKind = {
-  table: 'job_positions',
-  label: '职位',
-  module: LogModule.job,
-  notFound: orgErrors.jobNotFound,
-};
-
-export interface NamedInput {
-  name: string;
-  description?: string;
-  order?: number;
+  fields: Record<string, Field>;
+  /** The column that names a row in log summaries. */
+  nameCol: 'name' | 'account_name';
+  /** Columns unique within the tenant (a clash answers "<label>名称已存在"). */
+  uniqueKey?: readonly string[];
+  /** org_id is a live organisation of the tenant; zeroIsAll: 0 stands for every company. */
+  org?: { zeroIsAll: boolean };
+  /** Staff members refer to rows of this kind (counts in lists, delete checks). */
+  staffRef?: boolean;
+  /** Lists name the row's company from the tenant's organisations. */
+  orgNames?: boolean;
+  /** One list row. */
+  out: (r: Row, staffCount: number, orgNames: Map<number, string>) => object;
 }
 
-function namedOut(
-  r: {
-    id: number;
-    name: string;
-    description: string | null;
-    sort_order: number;
-    created_at: number;
-    updated_at: number;
-  },
-  staffCount = 0,
-) {
+const NAMED_FIELDS: Record<string, Field> = {
+  name: { col: 'name' },
+  description: { col: 'description', write: (v: string) => v || null, initial: null },
+  order: { col: 'sort_order', initial: 0 },
+};
+
+function namedOut(r: Row, staffCount = 0) {
   return {
     id: r.id,
     name: r.name,
@@ -56,235 +63,153 @@ function namedOut(
   };
 }
 
-export async function listNamed(
-  db: Db,
-  caller: TenantCaller,
-  kind: NamedKind,
-  q: { keyword?: string; page_num: number; page_size: number },
-) {
-  const { items, total } = await repo.pageNamed(db, caller.tenantId, kind.table, {
-    keyword: q.keyword,
-    pageNum: q.page_num,
-    pageSize: q.page_size,
-  });
-  const counts = await repo.activeStaffCounts(
-    db,
-    caller.tenantId,
-    kind.table,
-    items.map((i) => i.id),
-  );
-  return pageOf(
-    items.map((i) => namedOut(i, counts.get(i.id))),
-    q.page_num,
-    q.page_size,
-    total,
-  );
-}
-
-export async function createNamed(
-  db: Db,
-  caller: TenantCaller,
-  kind: NamedKind,
-  input: NamedInput,
-  now = Date.now(),
-) {
-  return db.transaction().execute(async (trx) => {
-    if (await repo.namedTaken(trx, caller.tenantId, kind.table, input.name))
-      throw orgErrors.nameTaken(kind.label);
-    const values = { name: input.name, description: input.description || null, sort_order: input.order ?? 0 };
-    const id = await repo.insertNamed(trx, caller.tenantId, kind.table, values, now);
-    await logOp(
-      trx,
-      caller,
-      {
-        module: kind.module,
-        action: 'create',
-        targetType: kind.table,
-        targetId: id,
-        summary: `新增${kind.label}「${input.name}」`,
-        after: { id, ...values },
-      },
-      now,
-    );
-    return { id };
-  });
-}
-
-export async function updateNamed(
-  db: Db,
-  caller: TenantCaller,
-  kind: NamedKind,
-  input: Partial<NamedInput> & { id: number },
-  now = Date.now(),
-) {
-  return db.transaction().execute(async (trx) => {
-    const before = await repo.getNamed(trx, caller.tenantId, kind.table, input.id);
-    if (!before) throw kind.notFound();
-    if (
-      input.name !== undefined &&
-      (await repo.namedTaken(trx, caller.tenantId, kind.table, input.name, input.id))
-    )
-      throw orgErrors.nameTaken(kind.label);
-    const patch: Partial<repo.NamedValues> = {};
-    if (input.name !== undefined) patch.name = input.name;
-    if (input.description !== undefined) patch.description = input.description || null;
-    if (input.order !== undefined) patch.sort_order = input.order;
-    await repo.updateNamed(trx, caller.tenantId, kind.table, input.id, patch, now);
-    await logOp(
-      trx,
-      caller,
-      {
-        module: kind.module,
-        action: 'update',
-        targetType: kind.table,
-        targetId: input.id,
-        summary: `修改${kind.label}「${patch.name ?? before.name}」`,
-        before,
-        after: { ...before, ...patch, updated_at: now },
-      },
-      now,
-    );
-    return { id: input.id };
-  });
-}
-
-async function namedDeleteCheck(
-  db: Db,
-  tenantId: number,
-  kind: NamedKind | { table: 'titles'; label: string },
-  id: number,
-) {
-  const n = await repo.countStaffUsing(db, tenantId, kind.table, id);
-  return n > 0
-    ? { can_delete: false, reason: orgMessages.inUse(kind.label, n) }
-    : { can_delete: true, reason: '' };
-}
-
-export async function checkNamedDelete(db: Db, caller: TenantCaller, kind: NamedKind, id: number) {
-  if (!(await repo.getNamed(db, caller.tenantId, kind.table, id))) throw kind.notFound();
-  return namedDeleteCheck(db, caller.tenantId, kind, id);
-}
-
-export async function deleteNamed(
-  db: Db,
-  caller: TenantCaller,
-  kind: NamedKind,
-  id: number,
-  now = Date.now(),
-) {
-  return db.transaction().execute(async (trx) => {
-    const before = await repo.getNamed(trx, caller.tenantId, kind.table, id);
-    if (!before) throw kind.notFound();
-    const check = await namedDeleteCheck(trx, caller.tenantId, kind, id);
-    if (!check.can_delete) throw orgErrors.cannotDelete(check.reason);
-    await repo.deleteRow(trx, caller.tenantId, kind.table, id);
-    await logOp(
-      trx,
-      caller,
-      {
-        module: kind.module,
-        action: 'delete',
-        targetType: kind.table,
-        targetId: id,
-        summary: `删除${kind.label}「${before.name}」`,
-        before,
-      },
-      now,
-    );
-    return { id };
-  });
-}
-
-// ---- titles ----
-
-type TitleRow = NonNullable<Awaited<ReturnType<typeof repo.getTitle>>>;
-function titleOut(r: TitleRow, orgNames: Map<number, string>, staffCount = 0) {
+function titleOut(r: Row, orgNames: Map<number, string>, staffCount = 0) {
+  const { id, ...named } = namedOut(r, staffCount);
   return {
-    id: r.id,
+    id,
     org_id: r.org_id,
     org_name: r.org_id === 0 ? '全部公司' : (orgNames.get(r.org_id) ?? ''),
-    name: r.name,
-    description: r.description ?? '',
-    order: r.sort_order,
-    staff_count: staffCount,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
+    ...named,
   };
+}
+
+const namedKind = <T extends 'job_grades' | 'job_positions'>(
+  table: T,
+  label: string,
+  module: string,
+  notFound: () => Error,
+): DictKind<T> => ({
+  table,
+  label,
+  module,
+  targetType: table,
+  notFound,
+  fields: NAMED_FIELDS,
+  nameCol: 'name',
+  uniqueKey: ['name'],
+  staffRef: true,
+  out: (r, n) => namedOut(r, n),
+});
+
+export const GRADES = namedKind('job_grades', '职级', LogModule.jobGrade, orgErrors.gradeNotFound);
+export const JOBS = namedKind('job_positions', '职位', LogModule.job, orgErrors.jobNotFound);
+export const TITLES: DictKind<'titles'> = {
+  table: 'titles',
+  label: '职称',
+  module: LogModule.title,
+  targetType: 'title',
+  notFound: orgErrors.titleNotFound,
+  fields: { org_id: { col: 'org_id', initial: 0 }, ...NAMED_FIELDS },
+  nameCol: 'name',
+  uniqueKey: ['org_id', 'name'],
+  org: { zeroIsAll: true },
+  staffRef: true,
+  orgNames: true,
+  out: (r, n, names) => titleOut(r, names, n),
+};
+export const ACCOUNTS: DictKind<'org_accounts'> = {
+  table: 'org_accounts',
+  label: '账户',
+  module: LogModule.account,
+  targetType: 'account',
+  notFound: orgErrors.accountNotFound,
+  fields: {
+    org_id: { col: 'org_id' },
+    account_name: { col: 'account_name' },
+    bank_name: { col: 'bank_name' },
+    account_no: { col: 'account_no' },
+  },
+  nameCol: 'account_name',
+  org: { zeroIsAll: false },
+  out: (r) => ({ ...r, org_name: r.org_name ?? '' }),
+};
+
+/** Create values (every field, `initial` where left out) or an update patch (the fields given). */
+function columnsOf(kind: DictKind, input: object, create: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, f] of Object.entries(kind.fields)) {
+    const v = (input as Record<string, unknown>)[key];
+    if (v !== undefined) out[f.col] = f.write ? f.write(v) : v;
+    else if (create) out[f.col] = f.initial;
+  }
+  return out;
+}
+
+/** The kind's rules for a row about to be written (`changed`: the columns this write sets). */
+async function assertWritable(
+  db: Db,
+  tenantId: number,
+  kind: DictKind,
+  row: Record<string, unknown>,
+  changed: Record<string, unknown>,
+  exceptId = 0,
+) {
+  const orgId = row.org_id as number;
+  if (kind.org && changed.org_id !== undefined && !(kind.org.zeroIsAll && orgId === 0))
+    if (!(await orgRepo.getOrg(db, tenantId, orgId))) throw orgErrors.orgNotFound();
+  const key = kind.uniqueKey;
+  if (key && key.some((c) => changed[c] !== undefined)) {
+    const values = Object.fromEntries(key.map((c) => [c, row[c]]));
+    if (await repo.keyTaken(db, tenantId, kind.table, values, exceptId))
+      throw orgErrors.nameTaken(kind.label);
+  }
 }
 
 async function orgNames(db: Db, tenantId: number) {
   return new Map((await orgRepo.listOrgs(db, tenantId)).map((o) => [o.id, o.name]));
 }
 
-export async function listTitles(
+export async function listDict(
   db: Db,
   caller: TenantCaller,
+  kind: DictKind,
   q: { keyword?: string; org_id?: number; page_num: number; page_size: number },
 ) {
-  const { items, total } = await repo.pageTitles(db, caller.tenantId, {
+  const { items, total } = await repo.pageDict(db, caller.tenantId, kind.table, {
     keyword: q.keyword,
     orgId: q.org_id,
     pageNum: q.page_num,
     pageSize: q.page_size,
   });
-  const [names, counts] = await Promise.all([
-    orgNames(db, caller.tenantId),
-    repo.activeStaffCounts(
-      db,
-      caller.tenantId,
-      'titles',
-      items.map((i) => i.id),
-    ),
+  const [counts, names] = await Promise.all([
+    kind.staffRef
+      ? repo.activeStaffCounts(
+          db,
+          caller.tenantId,
+          kind.table as StaffDictTable,
+          items.map((i) => i.id),
+        )
+      : new Map<number, number>(),
+    kind.orgNames ? orgNames(db, caller.tenantId) : new Map<number, string>(),
   ]);
   return pageOf(
-    items.map((i) => titleOut(i, names, counts.get(i.id))),
+    items.map((i) => kind.out(i as Row, counts.get(i.id) ?? 0, names)),
     q.page_num,
     q.page_size,
     total,
   );
 }
 
-export async function titleDetail(db: Db, caller: TenantCaller, id: number) {
-  const t = await repo.getTitle(db, caller.tenantId, id);
-  if (!t) throw orgErrors.titleNotFound();
-  return titleOut(t, await orgNames(db, caller.tenantId));
-}
-
-export async function titlesByOrg(db: Db, caller: TenantCaller, orgId: number) {
-  if (!(await orgRepo.getOrg(db, caller.tenantId, orgId))) throw orgErrors.orgNotFound();
-  const names = await orgNames(db, caller.tenantId);
-  return (await repo.titlesForOrg(db, caller.tenantId, orgId)).map((t) => titleOut(t, names));
-}
-
-export interface TitleInput extends NamedInput {
-  org_id?: number;
-}
-
-async function assertTitleOrg(db: Db, tenantId: number, orgId: number) {
-  if (orgId !== 0 && !(await orgRepo.getOrg(db, tenantId, orgId))) throw orgErrors.orgNotFound();
-}
-
-export async function createTitle(db: Db, caller: TenantCaller, input: TitleInput, now = Date.now()) {
+export async function createDict(
+  db: Db,
+  caller: TenantCaller,
+  kind: DictKind,
+  input: object,
+  now = Date.now(),
+) {
   return db.transaction().execute(async (trx) => {
-    const orgId = input.org_id ?? 0;
-    await assertTitleOrg(trx, caller.tenantId, orgId);
-    if (await repo.titleTaken(trx, caller.tenantId, orgId, input.name)) throw orgErrors.nameTaken('职称');
-    const values = {
-      org_id: orgId,
-      name: input.name,
-      description: input.description || null,
-      sort_order: input.order ?? 0,
-    };
-    const id = await repo.insertTitle(trx, caller.tenantId, values, now);
+    const values = columnsOf(kind, input, true);
+    await assertWritable(trx, caller.tenantId, kind, values, values);
+    const id = await repo.insertDict(trx, caller.tenantId, kind.table, values as any, now);
     await logOp(
       trx,
       caller,
       {
-        module: LogModule.title,
+        module: kind.module,
         action: 'create',
-        targetType: 'title',
+        targetType: kind.targetType,
         targetId: id,
-        summary: `新增职称「${input.name}」`,
+        summary: `新增${kind.label}「${values[kind.nameCol]}」`,
         after: { id, ...values },
       },
       now,
@@ -293,36 +218,29 @@ export async function createTitle(db: Db, caller: TenantCaller, input: TitleInpu
   });
 }
 
-export async function updateTitle(
+export async function updateDict(
   db: Db,
   caller: TenantCaller,
-  input: Partial<TitleInput> & { id: number },
+  kind: DictKind,
+  input: { id: number },
   now = Date.now(),
 ) {
   return db.transaction().execute(async (trx) => {
-    const before = await repo.getTitle(trx, caller.tenantId, input.id);
-    if (!before) throw orgErrors.titleNotFound();
-    const patch: Partial<repo.TitleValues> = {};
-    if (input.org_id !== undefined) {
-      await assertTitleOrg(trx, caller.tenantId, input.org_id);
-      patch.org_id = input.org_id;
-    }
-    if (input.name !== undefined) patch.name = input.name;
-    if (input.description !== undefined) patch.description = input.description || null;
-    if (input.order !== undefined) patch.sort_order = input.order;
-    const after = { ...before, ...patch };
-    if (await repo.titleTaken(trx, caller.tenantId, after.org_id, after.name, input.id))
-      throw orgErrors.nameTaken('职称');
-    await repo.updateTitle(trx, caller.tenantId, input.id, patch, now);
+    const before = await repo.getDict(trx, caller.tenantId, kind.table, input.id);
+    if (!before) throw kind.notFound();
+    const patch = columnsOf(kind, input, false);
+    const after: Record<string, unknown> = { ...before, ...patch };
+    await assertWritable(trx, caller.tenantId, kind, after, patch, input.id);
+    await repo.updateDict(trx, caller.tenantId, kind.table, input.id, patch, now);
     await logOp(
       trx,
       caller,
       {
-        module: LogModule.title,
+        module: kind.module,
         action: 'update',
-        targetType: 'title',
+        targetType: kind.targetType,
         targetId: input.id,
-        summary: `修改职称「${after.name}」`,
+        summary: `修改${kind.label}「${after[kind.nameCol]}」`,
         before,
         after: { ...after, updated_at: now },
       },
@@ -332,22 +250,34 @@ export async function updateTitle(
   });
 }
 
-export async function deleteTitle(db: Db, caller: TenantCaller, id: number, now = Date.now()) {
+async function deleteCheck(db: Db, tenantId: number, kind: DictKind, id: number) {
+  const n = kind.staffRef ? await repo.countStaffUsing(db, tenantId, kind.table as StaffDictTable, id) : 0;
+  return n > 0
+    ? { can_delete: false, reason: orgMessages.inUse(kind.label, n) }
+    : { can_delete: true, reason: '' };
+}
+
+export async function checkDictDelete(db: Db, caller: TenantCaller, kind: DictKind, id: number) {
+  if (!(await repo.getDict(db, caller.tenantId, kind.table, id))) throw kind.notFound();
+  return deleteCheck(db, caller.tenantId, kind, id);
+}
+
+export async function deleteDict(db: Db, caller: TenantCaller, kind: DictKind, id: number, now = Date.now()) {
   return db.transaction().execute(async (trx) => {
-    const before = await repo.getTitle(trx, caller.tenantId, id);
-    if (!before) throw orgErrors.titleNotFound();
-    const check = await namedDeleteCheck(trx, caller.tenantId, { table: 'titles', label: '职称' }, id);
+    const before = await repo.getDict(trx, caller.tenantId, kind.table, id);
+    if (!before) throw kind.notFound();
+    const check = await deleteCheck(trx, caller.tenantId, kind, id);
     if (!check.can_delete) throw orgErrors.cannotDelete(check.reason);
-    await repo.deleteRow(trx, caller.tenantId, 'titles', id);
+    await repo.deleteDict(trx, caller.tenantId, kind.table, id);
     await logOp(
       trx,
       caller,
       {
-        module: LogModule.title,
+        module: kind.module,
         action: 'delete',
-        targetType: 'title',
+        targetType: kind.targetType,
         targetId: id,
-        summary: `删除职称「${before.name}」`,
+        summary: `删除${kind.label}「${(before as Row)[kind.nameCol]}」`,
         before,
       },
       now,
@@ -356,104 +286,20 @@ export async function deleteTitle(db: Db, caller: TenantCaller, id: number, now 
   });
 }
 
-// ---- bank accounts ----
+// ---- titles: the detail and a company's choices ----
 
-export async function listAccounts(
-  db: Db,
-  caller: TenantCaller,
-  q: { keyword?: string; org_id?: number; page_num: number; page_size: number },
-) {
-  const { items, total } = await repo.pageAccounts(db, caller.tenantId, {
-    keyword: q.keyword,
-    orgId: q.org_id,
-    pageNum: q.page_num,
-    pageSize: q.page_size,
-  });
-  return pageOf(
-    items.map((a) => ({ ...a, org_name: a.org_name ?? '' })),
-    q.page_num,
-    q.page_size,
-    total,
+export async function titleDetail(db: Db, caller: TenantCaller, id: number) {
+  const t = await repo.getDict(db, caller.tenantId, 'titles', id);
+  if (!t) throw orgErrors.titleNotFound();
+  return titleOut(t, await orgNames(db, caller.tenantId));
+}
+
+export async function titlesByOrg(db: Db, caller: TenantCaller, orgId: number) {
+  if (!(await orgRepo.getOrg(db, caller.tenantId, orgId))) throw orgErrors.orgNotFound();
+  const names = await orgNames(db, caller.tenantId);
+  return (await repo.titlesForOrg(db, caller.tenantId, orgId)).map((t: DictRow<'titles'>) =>
+    titleOut(t, names),
   );
-}
-
-export async function createAccount(
-  db: Db,
-  caller: TenantCaller,
-  input: repo.AccountValues,
-  now = Date.now(),
-) {
-  return db.transaction().execute(async (trx) => {
-    if (!(await orgRepo.getOrg(trx, caller.tenantId, input.org_id))) throw orgErrors.orgNotFound();
-    const id = await repo.insertAccount(trx, caller.tenantId, input, now);
-    await logOp(
-      trx,
-      caller,
-      {
-        module: LogModule.account,
-        action: 'create',
-        targetType: 'account',
-        targetId: id,
-        summary: `新增账户「${input.account_name}」`,
-        after: { id, ...input },
-      },
-      now,
-    );
-    return { id };
-  });
-}
-
-export async function updateAccount(
-  db: Db,
-  caller: TenantCaller,
-  input: Partial<repo.AccountValues> & { id: number },
-  now = Date.now(),
-) {
-  return db.transaction().execute(async (trx) => {
-    const before = await repo.getAccount(trx, caller.tenantId, input.id);
-    if (!before) throw orgErrors.accountNotFound();
-    if (input.org_id !== undefined && !(await orgRepo.getOrg(trx, caller.tenantId, input.org_id)))
-      throw orgErrors.orgNotFound();
-    const { id, ...patch } = input;
-    await repo.updateAccount(trx, caller.tenantId, id, patch, now);
-    await logOp(
-      trx,
-      caller,
-      {
-        module: LogModule.account,
-        action: 'update',
-        targetType: 'account',
-        targetId: id,
-        summary: `修改账户「${patch.account_name ?? before.account_name}」`,
-        before,
-        after: { ...before, ...patch, updated_at: now },
-      },
-      now,
-    );
-    return { id };
-  });
-}
-
-export async function deleteAccount(db: Db, caller: TenantCaller, id: number, now = Date.now()) {
-  return db.transaction().execute(async (trx) => {
-    const before = await repo.getAccount(trx, caller.tenantId, id);
-    if (!before) throw orgErrors.accountNotFound();
-    await repo.deleteRow(trx, caller.tenantId, 'org_accounts', id);
-    await logOp(
-      trx,
-      caller,
-      {
-        module: LogModule.account,
-        action: 'delete',
-        targetType: 'account',
-        targetId: id,
-        summary: `删除账户「${before.account_name}」`,
-        before,
-      },
-      now,
-    );
-    return { id };
-  });
 }
 
 // ---- user groups ----
@@ -472,22 +318,15 @@ export async function userGroupTree(db: Db, caller: TenantCaller): Promise<UserG
     repo.listUserGroups(db, caller.tenantId),
     repo.userGroupMemberCounts(db, caller.tenantId),
   ]);
-  const nodes = groups.map((g) => ({
+  const nodes: UserGroupNode[] = groups.map((g) => ({
     id: g.id,
     pid: g.pid,
     name: g.name,
     order: g.sort_order,
     member_count: counts.get(g.id) ?? 0,
-    children: [] as UserGroupNode[],
+    children: [],
   }));
-  const byId = new Map(nodes.map((n) => [n.id, n]));
-  const roots: UserGroupNode[] = [];
-  for (const n of nodes) {
-    const parent = n.pid === 0 ? undefined : byId.get(n.pid);
-    if (parent && parent !== n) parent.children.push(n);
-    else roots.push(n);
-  }
-  return roots;
+  return nestByPid(nodes);
 }
 
 /** For the seed and the later user-group editor: a group with members, in one transaction of the caller. */

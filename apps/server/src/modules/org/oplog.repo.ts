@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
+import { countAndPage, likePattern } from '../../platform/db/queries.js';
 
 export interface NewOperationLog {
   staff_id: number | null;
@@ -22,16 +23,6 @@ export async function insertLogs(db: Db, tenantId: number, rows: NewOperationLog
   }
 }
 
-export async function staffName(db: Db, tenantId: number, staffId: number): Promise<string> {
-  const row = await db
-    .selectFrom('staff')
-    .select('name')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', staffId)
-    .executeTakeFirst();
-  return row?.name ?? '';
-}
-
 export interface LogQuery {
   keyword?: string;
   module?: string;
@@ -47,16 +38,13 @@ export async function pageLogs(db: Db, tenantId: number, q: LogQuery) {
   if (q.start !== undefined) base = base.where('created_at', '>=', q.start);
   if (q.end !== undefined) base = base.where('created_at', '<=', q.end);
   if (q.keyword) {
-    const like = `%${q.keyword.replace(/[%_\\]/g, '')}%`;
+    const like = likePattern(q.keyword);
     base = base.where((eb) => eb.or([eb('summary', 'like', like), eb('staff_name', 'like', like)]));
   }
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const items = await base
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize)
-    .execute();
-  return { items, total: Number(total) };
+  return countAndPage(
+    base,
+    (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    q.pageNum,
+    q.pageSize,
+  );
 }

@@ -1,7 +1,8 @@
 import type { TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { pageOf } from './org.schemas.js';
-import { insertLogs, pageLogs, staffName, type NewOperationLog } from './oplog.repo.js';
+import { insertLogs, pageLogs, type NewOperationLog } from './oplog.repo.js';
+import { staffName } from './staff.repo.js';
 
 /** Modules of the operation log (the `module` filter of operation-log:list). */
 export const LogModule = {
@@ -38,7 +39,7 @@ export async function logOps(
   now = Date.now(),
 ) {
   if (entries.length === 0) return;
-  const name = await staffName(trx, caller.tenantId, caller.staffId);
+  const name = (await staffName(trx, caller.tenantId, caller.staffId)) ?? '';
   const rows: NewOperationLog[] = entries.map((e) => ({
     staff_id: caller.staffId,
     staff_name: name,

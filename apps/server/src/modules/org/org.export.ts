@@ -4,6 +4,7 @@ import { MEMBER_EXPORT_COLUMNS, ORG_COLUMNS, writeSheet } from './org.excel.js';
 import { deptPaths } from './org.import.js';
 import * as orgRepo from './org.repo.js';
 import * as staffRepo from './staff.repo.js';
+import { subtreeIds } from './org.tree.js';
 
 /**
  * Background exports of the task centre (operating types 3 organisation export, 4 member export),
@@ -42,18 +43,7 @@ export async function exportMembers(ctx: TaskRunContext): Promise<TaskResult> {
           .join(';');
   let deptIds: number[] | undefined;
   if (params.dept_id !== undefined) {
-    const kids = new Map<number, number[]>();
-    for (const d of depts) kids.set(d.pid, [...(kids.get(d.pid) ?? []), d.id]);
-    const set = new Set([params.dept_id]);
-    const stack = [params.dept_id];
-    while (stack.length)
-      for (const k of kids.get(stack.pop()!) ?? []) {
-        if (!set.has(k)) {
-          set.add(k);
-          stack.push(k);
-        }
-      }
-    deptIds = [...set];
+    deptIds = [...subtreeIds(depts, params.dept_id)];
   }
   const filter = { keyword: params.keyword, status: params.status, orgId: params.org_id, deptIds };
   let count = 0;

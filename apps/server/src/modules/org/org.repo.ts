@@ -11,6 +11,8 @@ const ORG_COLS = [
   'full_name',
   'tax_id',
   'org_type',
+  'ui_type',
+  'orgcode_payer_type',
   'sort_order',
   'source',
   'created_at',
@@ -18,25 +20,28 @@ const ORG_COLS = [
 ] as const;
 export type OrgRow = Awaited<ReturnType<typeof listOrgs>>[number];
 
+const liveOrgs = (db: Db) => db.selectFrom('organizations').select(ORG_COLS).where('deleted_at', 'is', null);
+
 export async function listOrgs(db: Db, tenantId: number) {
-  return db
-    .selectFrom('organizations')
-    .select(ORG_COLS)
-    .where('tenant_id', '=', tenantId)
-    .where('deleted_at', 'is', null)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
+  return liveOrgs(db).where('tenant_id', '=', tenantId).orderBy('sort_order').orderBy('id').execute();
 }
 
 export async function getOrg(db: Db, tenantId: number, id: number) {
-  return db
-    .selectFrom('organizations')
-    .select(ORG_COLS)
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return liveOrgs(db).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Any live organisation by id, in whichever tenant: turns an org_id from a sign-in request into its
+ * tenant (auth module).
+ */
+export async function findOrgAnyTenant(db: Db, id: number) {
+  return liveOrgs(db).where('id', '=', id).executeTakeFirst();
+}
+
+/** Top organisations (tenants) by id. */
+export async function listTopOrgs(db: Db, tenantIds: number[]) {
+  if (tenantIds.length === 0) return [];
+  return liveOrgs(db).where('id', 'in', tenantIds).whereRef('tenant_id', '=', 'id').orderBy('id').execute();
 }
 
 export async function getPayInfo(db: Db, tenantId: number) {

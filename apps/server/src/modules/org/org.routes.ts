@@ -24,7 +24,7 @@ import {
 import * as svc from './org.service.js';
 import { listLogs } from './oplog.service.js';
 import { registerStaffRoutes } from './staff.routes.js';
-import * as third from './thirdUsers.service.js';
+import { registerThirdUserRoutes } from './thirdUsers.routes.js';
 
 const tags = ['org'];
 /** The envelope of ok(data) around data that is already JSON. */
@@ -87,17 +87,6 @@ const LogQuery = z.object({
   page_num: pageNum,
   page_size: pageSize(200),
 });
-const SyncListQuery = z.object({
-  status: z.coerce.number().int().min(1).max(2).optional().describe('状态'),
-  platform: z.string().max(30).optional().describe('平台'),
-  page_num: pageNum,
-  page_size: pageSize(200),
-});
-const SyncHandleBody = z.object({
-  id: id('同步记录ID'),
-  action: z.enum(['bind', 'ignore']).describe('处理方式'),
-  staff_id: optionalId('绑定员工'),
-});
 
 /** Every route of /org-arch-center/api/v1/ (spec §7.2). */
 export function registerOrgRoutes(app: ZodApp, deps: AppDeps) {
@@ -117,21 +106,7 @@ export function registerOrgRoutes(app: ZodApp, deps: AppDeps) {
     { config: { permission: OrgPerm.companyView }, schema: { tags } },
     async (req) => ok(await svc.payInfo(db, tenantCaller(req))),
   );
-  app.get(
-    path('third-users/has-sync-handle'),
-    { config: { permission: OrgPerm.staffView }, schema: { tags } },
-    async (req) => ok(await third.hasSyncHandle(db, tenantCaller(req))),
-  );
-  app.get(
-    path('third-users/sync-handle-list'),
-    { config: { permission: OrgPerm.staffView }, schema: { querystring: SyncListQuery, tags } },
-    async (req) => ok(await third.syncHandleList(db, tenantCaller(req), req.query)),
-  );
-  app.post(
-    path('third-users/sync-handle'),
-    { config: { permission: OrgPerm.staffEdit }, schema: { body: SyncHandleBody, tags } },
-    async (req) => ok(await third.syncHandle(db, tenantCaller(req), req.body)),
-  );
+  registerThirdUserRoutes(app, deps);
 }
 
 function registerUnitRoutes(app: ZodApp, { db }: AppDeps) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_ERROR, MOBILE_ERROR, isEmail, isMobile } from '@feikong/contracts';
+import { EMAIL_ERROR, MOBILE_ERROR, isEmail, isMobile, type Paged } from '@feikong/contracts';
 
 /** Zod pieces shared by the org module's routes. Every field carries its Chinese name. */
 export const PREFIX = '/org-arch-center/api/v1';
@@ -52,11 +52,7 @@ export const onlyPriv = z.coerce.number().int().min(0).max(1).optional().describ
 export const IdQuery = z.object({ id: id('ID') });
 export const IdBody = z.object({ id: id('ID') });
 
-export interface Page<T> {
-  items: T[];
-  page: { page_num: number; page_size: number; total: number };
-}
-export function pageOf<T>(items: T[], pageNumV: number, pageSizeV: number, total: number): Page<T> {
+export function pageOf<T>(items: T[], pageNumV: number, pageSizeV: number, total: number): Paged<T> {
   return { items, page: { page_num: pageNumV, page_size: pageSizeV, total } };
 }
 

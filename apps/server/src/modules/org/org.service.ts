@@ -6,6 +6,7 @@ import * as repo from './org.repo.js';
 import type { DeptNodeRow, DeptRow, OrgRow } from './org.repo.js';
 import { LogModule, logOp } from './oplog.service.js';
 import { treeCacheOf } from './org.treeCache.js';
+import { nestByPid, subtreeIds } from './org.tree.js';
 
 /** Organisations (top organisation + companies) and departments: trees, changes, delete checks. */
 
@@ -59,22 +60,6 @@ function deptNode(d: DeptNodeRow, priv: boolean): UnitNode {
   };
 }
 
-/**
- * Nests nodes by pid (pid 0 = a root); rows are already sorted by (order, id), so children keep
- * that order. A node whose parent is missing (or itself) is a root.
- */
-function nest(nodes: UnitNode[]): UnitNode[] {
-  const byId = new Map<number, UnitNode>();
-  for (const n of nodes) byId.set(n.id, n);
-  const roots: UnitNode[] = [];
-  for (const n of nodes) {
-    const parent = n.pid === 0 ? undefined : byId.get(n.pid);
-    if (parent && parent !== n) parent.children.push(n);
-    else roots.push(n);
-  }
-  return roots;
-}
-
 export interface TreeQuery {
   only_priv?: number;
   module?: string;
@@ -84,7 +69,7 @@ export async function orgTree(db: Db, caller: TenantCaller, q: TreeQuery): Promi
   const priv = hasModulePriv(caller, q.module);
   if (q.only_priv === 1 && !priv) return [];
   const orgs = await repo.listOrgs(db, caller.tenantId);
-  return nest(orgs.map((o) => orgNode(o, priv)));
+  return nestByPid(orgs.map((o) => orgNode(o, priv)));
 }
 
 /**
@@ -101,7 +86,7 @@ export async function deptTree(
   if (q.org_id !== undefined) {
     if (!(await repo.getOrg(db, caller.tenantId, q.org_id))) throw orgErrors.orgNotFound();
     const depts = await repo.listDeptNodes(db, caller.tenantId, q.org_id);
-    return nest(depts.map((d) => deptNode(d, priv)));
+    return nestByPid(depts.map((d) => deptNode(d, priv)));
   }
   const orgs = await repo.listOrgs(db, caller.tenantId);
   const depts = await repo.listDeptNodes(db, caller.tenantId);
@@ -109,14 +94,9 @@ export async function deptTree(
   const orgById = new Map<number, UnitNode>();
   for (const n of orgNodes) orgById.set(n.id, n);
   // Department roots first (in order) under their company, then child companies after them.
-  for (const root of nest(depts.map((d) => deptNode(d, priv)))) orgById.get(root.org_id)?.children.push(root);
-  const orgRoots: UnitNode[] = [];
-  for (const n of orgNodes) {
-    const parent = n.pid === 0 ? undefined : orgById.get(n.pid);
-    if (parent && parent !== n) parent.children.push(n);
-    else orgRoots.push(n);
-  }
-  return orgRoots;
+  for (const root of nestByPid(depts.map((d) => deptNode(d, priv))))
+    orgById.get(root.org_id)?.children.push(root);
+  return nestByPid(orgNodes);
 }
 
 const EMPTY_TREE = Buffer.from('[]');
@@ -161,22 +141,6 @@ function orgSnapshot(o: Pick<OrgRow, 'id' | 'pid' | 'name' | 'full_name' | 'tax_
     tax_id: o.tax_id,
     order: o.sort_order,
   };
-}
-
-/** The org ids under `rootId` (itself included), from an in-memory list. */
-function descendants<T extends { id: number; pid: number }>(rows: T[], rootId: number): Set<number> {
-  const kids = new Map<number, number[]>();
-  for (const r of rows) if (r.id !== r.pid) kids.set(r.pid, [...(kids.get(r.pid) ?? []), r.id]);
-  const out = new Set<number>([rootId]);
-  const stack = [rootId];
-  while (stack.length)
-    for (const k of kids.get(stack.pop()!) ?? []) {
-      if (!out.has(k)) {
-        out.add(k);
-        stack.push(k);
-      }
-    }
-  return out;
 }
 
 export async function createOrg(db: Db, caller: TenantCaller, input: OrgInput, now = Date.now()) {
@@ -231,7 +195,7 @@ export async function updateOrg(
       if (before.pid === 0) throw orgErrors.topOrgReadonly();
       const orgs = await repo.listOrgs(trx, caller.tenantId);
       if (!orgs.some((o) => o.id === input.pid)) throw orgErrors.parentNotFound();
-      if (descendants(orgs, input.id).has(input.pid)) throw orgErrors.moveIntoSelf();
+      if (subtreeIds(orgs, input.id).has(input.pid)) throw orgErrors.moveIntoSelf();
       patch.pid = input.pid;
     }
     await repo.updateOrg(trx, caller.tenantId, input.id, patch, now);
@@ -321,7 +285,7 @@ export async function orderOrgs(
       const o = byId.get(id);
       if (!o) throw orgErrors.orgNotFound();
       if (o.pid === 0) throw orgErrors.topOrgReadonly();
-      if (o.pid !== input.pid && descendants(orgs, id).has(input.pid)) throw orgErrors.moveIntoSelf();
+      if (o.pid !== input.pid && subtreeIds(orgs, id).has(input.pid)) throw orgErrors.moveIntoSelf();
       before.push({ id, pid: o.pid, order: o.sort_order });
       return { id, pid: input.pid, sort_order: i + 1 };
     });
@@ -438,7 +402,7 @@ async function assertDeptMove(trx: Db, tenantId: number, moving: DeptRow[], pid:
   const all = await repo.listDepts(trx, tenantId, parent.org_id);
   for (const d of moving) {
     if (d.org_id !== parent.org_id) throw orgErrors.crossOrgMove();
-    if (descendants(all, d.id).has(pid)) throw orgErrors.moveIntoSelf();
+    if (subtreeIds(all, d.id).has(pid)) throw orgErrors.moveIntoSelf();
   }
 }
 
@@ -503,7 +467,7 @@ export async function orderDepts(
       const d = byId.get(id);
       if (!d) throw orgErrors.deptNotFound();
       if (d.org_id !== input.org_id) throw orgErrors.crossOrgMove();
-      if (input.pid !== 0 && descendants(all, id).has(input.pid)) throw orgErrors.moveIntoSelf();
+      if (input.pid !== 0 && subtreeIds(all, id).has(input.pid)) throw orgErrors.moveIntoSelf();
       before.push({ id, pid: d.pid, order: d.sort_order });
       return { id, pid: input.pid, sort_order: i + 1 };
     });

@@ -261,6 +261,17 @@ export async function getStaffMany(db: Db, tenantId: number, ids: number[]) {
     .execute();
 }
 
+/** A staff member's name (any status); undefined for an unknown id. */
+export async function staffName(db: Db, tenantId: number, staffId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('staff')
+    .select('name')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', staffId)
+    .executeTakeFirst();
+  return row?.name;
+}
+
 export async function staffIdByPhone(db: Db, tenantId: number, phone: string) {
   const row = await db
     .selectFrom('staff')
@@ -427,7 +438,9 @@ export async function replaceStaffDepts(db: Db, tenantId: number, staffIds: numb
   );
 }
 
-export type StaffPatch = Partial<Omit<NewStaff, never> & { status: number; resigned_at: number | null }>;
+export type StaffPatch = Partial<
+  Omit<NewStaff, never> & { status: number; resigned_at: number | null; show_guide_group: number }
+>;
 
 export async function updateStaff(db: Db, tenantId: number, ids: number[], patch: StaffPatch, now: number) {
   if (ids.length === 0) return;
@@ -492,6 +505,46 @@ export async function phoneRecords(db: Db, tenantId: number, staffId: number) {
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+}
+
+// ---- a person's active staff records (sign-in and sessions of the auth module) ----
+
+const ACTIVE_STAFF_COLS = [
+  'id',
+  'tenant_id',
+  'user_id',
+  'org_id',
+  'name',
+  'email',
+  'job_no',
+  'show_guide_group',
+] as const;
+export type ActiveStaffRow = Awaited<ReturnType<typeof findActiveStaffById>> & {};
+
+const activeStaff = (db: Db) => db.selectFrom('staff').select(ACTIVE_STAFF_COLS).where('status', '=', 1);
+
+/** The person's active (status 1) staff record in a tenant. */
+export async function findActiveStaff(db: Db, tenantId: number, userId: number) {
+  return activeStaff(db).where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function findActiveStaffById(db: Db, tenantId: number, staffId: number) {
+  return activeStaff(db).where('tenant_id', '=', tenantId).where('id', '=', staffId).executeTakeFirst();
+}
+
+/** Active staff record with this phone in a tenant (third-party login matching by mobile). */
+export async function findActiveStaffByPhone(db: Db, tenantId: number, phone: string) {
+  return activeStaff(db).where('tenant_id', '=', tenantId).where('phone', '=', phone).executeTakeFirst();
+}
+
+/** Every tenant where the person is active staff, oldest tenant first. */
+export async function listActiveStaffOfUser(db: Db, userId: number) {
+  return activeStaff(db).where('user_id', '=', userId).orderBy('tenant_id').execute();
+}
+
+/** A person moved to a new phone: their staff records in every tenant follow. */
+export async function setPhoneOfPerson(db: Db, userId: number, phone: string, now: number) {
+  await db.updateTable('staff').set({ phone, updated_at: now }).where('user_id', '=', userId).execute();
 }
 
 // ---- lookups by id inside a tenant ----

@@ -3,8 +3,8 @@ import type { Db } from '../../platform/db/database.js';
 import { orgErrors } from './org.errors.js';
 import * as orgRepo from './org.repo.js';
 import { pageOf } from './org.schemas.js';
+import { subtreeIds } from './org.tree.js';
 import { LogModule, logOps } from './oplog.service.js';
-import { staffName } from './oplog.repo.js';
 import * as repo from './staff.repo.js';
 import type { StaffRow } from './staff.repo.js';
 
@@ -67,7 +67,7 @@ export async function listStaff(db: Db, caller: TenantCaller, q: StaffListQuery)
     const dept = await orgRepo.getDept(db, caller.tenantId, q.dept_id);
     if (!dept) throw orgErrors.deptNotFound();
     const all = await orgRepo.listDeptNodes(db, caller.tenantId, dept.org_id);
-    deptIds = [...subtree(all, q.dept_id)];
+    deptIds = [...subtreeIds(all, q.dept_id)];
   }
   const { items, total } = await repo.pageStaff(
     db,
@@ -77,21 +77,6 @@ export async function listStaff(db: Db, caller: TenantCaller, q: StaffListQuery)
     q.page_size,
   );
   return pageOf(await withDepts(db, caller.tenantId, items), q.page_num, q.page_size, total);
-}
-
-function subtree(rows: { id: number; pid: number }[], rootId: number): Set<number> {
-  const kids = new Map<number, number[]>();
-  for (const r of rows) kids.set(r.pid, [...(kids.get(r.pid) ?? []), r.id]);
-  const out = new Set([rootId]);
-  const stack = [rootId];
-  while (stack.length)
-    for (const k of kids.get(stack.pop()!) ?? []) {
-      if (!out.has(k)) {
-        out.add(k);
-        stack.push(k);
-      }
-    }
-  return out;
 }
 
 export async function staffDetail(db: Db, caller: TenantCaller, id: number) {
@@ -299,7 +284,7 @@ export async function updateStaff(db: Db, caller: TenantCaller, input: StaffUpda
           old_phone: before.phone,
           new_phone: input.phone,
           operator_staff_id: caller.staffId,
-          operator_name: await staffName(trx, caller.tenantId, caller.staffId),
+          operator_name: (await repo.staffName(trx, caller.tenantId, caller.staffId)) ?? '',
         },
         now,
       );

@@ -32,6 +32,7 @@ const FULL_SHAPE = [
           'userGroup',
           'account',
           'operationLog',
+          'syncConflict',
         ],
       },
       { rightRecharge: ['productVersion', 'cashier', 'tenantOrder'] },

@@ -1,8 +1,7 @@
 import type { Db } from '../../platform/db/database.js';
+import { countAndPage, likePattern } from '../../platform/db/queries.js';
 
 /** All SQL of permission groups and their members. Every function is scoped to one tenant. */
-
-const likeable = (keyword: string) => `%${keyword.replace(/[%_\\]/g, '')}%`;
 
 export interface GroupRow {
   id: number;
@@ -60,28 +59,32 @@ export async function pageGroups(
 ) {
   let base = db.selectFrom('privilege_groups as g').where('g.tenant_id', '=', tenantId);
   if (q.keyword) {
-    const k = likeable(q.keyword);
+    const k = likePattern(q.keyword);
     base = base.where((eb) => eb.or([eb('g.name', 'like', k), eb('g.description', 'like', k)]));
   }
-  const [{ total }] = await base.select((eb) => eb.fn.countAll<number>().as('total')).execute();
-  const rows = await base
-    .select(GROUP_COLUMNS)
-    .select((eb) =>
-      eb
-        .selectFrom('privilege_group_members as m')
-        .innerJoin('staff as s', (j) => j.onRef('s.id', '=', 'm.staff_id').on('s.tenant_id', '=', tenantId))
-        .whereRef('m.group_id', '=', 'g.id')
-        .where('m.tenant_id', '=', tenantId)
-        .where('s.status', '=', 1)
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .as('member_count'),
-    )
-    .orderBy('g.is_builtin', 'desc')
-    .orderBy('g.created_at')
-    .orderBy('g.id')
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize)
-    .execute();
+  const { items: rows, total } = await countAndPage(
+    base,
+    (b) =>
+      b
+        .select(GROUP_COLUMNS)
+        .select((eb) =>
+          eb
+            .selectFrom('privilege_group_members as m')
+            .innerJoin('staff as s', (j) =>
+              j.onRef('s.id', '=', 'm.staff_id').on('s.tenant_id', '=', tenantId),
+            )
+            .whereRef('m.group_id', '=', 'g.id')
+            .where('m.tenant_id', '=', tenantId)
+            .where('s.status', '=', 1)
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .as('member_count'),
+        )
+        .orderBy('g.is_builtin', 'desc')
+        .orderBy('g.created_at')
+        .orderBy('g.id'),
+    q.pageNum,
+    q.pageSize,
+  );
   return {
     items: rows.map((r) => ({ ...toGroup(r), member_count: Number(r.member_count ?? 0) })),
     total: Number(total),
@@ -210,19 +213,23 @@ export async function pageMembers(
 ) {
   let base = activeMembers(db, tenantId).where('m.group_id', '=', groupId);
   if (q.keyword) {
-    const k = likeable(q.keyword);
+    const k = likePattern(q.keyword);
     base = base.where((eb) => eb.or([eb('s.name', 'like', k), eb('s.phone', 'like', k)]));
   }
-  const [{ total }] = await base.select((eb) => eb.fn.countAll<number>().as('total')).execute();
-  const rows = await base
-    .leftJoin('organizations as o', (j) => j.onRef('o.id', '=', 's.org_id').on('o.tenant_id', '=', tenantId))
-    .select(['s.id as staff_id', 's.user_id', 's.name', 's.phone', 'o.name as org_name'])
-    .orderBy('s.name')
-    .orderBy('s.id')
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize)
-    .execute();
-  return { rows, total: Number(total) };
+  const { items: rows, total } = await countAndPage(
+    base,
+    (b) =>
+      b
+        .leftJoin('organizations as o', (j) =>
+          j.onRef('o.id', '=', 's.org_id').on('o.tenant_id', '=', tenantId),
+        )
+        .select(['s.id as staff_id', 's.user_id', 's.name', 's.phone', 'o.name as org_name'])
+        .orderBy('s.name')
+        .orderBy('s.id'),
+    q.pageNum,
+    q.pageSize,
+  );
+  return { rows, total };
 }
 
 /** Department names per staff member, in department order. */
@@ -309,12 +316,5 @@ export async function findGroupByName(db: Db, tenantId: number, name: string): P
   return row && toGroup(row);
 }
 
-export async function staffIdByPhone(db: Db, tenantId: number, phone: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('staff')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('phone', '=', phone)
-    .executeTakeFirst();
-  return row ? Number(row.id) : undefined;
-}
+/** Staff lookups belong to the org module; re-exported for the seeds that import them from here. */
+export { staffIdByPhone } from '../org/staff.repo.js';

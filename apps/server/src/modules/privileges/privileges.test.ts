@@ -345,6 +345,7 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
               'userGroup',
               'account',
               'operationLog',
+              'syncConflict',
             ],
           },
           'rightRecharge',

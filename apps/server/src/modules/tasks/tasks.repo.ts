@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { TasksTable } from '../../db/schema.js';
 import type { Db } from '../../platform/db/database.js';
+import { countAndPage } from '../../platform/db/queries.js';
 
 export type TaskRow = Selectable<TasksTable>;
 export type NewTask = Omit<Insertable<TasksTable>, 'tenant_id'>;
@@ -50,15 +51,12 @@ export async function pageOwnTasks(
   let base = db.selectFrom('tasks').where('tenant_id', '=', tenantId).where('creator_staff_id', '=', staffId);
   if (q.operatingType !== undefined) base = base.where('operating_type', '=', q.operatingType);
   if (q.status !== undefined) base = base.where('status', '=', q.status);
-  const [{ total }] = await base.select((eb) => eb.fn.countAll<number>().as('total')).execute();
-  const items = await base
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize)
-    .execute();
-  return { items, total: Number(total) };
+  return countAndPage(
+    base,
+    (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    q.pageNum,
+    q.pageSize,
+  );
 }
 
 /** Progress of a running task; a finished (or deleted) task is left alone. */
@@ -130,15 +128,4 @@ export async function deleteOwnFinishedTask(
     .where('status', '<>', RUNNING)
     .returningAll()
     .executeTakeFirst();
-}
-
-/** The creator's display name: their staff name in the tenant. */
-export async function staffName(db: Db, tenantId: number, staffId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('staff')
-    .select('name')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', staffId)
-    .executeTakeFirst();
-  return row?.name;
 }

@@ -6,16 +6,10 @@ import { taskTypeName, TaskStatus } from '@feikong/contracts';
 import { hasPermission, type TenantCaller } from '../../platform/context.js';
 import type { FileStorage } from '../../platform/storage/types.js';
 import type { AppServices } from '../../platform/types.js';
+import { staffName } from '../org/staff.repo.js';
 import { IMPORT_EXTENSIONS, IMPORT_MAX_BYTES, taskErrors } from './tasks.errors.js';
 import type { TaskTypePolicy } from './tasks.handlers.js';
-import {
-  deleteOwnFinishedTask,
-  findOwnTask,
-  insertTask,
-  pageOwnTasks,
-  staffName,
-  type TaskRow,
-} from './tasks.repo.js';
+import { deleteOwnFinishedTask, findOwnTask, insertTask, pageOwnTasks, type TaskRow } from './tasks.repo.js';
 import { enqueueTask } from './tasks.runner.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -23,6 +23,7 @@ import {
   TaskStatusLabel,
 } from '@feikong/contracts';
 import { taskFile, tasksApi, type Task, type TaskListQuery } from '../../../api/tasks';
+import { confirmDelete } from '../../../components/confirmDelete';
 import { isPersonalAccount, useSession } from '../../../stores/session';
 
 export const DOWNLOAD_PAGE_SIZE = 20;
@@ -67,7 +68,7 @@ const STATUS_FILTERS = [
  * task runs.
  */
 export default function DownloadCenterPage() {
-  const { message, modal } = App.useApp();
+  const app = App.useApp();
   const client = useQueryClient();
   const session = useSession();
   const personal = isPersonalAccount(session);
@@ -90,16 +91,10 @@ export default function DownloadCenterPage() {
   });
 
   const remove = (t: Task) =>
-    modal.confirm({
-      title: '系统提示',
+    confirmDelete(app, {
       content: `确定删除任务【${t.operating_type_name}】吗？删除后文件将无法下载。`,
-      okText: '删除',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await tasksApi.remove(t.id);
-        void message.success('删除成功');
-        await client.invalidateQueries({ queryKey: downloadKeys.all });
-      },
+      remove: () => tasksApi.remove(t.id),
+      then: () => client.invalidateQueries({ queryKey: downloadKeys.all }),
     });
 
   const columns: TableColumnsType<Task> = [

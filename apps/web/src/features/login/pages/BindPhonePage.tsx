@@ -1,5 +1,4 @@
-import { MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Form, Input } from 'antd';
+import { App, Button, Form } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -8,8 +7,9 @@ import { applyFieldErrors } from '../../../components/formErrors';
 import { getSession, setSession, useSession } from '../../../stores/session';
 import { AuthLayout } from '../components/AuthLayout';
 import { BindOrgDialog } from '../components/BindOrgDialog';
-import { SmsCodeButton } from '../components/SmsCodeButton';
-import { AGREEMENT_REQUIRED, codeRules, phoneRules } from '../rules';
+import { AgreementCheckbox } from '../components/AgreementCheckbox';
+import { PhoneField, SmsCodeField } from '../components/AuthFields';
+import { AGREEMENT_REQUIRED } from '../rules';
 import { checkBindOrganization, establishSession } from '../session/flows';
 
 interface BindForm {
@@ -63,14 +63,6 @@ export default function BindPhonePage() {
     }
   };
 
-  const phone = async () => {
-    try {
-      return (await form.validateFields(['phone'])).phone;
-    } catch {
-      return null;
-    }
-  };
-
   return (
     <AuthLayout
       title="绑定手机号"
@@ -79,46 +71,20 @@ export default function BindPhonePage() {
       }
     >
       <Form<BindForm> form={form} size="large" requiredMark={false} onFinish={(v) => void submit(v)}>
-        <Form.Item name="phone" rules={phoneRules} validateFirst>
-          <Input prefix={<MobileOutlined />} maxLength={11} placeholder="请输入手机号" autoComplete="tel" />
-        </Form.Item>
-        <Form.Item required>
-          <div className="fk-code-row">
-            <Form.Item name="code" rules={codeRules} validateFirst>
-              <Input
-                prefix={<SafetyCertificateOutlined />}
-                maxLength={6}
-                placeholder="请输入验证码"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-              />
-            </Form.Item>
-            <SmsCodeButton getPhone={phone} purpose={purpose} size="large" />
-          </div>
-        </Form.Item>
+        <PhoneField />
+        <SmsCodeField purpose={purpose} />
         <Button type="primary" htmlType="submit" block loading={busy}>
           {signedIn ? '确认绑定' : '绑定并登录'}
         </Button>
       </Form>
       {!signedIn && (
-        <div className="fk-auth-agreement">
-          <Checkbox
-            checked={agreed}
-            onChange={(e) => {
-              setAgreed(e.target.checked);
-              setSession({ agreement_accepted: e.target.checked });
-            }}
-          >
-            我已阅读并同意
-            <Link to="/agreement/user" target="_blank">
-              《用户协议》
-            </Link>
-            和
-            <Link to="/agreement/privacy" target="_blank">
-              《隐私政策》
-            </Link>
-          </Checkbox>
-        </div>
+        <AgreementCheckbox
+          checked={agreed}
+          onChange={(checked) => {
+            setAgreed(checked);
+            setSession({ agreement_accepted: checked });
+          }}
+        />
       )}
       <div className="fk-auth-back">
         {signedIn ? <Link to="/userInfo">返回个人信息</Link> : <Link to="/login">返回登录</Link>}

@@ -1,13 +1,11 @@
-import { LockOutlined, MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input } from 'antd';
+import { App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { authApi } from '../../../api/auth';
 import { applyFieldErrors } from '../../../components/formErrors';
 import { setSession } from '../../../stores/session';
 import { AuthLayout } from '../components/AuthLayout';
-import { SmsCodeButton } from '../components/SmsCodeButton';
-import { codeRules, confirmRules, newPasswordRules, PASSWORD_RULE_TEXT, phoneRules } from '../rules';
+import { NewPasswordFields, PhoneField, SmsCodeField } from '../components/AuthFields';
 
 interface ForgetForm {
   phone: string;
@@ -38,55 +36,12 @@ export default function ForgetPasswordPage() {
     }
   };
 
-  const phone = async () => {
-    try {
-      return (await form.validateFields(['phone'])).phone;
-    } catch {
-      return null;
-    }
-  };
-
   return (
     <AuthLayout title="找回密码" subtitle="验证手机号后即可设置新的登录密码">
       <Form<ForgetForm> form={form} size="large" requiredMark={false} onFinish={(v) => void submit(v)}>
-        <Form.Item name="phone" rules={phoneRules} validateFirst>
-          <Input
-            prefix={<MobileOutlined />}
-            maxLength={11}
-            placeholder="请输入手机号"
-            autoComplete="username"
-          />
-        </Form.Item>
-        <Form.Item required>
-          <div className="fk-code-row">
-            <Form.Item name="code" rules={codeRules} validateFirst>
-              <Input
-                prefix={<SafetyCertificateOutlined />}
-                maxLength={6}
-                placeholder="请输入验证码"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-              />
-            </Form.Item>
-            <SmsCodeButton getPhone={phone} purpose="retrieve" size="large" />
-          </div>
-        </Form.Item>
-        <Form.Item name="password" rules={newPasswordRules} extra={PASSWORD_RULE_TEXT} validateFirst>
-          <Input.Password
-            prefix={<LockOutlined />}
-            maxLength={20}
-            placeholder="请输入新密码"
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item name="confirm" dependencies={['password']} rules={confirmRules('password')}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            maxLength={20}
-            placeholder="请再次输入新密码"
-            autoComplete="new-password"
-          />
-        </Form.Item>
+        <PhoneField autoComplete="username" />
+        <SmsCodeField purpose="retrieve" />
+        <NewPasswordFields />
         <Button type="primary" htmlType="submit" block loading={busy}>
           重置密码
         </Button>

@@ -1,4 +1,4 @@
-import { LockOutlined, MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Form, Input, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -8,8 +8,9 @@ import { applyFieldErrors } from '../../../components/formErrors';
 import { getSession, setSession, useSession } from '../../../stores/session';
 import { AuthLayout } from '../components/AuthLayout';
 import { BindOrgDialog } from '../components/BindOrgDialog';
-import { SmsCodeButton } from '../components/SmsCodeButton';
-import { AGREEMENT_REQUIRED, codeRules, phoneRules } from '../rules';
+import { AgreementCheckbox } from '../components/AgreementCheckbox';
+import { PhoneField, SmsCodeField } from '../components/AuthFields';
+import { AGREEMENT_REQUIRED } from '../rules';
 import {
   checkBindOrganization,
   establishSession,
@@ -146,15 +147,6 @@ export default function LoginPage() {
     }
   };
 
-  const smsPhone = async () => {
-    try {
-      const { phone } = await smsForm.validateFields(['phone']);
-      return phone;
-    } catch {
-      return null;
-    }
-  };
-
   const passwordTab = (
     <Form<PasswordForm>
       form={passwordForm}
@@ -168,14 +160,7 @@ export default function LoginPage() {
         remember: Boolean(session.remembered_device_token),
       }}
     >
-      <Form.Item name="phone" rules={phoneRules} validateFirst>
-        <Input
-          prefix={<MobileOutlined />}
-          maxLength={11}
-          placeholder="请输入手机号"
-          autoComplete="username"
-        />
-      </Form.Item>
+      <PhoneField autoComplete="username" />
       <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
         <Input.Password
           prefix={<LockOutlined />}
@@ -205,23 +190,8 @@ export default function LoginPage() {
       requiredMark={false}
       initialValues={{ phone: session.remembered_phone }}
     >
-      <Form.Item name="phone" rules={phoneRules} validateFirst>
-        <Input prefix={<MobileOutlined />} maxLength={11} placeholder="请输入手机号" autoComplete="tel" />
-      </Form.Item>
-      <Form.Item required>
-        <div className="fk-code-row">
-          <Form.Item name="code" rules={codeRules} validateFirst>
-            <Input
-              prefix={<SafetyCertificateOutlined />}
-              maxLength={6}
-              placeholder="请输入验证码"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-            />
-          </Form.Item>
-          <SmsCodeButton getPhone={smsPhone} size="large" />
-        </div>
-      </Form.Item>
+      <PhoneField />
+      <SmsCodeField />
       <div className="fk-auth-row">
         <span style={{ color: '#8a8f99', fontSize: 13 }}>未注册的手机号验证后将自动创建账号</span>
       </div>
@@ -241,18 +211,7 @@ export default function LoginPage() {
           { key: 'sms', label: '验证码登录', children: smsTab },
         ]}
       />
-      <div className="fk-auth-agreement">
-        <Checkbox checked={agreed} onChange={(e) => onAgreedChange(e.target.checked)}>
-          我已阅读并同意
-          <Link to="/agreement/user" target="_blank">
-            《用户协议》
-          </Link>
-          和
-          <Link to="/agreement/privacy" target="_blank">
-            《隐私政策》
-          </Link>
-        </Checkbox>
-      </div>
+      <AgreementCheckbox checked={agreed} onChange={onAgreedChange} />
       <BindOrgDialog
         open={bindOpen || (Boolean(session.token) && session.need_bind_org && !busy)}
         onDone={() => {

@@ -1,5 +1,4 @@
-import { LockOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Result, Skeleton } from 'antd';
+import { App, Button, Form, Result, Skeleton } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -9,7 +8,7 @@ import { applyFieldErrors } from '../../../components/formErrors';
 import { getSession, setSession, useSession } from '../../../stores/session';
 import { personInfoQuery } from '../../common/hooks/person';
 import { AuthLayout } from '../components/AuthLayout';
-import { confirmRules, newPasswordRules, PASSWORD_RULE_TEXT } from '../rules';
+import { NewPasswordFields } from '../components/AuthFields';
 
 interface SetForm {
   password: string;
@@ -65,22 +64,7 @@ export default function SetPasswordPage() {
       ) : (
         !person.isPending && (
           <Form<SetForm> form={form} size="large" requiredMark={false} onFinish={(v) => void submit(v)}>
-            <Form.Item name="password" rules={newPasswordRules} extra={PASSWORD_RULE_TEXT} validateFirst>
-              <Input.Password
-                prefix={<LockOutlined />}
-                maxLength={20}
-                placeholder="请输入新密码"
-                autoComplete="new-password"
-              />
-            </Form.Item>
-            <Form.Item name="confirm" dependencies={['password']} rules={confirmRules('password')}>
-              <Input.Password
-                prefix={<LockOutlined />}
-                maxLength={20}
-                placeholder="请再次输入新密码"
-                autoComplete="new-password"
-              />
-            </Form.Item>
+            <NewPasswordFields />
             <Button type="primary" htmlType="submit" block loading={busy}>
               确定
             </Button>

@@ -26,6 +26,7 @@ import { useEffect, useMemo, useState, type Key } from 'react';
 import { EMPTY_TEXT } from '@feikong/contracts';
 import { orgApi, type UnitNode } from '../../../api/org';
 import { useAccess } from '../../../components/Access';
+import { confirmDelete } from '../../../components/confirmDelete';
 import { orgKeys, ORG_PERM, statisticsQuery, unitsQuery } from '../hooks/queries';
 import {
   dropInfoFromAntd,
@@ -66,7 +67,8 @@ export interface OrgTreeProps {
  * drag to move or reorder (organizations:order / departments:order).
  */
 export function OrgTree({ selected, onSelect }: OrgTreeProps) {
-  const { message, modal } = App.useApp();
+  const app = App.useApp();
+  const { message } = app;
   const client = useQueryClient();
   const { can } = useAccess();
   const editable = can([ORG_PERM.staffEdit]);
@@ -124,27 +126,18 @@ export function OrgTree({ selected, onSelect }: OrgTreeProps) {
     void apply(plan).catch(() => undefined);
   };
 
-  const remove = async (node: UnitNode) => {
+  const remove = (node: UnitNode) => {
     const dept = node.org_type === 'dept';
-    const check = dept ? await orgApi.checkDeptDelete(node.id) : await orgApi.checkOrgDelete(node.id);
-    if (!check.can_delete) {
-      modal.warning({ title: '无法删除', content: check.reason, okText: '知道了' });
-      return;
-    }
-    modal.confirm({
-      title: '系统提示',
+    return confirmDelete(app, {
+      check: () => (dept ? orgApi.checkDeptDelete(node.id) : orgApi.checkOrgDelete(node.id)),
       content: `确定删除${dept ? '部门' : '公司'}【${node.name}】吗？删除后不可恢复。`,
-      okText: '删除',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        if (dept) await orgApi.deleteDept(node.id);
-        else await orgApi.deleteOrg(node.id);
-        void message.success('删除成功');
+      remove: () => (dept ? orgApi.deleteDept(node.id) : orgApi.deleteOrg(node.id)),
+      then: () => {
         if (selected === node.key) {
           const parent = parentOf(tree, node.key);
           if (parent) onSelect(parent);
         }
-        await refresh();
+        return refresh();
       },
     });
   };

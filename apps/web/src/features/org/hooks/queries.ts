@@ -1,7 +1,15 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { PAGE_SIZE } from '@feikong/contracts';
-import { orgApi, type NamedKind, type OperationLogQuery, type StaffQuery } from '../../../api/org';
+import {
+  orgApi,
+  type NamedKind,
+  type OperationLogQuery,
+  type StaffQuery,
+  type SyncConflictQuery,
+} from '../../../api/org';
 import { tasksApi, type TaskListQuery } from '../../../api/tasks';
+import { flattenOrgs } from '../rules/tree';
 
 /** Query keys and options of the organisation screens (设置中心 › 组织架构) and the task lists. */
 export const orgKeys = {
@@ -18,6 +26,8 @@ export const orgKeys = {
   userGroups: ['org', 'userGroups'] as const,
   logs: (q: OperationLogQuery) => ['org', 'logs', q] as const,
   statistics: ['org', 'statistics'] as const,
+  syncConflicts: (q: SyncConflictQuery) => ['org', 'syncConflicts', q] as const,
+  syncPending: ['org', 'syncPending'] as const,
 };
 
 export const taskKeys = {
@@ -31,6 +41,15 @@ export const unitsQuery = queryOptions({
   queryFn: ({ signal }) => orgApi.deptTree(undefined, signal),
   staleTime: 30_000,
 });
+
+/** The organisations in tree order as Select options (value: id, label: name). */
+export function useOrgOptions() {
+  const units = useQuery(unitsQuery);
+  return useMemo(
+    () => flattenOrgs(units.data ?? []).map(({ node }) => ({ value: node.id, label: node.name })),
+    [units.data],
+  );
+}
 
 export const staffQuery = (q: StaffQuery) =>
   queryOptions({ queryKey: orgKeys.staff(q), queryFn: ({ signal }) => orgApi.staff(q, signal) });
@@ -85,6 +104,20 @@ export const statisticsQuery = queryOptions({
   queryFn: () => orgApi.statistics(),
 });
 
+/** 同步冲突处理: one page of conflicts with the staff suggested for each pending one. */
+export const syncConflictsQuery = (q: SyncConflictQuery) =>
+  queryOptions({
+    queryKey: orgKeys.syncConflicts(q),
+    queryFn: ({ signal }) => orgApi.syncConflicts(q, signal),
+  });
+
+/** How many conflicts wait (the staff screen's banner). */
+export const syncPendingQuery = queryOptions({
+  queryKey: orgKeys.syncPending,
+  queryFn: () => orgApi.hasSyncHandle(),
+  staleTime: 30_000,
+});
+
 export const tasksQuery = (q: TaskListQuery) =>
   queryOptions({ queryKey: taskKeys.list(q), queryFn: ({ signal }) => tasksApi.list(q, signal) });
 
@@ -99,4 +132,9 @@ export const ORG_PERM = {
   cityGroupEdit: 'cityGroup:edit',
   companyEdit: 'companyInfo:edit',
   accountEdit: 'account:edit',
+  syncConflictView: 'syncConflict:view',
+  syncConflictEdit: 'syncConflict:edit',
 } as const;
+
+/** The route of 同步冲突处理 (menu entry syncConflict, server migration 0011). */
+export const SYNC_CONFLICT_PATH = '/setcenter/org/syncConflict';

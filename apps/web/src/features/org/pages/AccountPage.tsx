@@ -1,25 +1,24 @@
 import { BankOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Select, Space, Table, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { formatBankCard, formatDateTime } from '@feikong/contracts';
 import { orgApi, type Account, type AccountInput } from '../../../api/org';
 import { Access, useAccess } from '../../../components/Access';
-import { Dialog } from '../../../components/Dialog/Dialog';
-import { applyFieldErrors } from '../../../components/formErrors';
-import { orgKeys, ORG_PERM, unitsQuery } from '../hooks/queries';
-import { flattenOrgs } from '../rules/tree';
+import { confirmDelete } from '../../../components/confirmDelete';
+import { actionColumn, EditDialog, useEditDialog } from '../../../components/EditDialog/EditDialog';
+import { orgKeys, ORG_PERM, useOrgOptions } from '../hooks/queries';
 import '../org.css';
 
 const PAGE_SIZE = 20;
 
 /** 账户管理 (设置中心 › 组织架构): the companies' bank accounts; add, edit, delete. */
 export default function AccountPage() {
-  const { message, modal } = App.useApp();
+  const app = App.useApp();
   const client = useQueryClient();
   const { can } = useAccess();
   const editable = can([ORG_PERM.accountEdit]);
-  const units = useQuery(unitsQuery);
+  const orgOptions = useOrgOptions();
   const [orgId, setOrgId] = useState<number | undefined>(undefined);
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
@@ -29,60 +28,37 @@ export default function AccountPage() {
     queryFn: () => orgApi.accounts(q),
     placeholderData: keepPreviousData,
   });
-  const [editing, setEditing] = useState<Account | 'new' | null>(null);
-  const [form] = Form.useForm<AccountInput>();
-
-  const orgOptions = useMemo(
-    () => flattenOrgs(units.data ?? []).map(({ node }) => ({ value: node.id, label: node.name })),
-    [units.data],
-  );
 
   const refresh = () => client.invalidateQueries({ queryKey: ['org', 'accounts'] });
 
-  const open = (a: Account | 'new') => {
-    setEditing(a);
-    form.resetFields();
-    if (a === 'new') form.setFieldsValue({ org_id: orgId });
-    else
-      form.setFieldsValue({
-        org_id: a.org_id,
-        account_name: a.account_name,
-        bank_name: a.bank_name,
-        account_no: formatBankCard(a.account_no),
-      });
-  };
-
-  const save = async () => {
-    const v = await form.validateFields();
-    const body = {
-      org_id: v.org_id,
-      account_name: v.account_name.trim(),
-      bank_name: v.bank_name.trim(),
-      account_no: v.account_no.replace(/\s+/g, ''),
-    };
-    try {
-      if (editing === 'new') await orgApi.createAccount(body);
-      else if (editing) await orgApi.updateAccount({ id: editing.id, ...body });
-    } catch (e) {
-      applyFieldErrors(form, e, ['org_id', 'account_name', 'bank_name', 'account_no']);
-      throw e;
-    }
-    void message.success(editing === 'new' ? '新增成功' : '保存成功');
-    setEditing(null);
-    void refresh();
-  };
+  const editor = useEditDialog<Account, AccountInput>({
+    initial: (a) =>
+      a === 'new'
+        ? { org_id: orgId }
+        : {
+            org_id: a.org_id,
+            account_name: a.account_name,
+            bank_name: a.bank_name,
+            account_no: formatBankCard(a.account_no),
+          },
+    submit: (v, a) => {
+      const body = {
+        org_id: v.org_id,
+        account_name: v.account_name.trim(),
+        bank_name: v.bank_name.trim(),
+        account_no: v.account_no.replace(/\s+/g, ''),
+      };
+      return a === 'new' ? orgApi.createAccount(body) : orgApi.updateAccount({ id: a.id, ...body });
+    },
+    fields: ['org_id', 'account_name', 'bank_name', 'account_no'],
+    refresh,
+  });
 
   const remove = (a: Account) =>
-    modal.confirm({
-      title: '系统提示',
+    confirmDelete(app, {
       content: `确定删除账户【${a.account_name}】（${a.bank_name}）吗？`,
-      okText: '删除',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await orgApi.deleteAccount(a.id);
-        void message.success('删除成功');
-        await refresh();
-      },
+      remove: () => orgApi.deleteAccount(a.id),
+      then: refresh,
     });
 
   const columns: TableColumnsType<Account> = [
@@ -106,25 +82,7 @@ export default function AccountPage() {
     },
     { title: '所属公司', dataIndex: 'org_name', ellipsis: true },
     { title: '更新时间', dataIndex: 'updated_at', width: 170, render: (v: number) => formatDateTime(v) },
-    ...(editable
-      ? [
-          {
-            title: '操作',
-            key: 'op',
-            width: 120,
-            render: (_: unknown, a: Account) => (
-              <Space size={0}>
-                <Button type="link" size="small" onClick={() => open(a)}>
-                  编辑
-                </Button>
-                <Button type="link" size="small" danger onClick={() => remove(a)}>
-                  删除
-                </Button>
-              </Space>
-            ),
-          },
-        ]
-      : []),
+    ...(editable ? [actionColumn<Account>({ edit: editor.open, remove })] : []),
   ];
 
   return (
@@ -155,7 +113,7 @@ export default function AccountPage() {
             }}
           />
           <Access perms={[ORG_PERM.accountEdit]}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => editor.open('new')}>
               新增账户
             </Button>
           </Access>
@@ -175,60 +133,47 @@ export default function AccountPage() {
           onChange: setPage,
         }}
       />
-      <Dialog
-        open={editing !== null}
-        title={editing === 'new' ? '新增账户' : '编辑账户'}
-        width={520}
-        height={440}
-        onConfirm={save}
-        onClose={() => setEditing(null)}
-      >
-        <Form form={form} layout="vertical" requiredMark>
-          <Form.Item label="所属公司" name="org_id" rules={[{ required: true, message: '请选择所属公司' }]}>
-            <Select
-              placeholder="请选择公司"
-              options={orgOptions}
-              showSearch={{ optionFilterProp: 'label' }}
-            />
-          </Form.Item>
-          <Form.Item
-            label="账户名称"
-            name="account_name"
-            rules={[
-              { required: true, whitespace: true, message: '请输入账户名称' },
-              { max: 100, message: '不能超过100个字符' },
-            ]}
-          >
-            <Input maxLength={100} placeholder="一般为公司全称" />
-          </Form.Item>
-          <Form.Item
-            label="开户银行"
-            name="bank_name"
-            rules={[
-              { required: true, whitespace: true, message: '请输入开户银行' },
-              { max: 100, message: '不能超过100个字符' },
-            ]}
-          >
-            <Input maxLength={100} placeholder="例如：招商银行上海张江支行" />
-          </Form.Item>
-          <Form.Item
-            label="银行账号"
-            name="account_no"
-            normalize={(v: string) => formatBankCard(v.replace(/[^\d\s]/g, ''))}
-            rules={[
-              { required: true, message: '请输入银行账号' },
-              {
-                validator: (_r, v: string | undefined) =>
-                  !v || /^\d{6,32}$/.test(v.replace(/\s+/g, ''))
-                    ? Promise.resolve()
-                    : Promise.reject(new Error('银行账号格式错误：6–32位数字')),
-              },
-            ]}
-          >
-            <Input maxLength={40} placeholder="6–32位数字" inputMode="numeric" />
-          </Form.Item>
-        </Form>
-      </Dialog>
+      <EditDialog state={editor} noun="账户" width={520} height={440}>
+        <Form.Item label="所属公司" name="org_id" rules={[{ required: true, message: '请选择所属公司' }]}>
+          <Select placeholder="请选择公司" options={orgOptions} showSearch={{ optionFilterProp: 'label' }} />
+        </Form.Item>
+        <Form.Item
+          label="账户名称"
+          name="account_name"
+          rules={[
+            { required: true, whitespace: true, message: '请输入账户名称' },
+            { max: 100, message: '不能超过100个字符' },
+          ]}
+        >
+          <Input maxLength={100} placeholder="一般为公司全称" />
+        </Form.Item>
+        <Form.Item
+          label="开户银行"
+          name="bank_name"
+          rules={[
+            { required: true, whitespace: true, message: '请输入开户银行' },
+            { max: 100, message: '不能超过100个字符' },
+          ]}
+        >
+          <Input maxLength={100} placeholder="例如：招商银行上海张江支行" />
+        </Form.Item>
+        <Form.Item
+          label="银行账号"
+          name="account_no"
+          normalize={(v: string) => formatBankCard(v.replace(/[^\d\s]/g, ''))}
+          rules={[
+            { required: true, message: '请输入银行账号' },
+            {
+              validator: (_r, v: string | undefined) =>
+                !v || /^\d{6,32}$/.test(v.replace(/\s+/g, ''))
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('银行账号格式错误：6–32位数字')),
+            },
+          ]}
+        >
+          <Input maxLength={40} placeholder="6–32位数字" inputMode="numeric" />
+        </Form.Item>
+      </EditDialog>
     </div>
   );
 }

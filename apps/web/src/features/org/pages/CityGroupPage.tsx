@@ -6,7 +6,8 @@ import { EMPTY_TEXT, formatDateTime } from '@feikong/contracts';
 import { orgApi, type CityEntry, type CityGroup } from '../../../api/org';
 import { Access } from '../../../components/Access';
 import { Dialog } from '../../../components/Dialog/Dialog';
-import { applyFieldErrors } from '../../../components/formErrors';
+import { confirmDelete } from '../../../components/confirmDelete';
+import { EditDialog, useEditDialog } from '../../../components/EditDialog/EditDialog';
 import { CityPicker, takenCities } from '../components/CityPicker';
 import { cityGroupsQuery, orgKeys, ORG_PERM } from '../hooks/queries';
 import '../org.css';
@@ -28,15 +29,14 @@ interface BaseForm {
  * cities picked from the region tree; a city belongs to one group only.
  */
 export default function CityGroupPage() {
-  const { message, modal } = App.useApp();
+  const app = App.useApp();
+  const { message } = app;
   const client = useQueryClient();
   const groups = useQuery(cityGroupsQuery);
   const list = useMemo(() => groups.data ?? [], [groups.data]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [baseEdit, setBaseEdit] = useState<CityGroup | 'new' | null>(null);
   const [picking, setPicking] = useState<CityGroup | null>(null);
   const [codes, setCodes] = useState<string[]>([]);
-  const [form] = Form.useForm<BaseForm>();
 
   const selected = list.find((g) => g.id === selectedId) ?? list[0];
   useEffect(() => {
@@ -46,28 +46,18 @@ export default function CityGroupPage() {
 
   const refresh = () => client.invalidateQueries({ queryKey: orgKeys.cityGroups });
 
-  const openBase = (g: CityGroup | 'new') => {
-    setBaseEdit(g);
-    form.resetFields();
-    if (g !== 'new') form.setFieldsValue({ name: g.name, order: g.order });
-  };
-
-  const saveBase = async () => {
-    const v = await form.validateFields();
-    try {
-      if (baseEdit === 'new') {
+  const base = useEditDialog<CityGroup, BaseForm>({
+    initial: (g) => (g === 'new' ? undefined : { name: g.name, order: g.order }),
+    submit: async (v, g) => {
+      if (g === 'new') {
         const r = await orgApi.createCityGroup({ name: v.name.trim(), order: v.order ?? 0 });
         setSelectedId(r.id);
-      } else if (baseEdit)
-        await orgApi.updateCityGroupBase({ id: baseEdit.id, name: v.name.trim(), order: v.order ?? 0 });
-    } catch (e) {
-      applyFieldErrors(form, e, ['name', 'order']);
-      throw e;
-    }
-    void message.success(baseEdit === 'new' ? '新增成功，请为城市组选择城市' : '保存成功');
-    setBaseEdit(null);
-    await refresh();
-  };
+      } else await orgApi.updateCityGroupBase({ id: g.id, name: v.name.trim(), order: v.order ?? 0 });
+    },
+    fields: ['name', 'order'],
+    createdText: '新增成功，请为城市组选择城市',
+    refresh,
+  });
 
   const openPicker = (g: CityGroup) => {
     setPicking(g);
@@ -83,16 +73,12 @@ export default function CityGroupPage() {
   };
 
   const remove = (g: CityGroup) =>
-    modal.confirm({
-      title: '系统提示',
+    confirmDelete(app, {
       content: `确定删除城市组【${g.name}】吗？组内 ${g.city_count} 个城市将不再属于任何城市组。`,
-      okText: '删除',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await orgApi.deleteCityGroup(g.id);
-        void message.success('删除成功');
+      remove: () => orgApi.deleteCityGroup(g.id),
+      then: () => {
         setSelectedId(null);
-        await refresh();
+        return refresh();
       },
     });
 
@@ -104,7 +90,13 @@ export default function CityGroupPage() {
             城市组
           </div>
           <Access perms={[ORG_PERM.cityGroupEdit]}>
-            <Button size="small" type="primary" ghost icon={<PlusOutlined />} onClick={() => openBase('new')}>
+            <Button
+              size="small"
+              type="primary"
+              ghost
+              icon={<PlusOutlined />}
+              onClick={() => base.open('new')}
+            >
               新增
             </Button>
           </Access>
@@ -155,7 +147,7 @@ export default function CityGroupPage() {
                   <Button type="primary" icon={<EnvironmentOutlined />} onClick={() => openPicker(selected)}>
                     选择城市
                   </Button>
-                  <Button icon={<EditOutlined />} onClick={() => openBase(selected)}>
+                  <Button icon={<EditOutlined />} onClick={() => base.open(selected)}>
                     重命名
                   </Button>
                   <Button danger icon={<DeleteOutlined />} onClick={() => remove(selected)}>
@@ -183,30 +175,21 @@ export default function CityGroupPage() {
           </>
         )}
       </div>
-      <Dialog
-        open={baseEdit !== null}
-        title={baseEdit === 'new' ? '新增城市组' : '编辑城市组'}
-        width={480}
-        height={340}
-        onConfirm={saveBase}
-        onClose={() => setBaseEdit(null)}
-      >
-        <Form form={form} layout="vertical" requiredMark>
-          <Form.Item
-            label="城市组名称"
-            name="name"
-            rules={[
-              { required: true, whitespace: true, message: '请输入城市组名称' },
-              { max: 50, message: '不能超过50个字符' },
-            ]}
-          >
-            <Input maxLength={50} placeholder="例如：一线城市" />
-          </Form.Item>
-          <Form.Item label="排序" name="order">
-            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} placeholder="0" />
-          </Form.Item>
-        </Form>
-      </Dialog>
+      <EditDialog state={base} noun="城市组" width={480} height={340}>
+        <Form.Item
+          label="城市组名称"
+          name="name"
+          rules={[
+            { required: true, whitespace: true, message: '请输入城市组名称' },
+            { max: 50, message: '不能超过50个字符' },
+          ]}
+        >
+          <Input maxLength={50} placeholder="例如：一线城市" />
+        </Form.Item>
+        <Form.Item label="排序" name="order">
+          <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} placeholder="0" />
+        </Form.Item>
+      </EditDialog>
       <Dialog
         open={picking !== null}
         title={`选择城市 · ${picking?.name ?? ''}`}

@@ -19,8 +19,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { formatDateTime } from '@feikong/contracts';
 import { orgApi, type Address, type AddressInput } from '../../../api/org';
 import { Access, useAccess } from '../../../components/Access';
-import { Dialog } from '../../../components/Dialog/Dialog';
-import { applyFieldErrors } from '../../../components/formErrors';
+import { confirmDelete } from '../../../components/confirmDelete';
+import { actionColumn, EditDialog, useEditDialog } from '../../../components/EditDialog/EditDialog';
 import { orgInfoQuery, orgKeys, ORG_PERM, unitsQuery } from '../hooks/queries';
 import { findNode, flattenOrgs } from '../rules/tree';
 import { UnitDialog, type UnitEdit } from '../components/UnitDialog';
@@ -30,7 +30,8 @@ const TYPE_LABEL: Record<string, string> = { group: '集团（顶级组织）', 
 
 /** 公司信息 (设置中心 › 组织架构): a company's details and its addresses (add, edit, default, delete). */
 export default function CompanyInfoPage() {
-  const { message, modal } = App.useApp();
+  const app = App.useApp();
+  const { message } = app;
   const client = useQueryClient();
   const { can } = useAccess();
   const addressEditable = can([ORG_PERM.companyEdit]);
@@ -38,8 +39,6 @@ export default function CompanyInfoPage() {
   const orgs = useMemo(() => flattenOrgs(units.data ?? []), [units.data]);
   const [orgId, setOrgId] = useState<number | null>(null);
   const [unitEdit, setUnitEdit] = useState<UnitEdit | null>(null);
-  const [editing, setEditing] = useState<Address | 'new' | null>(null);
-  const [form] = Form.useForm<AddressInput>();
 
   useEffect(() => {
     if (orgId === null && orgs[0]) setOrgId(orgs[0].node.id);
@@ -49,39 +48,26 @@ export default function CompanyInfoPage() {
 
   const refresh = () => client.invalidateQueries({ queryKey: orgKeys.all });
 
-  const open = (a: Address | 'new') => {
-    setEditing(a);
-    form.resetFields();
-    if (a !== 'new')
-      form.setFieldsValue({
-        name: a.name,
-        address: a.address,
-        contact: a.contact,
-        phone: a.phone,
-        is_default: a.is_default,
-      });
-  };
-
-  const save = async () => {
-    const v = await form.validateFields();
-    const body = {
-      name: v.name.trim(),
-      address: v.address.trim(),
-      contact: v.contact.trim(),
-      phone: v.phone.trim(),
-      is_default: !!v.is_default,
-    };
-    try {
-      if (editing === 'new') await orgApi.createAddress({ org_id: orgId!, ...body });
-      else if (editing) await orgApi.updateAddress({ id: editing.id, ...body });
-    } catch (e) {
-      applyFieldErrors(form, e, ['name', 'address', 'contact', 'phone', 'is_default']);
-      throw e;
-    }
-    void message.success(editing === 'new' ? '新增成功' : '保存成功');
-    setEditing(null);
-    void refresh();
-  };
+  const editor = useEditDialog<Address, AddressInput>({
+    initial: (a) =>
+      a === 'new'
+        ? undefined
+        : { name: a.name, address: a.address, contact: a.contact, phone: a.phone, is_default: a.is_default },
+    submit: (v, a) => {
+      const body = {
+        name: v.name.trim(),
+        address: v.address.trim(),
+        contact: v.contact.trim(),
+        phone: v.phone.trim(),
+        is_default: !!v.is_default,
+      };
+      return a === 'new'
+        ? orgApi.createAddress({ org_id: orgId!, ...body })
+        : orgApi.updateAddress({ id: a.id, ...body });
+    },
+    fields: ['name', 'address', 'contact', 'phone', 'is_default'],
+    refresh,
+  });
 
   const makeDefault = async (a: Address) => {
     await orgApi.updateAddress({ id: a.id, is_default: true });
@@ -90,16 +76,10 @@ export default function CompanyInfoPage() {
   };
 
   const remove = (a: Address) =>
-    modal.confirm({
-      title: '系统提示',
+    confirmDelete(app, {
       content: `确定删除地址【${a.name}】吗？`,
-      okText: '删除',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await orgApi.deleteAddress(a.id);
-        void message.success('删除成功');
-        await refresh();
-      },
+      remove: () => orgApi.deleteAddress(a.id),
+      then: refresh,
     });
 
   const columns: TableColumnsType<Address> = [
@@ -119,26 +99,17 @@ export default function CompanyInfoPage() {
     { title: '联系电话', dataIndex: 'phone', width: 140 },
     ...(addressEditable
       ? [
-          {
-            title: '操作',
-            key: 'op',
+          actionColumn<Address>({
+            edit: editor.open,
+            remove,
             width: 190,
-            render: (_: unknown, a: Address) => (
-              <Space size={0}>
-                <Button type="link" size="small" onClick={() => open(a)}>
-                  编辑
+            extra: (a) =>
+              !a.is_default && (
+                <Button type="link" size="small" onClick={() => void makeDefault(a).catch(() => undefined)}>
+                  设为默认
                 </Button>
-                {!a.is_default && (
-                  <Button type="link" size="small" onClick={() => void makeDefault(a).catch(() => undefined)}>
-                    设为默认
-                  </Button>
-                )}
-                <Button type="link" size="small" danger onClick={() => remove(a)}>
-                  删除
-                </Button>
-              </Space>
-            ),
-          },
+              ),
+          }),
         ]
       : []),
   ];
@@ -216,7 +187,12 @@ export default function CompanyInfoPage() {
               公司地址
             </div>
             <Access perms={[ORG_PERM.companyEdit]}>
-              <Button type="primary" icon={<PlusOutlined />} disabled={!data} onClick={() => open('new')}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                disabled={!data}
+                onClick={() => editor.open('new')}
+              >
                 新增地址
               </Button>
             </Access>
@@ -244,62 +220,59 @@ export default function CompanyInfoPage() {
           void refresh();
         }}
       />
-      <Dialog
-        open={editing !== null}
-        title={editing === 'new' ? `新增地址 · ${data?.name ?? ''}` : '编辑地址'}
+      <EditDialog
+        state={editor}
+        noun="地址"
+        createTitle={`新增地址 · ${data?.name ?? ''}`}
         width={560}
         height={500}
-        onConfirm={save}
-        onClose={() => setEditing(null)}
       >
-        <Form form={form} layout="vertical" requiredMark>
+        <Form.Item
+          label="地址名称"
+          name="name"
+          rules={[
+            { required: true, whitespace: true, message: '请输入地址名称' },
+            { max: 100, message: '不能超过100个字符' },
+          ]}
+        >
+          <Input maxLength={100} placeholder="例如：总部、北京办公室" />
+        </Form.Item>
+        <Form.Item
+          label="详细地址"
+          name="address"
+          rules={[
+            { required: true, whitespace: true, message: '请输入详细地址' },
+            { max: 300, message: '不能超过300个字符' },
+          ]}
+        >
+          <Input.TextArea rows={2} maxLength={300} placeholder="省市区 + 街道门牌" />
+        </Form.Item>
+        <div className="fk-form-grid">
           <Form.Item
-            label="地址名称"
-            name="name"
+            label="联系人"
+            name="contact"
             rules={[
-              { required: true, whitespace: true, message: '请输入地址名称' },
-              { max: 100, message: '不能超过100个字符' },
+              { required: true, whitespace: true, message: '请输入联系人' },
+              { max: 50, message: '不能超过50个字符' },
             ]}
           >
-            <Input maxLength={100} placeholder="例如：总部、北京办公室" />
+            <Input maxLength={50} />
           </Form.Item>
           <Form.Item
-            label="详细地址"
-            name="address"
+            label="联系电话"
+            name="phone"
             rules={[
-              { required: true, whitespace: true, message: '请输入详细地址' },
-              { max: 300, message: '不能超过300个字符' },
+              { required: true, whitespace: true, message: '请输入联系电话' },
+              { pattern: /^[\d+\-() ]{7,20}$/, message: '联系电话格式错误' },
             ]}
           >
-            <Input.TextArea rows={2} maxLength={300} placeholder="省市区 + 街道门牌" />
+            <Input maxLength={20} placeholder="手机或座机" />
           </Form.Item>
-          <div className="fk-form-grid">
-            <Form.Item
-              label="联系人"
-              name="contact"
-              rules={[
-                { required: true, whitespace: true, message: '请输入联系人' },
-                { max: 50, message: '不能超过50个字符' },
-              ]}
-            >
-              <Input maxLength={50} />
-            </Form.Item>
-            <Form.Item
-              label="联系电话"
-              name="phone"
-              rules={[
-                { required: true, whitespace: true, message: '请输入联系电话' },
-                { pattern: /^[\d+\-() ]{7,20}$/, message: '联系电话格式错误' },
-              ]}
-            >
-              <Input maxLength={20} placeholder="手机或座机" />
-            </Form.Item>
-          </div>
-          <Form.Item name="is_default" valuePropName="checked">
-            <Checkbox>设为默认地址</Checkbox>
-          </Form.Item>
-        </Form>
-      </Dialog>
+        </div>
+        <Form.Item name="is_default" valuePropName="checked">
+          <Checkbox>设为默认地址</Checkbox>
+        </Form.Item>
+      </EditDialog>
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, InputNumber, Space, Table, Tabs, type TableColumnsType } from 'antd';
+import { App, Button, Input, Table, Tabs, type TableColumnsType } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { formatDateTime } from '@feikong/contracts';
 import { orgApi, type NamedItem, type NamedKind } from '../../../api/org';
 import { Access, useAccess } from '../../../components/Access';
-import { Dialog } from '../../../components/Dialog/Dialog';
-import { applyFieldErrors } from '../../../components/formErrors';
+import { confirmDelete } from '../../../components/confirmDelete';
+import { actionColumn, EditDialog, useEditDialog } from '../../../components/EditDialog/EditDialog';
+import { namedColumns, NamedFormItems } from '../components/NamedDict';
 import { namedQuery, orgKeys, ORG_PERM } from '../hooks/queries';
 import '../org.css';
 
@@ -20,15 +20,13 @@ interface NamedForm {
 
 /** One dictionary (职级 or 职位): search, add, edit, delete after the server's check. */
 function NamedPanel({ kind }: { kind: NamedKind }) {
-  const { message, modal } = App.useApp();
+  const app = App.useApp();
   const client = useQueryClient();
   const { can } = useAccess();
   const editable = can([ORG_PERM.gradeEdit]);
   const label = LABEL[kind];
   const list = useQuery(namedQuery(kind));
   const [keyword, setKeyword] = useState('');
-  const [editing, setEditing] = useState<NamedItem | 'new' | null>(null);
-  const [form] = Form.useForm<NamedForm>();
 
   const items = useMemo(() => {
     const kw = keyword.trim().toLowerCase();
@@ -40,82 +38,31 @@ function NamedPanel({ kind }: { kind: NamedKind }) {
 
   const refresh = () => client.invalidateQueries({ queryKey: orgKeys.named(kind) });
 
-  const open = (item: NamedItem | 'new') => {
-    setEditing(item);
-    form.resetFields();
-    if (item !== 'new')
-      form.setFieldsValue({ name: item.name, description: item.description, order: item.order });
-  };
+  const editor = useEditDialog<NamedItem, NamedForm>({
+    initial: (item) =>
+      item === 'new' ? undefined : { name: item.name, description: item.description, order: item.order },
+    submit: (v, item) => {
+      const body = { name: v.name.trim(), description: v.description?.trim() ?? '', order: v.order ?? 0 };
+      return item === 'new'
+        ? orgApi.createNamed(kind, body)
+        : orgApi.updateNamed(kind, { id: item.id, ...body });
+    },
+    fields: ['name', 'description', 'order'],
+    refresh,
+  });
 
-  const save = async () => {
-    const v = await form.validateFields();
-    const body = { name: v.name.trim(), description: v.description?.trim() ?? '', order: v.order ?? 0 };
-    try {
-      if (editing === 'new') await orgApi.createNamed(kind, body);
-      else if (editing) await orgApi.updateNamed(kind, { id: editing.id, ...body });
-    } catch (e) {
-      applyFieldErrors(form, e, ['name', 'description', 'order']);
-      throw e;
-    }
-    void message.success(editing === 'new' ? '新增成功' : '保存成功');
-    setEditing(null);
-    void refresh();
-  };
-
-  const remove = async (item: NamedItem) => {
-    const check = await orgApi.checkNamedDelete(kind, item.id);
-    if (!check.can_delete) {
-      modal.warning({ title: '无法删除', content: check.reason, okText: '知道了' });
-      return;
-    }
-    modal.confirm({
-      title: '系统提示',
+  const remove = (item: NamedItem) =>
+    confirmDelete(app, {
+      check: () => orgApi.checkNamedDelete(kind, item.id),
       content: `确定删除${label}【${item.name}】吗？`,
-      okText: '删除',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await orgApi.deleteNamed(kind, item.id);
-        void message.success('删除成功');
-        await refresh();
-      },
+      remove: () => orgApi.deleteNamed(kind, item.id),
+      then: refresh,
     });
-  };
 
   const columns: TableColumnsType<NamedItem> = [
     { title: `${label}名称`, dataIndex: 'name', width: 200 },
-    {
-      title: '描述',
-      dataIndex: 'description',
-      ellipsis: true,
-      render: (d: string) => d || <span className="fk-muted">-</span>,
-    },
-    { title: '排序', dataIndex: 'order', width: 80, align: 'right' },
-    { title: '在职人数', dataIndex: 'staff_count', width: 100, align: 'right' },
-    { title: '更新时间', dataIndex: 'updated_at', width: 170, render: (t: number) => formatDateTime(t) },
-    ...(editable
-      ? [
-          {
-            title: '操作',
-            key: 'op',
-            width: 120,
-            render: (_: unknown, item: NamedItem) => (
-              <Space size={0}>
-                <Button type="link" size="small" onClick={() => open(item)}>
-                  编辑
-                </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  onClick={() => void remove(item).catch(() => undefined)}
-                >
-                  删除
-                </Button>
-              </Space>
-            ),
-          },
-        ]
-      : []),
+    ...namedColumns<NamedItem>(),
+    ...(editable ? [actionColumn<NamedItem>({ edit: editor.open, remove })] : []),
   ];
 
   return (
@@ -128,7 +75,7 @@ function NamedPanel({ kind }: { kind: NamedKind }) {
           onChange={(e) => setKeyword(e.target.value)}
         />
         <Access perms={[ORG_PERM.gradeEdit]}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => editor.open('new')}>
             新增{label}
           </Button>
         </Access>
@@ -141,33 +88,14 @@ function NamedPanel({ kind }: { kind: NamedKind }) {
         dataSource={items}
         pagination={{ pageSize: 20, showTotal: (t) => `共 ${t} 条`, hideOnSinglePage: true }}
       />
-      <Dialog
-        open={editing !== null}
-        title={editing === 'new' ? `新增${label}` : `编辑${label}`}
-        width={520}
-        height={420}
-        onConfirm={save}
-        onClose={() => setEditing(null)}
-      >
-        <Form form={form} layout="vertical" requiredMark>
-          <Form.Item
-            label={`${label}名称`}
-            name="name"
-            rules={[
-              { required: true, whitespace: true, message: `请输入${label}名称` },
-              { max: 50, message: '不能超过50个字符' },
-            ]}
-          >
-            <Input maxLength={50} placeholder={kind === 'grades' ? '例如：P6' : '例如：产品经理'} />
-          </Form.Item>
-          <Form.Item label="描述" name="description" rules={[{ max: 200, message: '不能超过200个字符' }]}>
-            <Input.TextArea rows={3} maxLength={200} showCount placeholder="选填" />
-          </Form.Item>
-          <Form.Item label="排序" name="order" extra="数字越小越靠前">
-            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} placeholder="0" />
-          </Form.Item>
-        </Form>
-      </Dialog>
+      <EditDialog state={editor} noun={label} width={520} height={420}>
+        <NamedFormItems
+          label={label}
+          placeholder={kind === 'grades' ? '例如：P6' : '例如：产品经理'}
+          descriptionRows={3}
+          orderExtra="数字越小越靠前"
+        />
+      </EditDialog>
     </>
   );
 }

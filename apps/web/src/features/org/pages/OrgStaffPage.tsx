@@ -6,6 +6,7 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import {
+  Alert,
   App,
   Avatar,
   Button,
@@ -19,17 +20,27 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime, SEARCH_DEBOUNCE_MS, TaskOperatingType } from '@feikong/contracts';
 import { orgApi, StaffStatus, type Staff, type StaffQuery, type UnitNode } from '../../../api/org';
 import { tasksApi } from '../../../api/tasks';
+import { RouterMenusContext } from '../../../app/routerContext';
+import { hasMenuPath } from '../../../app/routeRules';
 import { Access, useAccess } from '../../../components/Access';
 import { useTaskPolling } from '../../common/hooks/useTaskPolling';
 import { BatchUpdateDialog } from '../components/BatchUpdateDialog';
 import { OrgTree } from '../components/OrgTree';
 import { StaffDialog } from '../components/StaffDialog';
-import { orgKeys, ORG_PERM, staffQuery, taskKeys, unitsQuery } from '../hooks/queries';
+import {
+  orgKeys,
+  ORG_PERM,
+  staffQuery,
+  SYNC_CONFLICT_PATH,
+  syncPendingQuery,
+  taskKeys,
+  unitsQuery,
+} from '../hooks/queries';
 import { checkBatchSelection } from '../rules/staff';
 import { findNode, flattenOrgs, pathNames } from '../rules/tree';
 import '../org.css';
@@ -63,6 +74,34 @@ function useDebounced<T>(value: T, ms: number): [T, (v: T) => void] {
     [ms],
   );
   return [v, set];
+}
+
+/**
+ * Pending third-party sync conflicts (has-sync-handle), for users who may see 同步冲突处理; the link
+ * shows when their menus hold that screen.
+ */
+function SyncConflictBanner() {
+  const navigate = useNavigate();
+  const { can } = useAccess();
+  const { tree } = useContext(RouterMenusContext);
+  const pending = useQuery({ ...syncPendingQuery, enabled: can([ORG_PERM.syncConflictView]) });
+  if (!pending.data?.has_handle) return null;
+  return (
+    <Alert
+      className="fk-sync-banner"
+      type="warning"
+      showIcon
+      data-testid="sync-conflict-banner"
+      title={`有 ${pending.data.count} 名钉钉、企业微信或飞书用户在通讯录同步时未能自动匹配到员工，请及时处理`}
+      action={
+        hasMenuPath(tree, SYNC_CONFLICT_PATH) ? (
+          <Button size="small" type="link" onClick={() => navigate(SYNC_CONFLICT_PATH)}>
+            去处理
+          </Button>
+        ) : undefined
+      }
+    />
+  );
 }
 
 /**
@@ -274,6 +313,7 @@ export default function OrgStaffPage() {
     <div className="fk-split" data-testid="org-staff-page">
       <OrgTree selected={selectedKey} onSelect={select} />
       <div className="fk-panel fk-split-main">
+        <SyncConflictBanner />
         <div className="fk-org-head">
           <div>
             <div className="fk-page-title" style={{ margin: 0 }}>

@@ -25,6 +25,9 @@ export const LOG_ACTIONS: Record<string, { label: string; color: string }> = {
   restore: { label: '恢复在职', color: 'cyan' },
   update_cities: { label: '修改城市', color: 'blue' },
   import: { label: '导入', color: 'gold' },
+  // 同步冲突处理 (module thirdUser): 关联已有员工 / 新建员工 / 忽略
+  bind: { label: '关联员工', color: 'green' },
+  ignore: { label: '忽略', color: 'default' },
 };
 
 export const moduleLabel = (m: string) => LOG_MODULES.find((x) => x.value === m)?.label ?? m;
@@ -55,6 +58,10 @@ export const FIELD_LABELS: Record<string, string> = {
   contact: '联系人',
   is_default: '默认地址',
   codes: '城市编码',
+  resolution: '处理方式',
+  staff_id: '员工',
+  corp_id: '企业ID',
+  third_user_id: '第三方用户ID',
   created_at: '创建时间',
   updated_at: '更新时间',
 };
@@ -92,6 +99,17 @@ export function idResolver(module: string, names: NameMaps): Resolver {
     if (field === 'title_id') return named(names.titles, value);
     if (field === 'status' && module === 'staff')
       return value === 1 ? '在职' : value === 2 ? '离职' : undefined;
+    if (module === 'thirdUser') {
+      if (field === 'status') return value === 1 ? '待处理' : value === 2 ? '已处理' : undefined;
+      if (field === 'resolution')
+        return value === 'bind'
+          ? '关联已有员工'
+          : value === 'create'
+            ? '新建员工'
+            : value === 'ignore'
+              ? '忽略'
+              : undefined;
+    }
     return undefined;
   };
 }

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { AUTOCOMPLETE } from '@feikong/contracts';
 import { privilegesApi, type GroupMember, type StaffOption } from '../../../api/privileges';
 import { Access, useAccess } from '../../../components/Access';
+import { confirmDelete } from '../../../components/confirmDelete';
 import { Dialog } from '../../../components/Dialog/Dialog';
 import { GroupList } from '../components/GroupList';
 import { membersQuery, PERM, privilegeKeys } from '../hooks/privileges';
@@ -75,7 +76,8 @@ function StaffPicker({ value, onChange }: { value: number[]; onChange: (ids: num
  * staff picker, remove after a confirmation. Without memberManagement:edit the screen is read-only.
  */
 export default function MemberManagementPage() {
-  const { message, modal } = App.useApp();
+  const app = App.useApp();
+  const { message } = app;
   const client = useQueryClient();
   const { can } = useAccess();
   const [group, setGroup] = useState<{ id: number; name: string } | null>(null);
@@ -108,16 +110,12 @@ export default function MemberManagementPage() {
   });
 
   const remove = (m: GroupMember) =>
-    modal.confirm({
-      title: '系统提示',
+    confirmDelete(app, {
       content: `确定将【${m.name}】移出权限组【${group?.name}】吗？`,
       okText: '移除',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await privilegesApi.removeMembers(group!.id, [m.staff_id]);
-        void message.success('已移除');
-        await refresh();
-      },
+      doneText: '已移除',
+      remove: () => privilegesApi.removeMembers(group!.id, [m.staff_id]),
+      then: refresh,
     });
 
   const pick = useCallback((id: number, name: string) => {

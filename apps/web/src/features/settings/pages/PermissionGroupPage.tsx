@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { formatDateTime } from '@feikong/contracts';
 import { privilegesApi, type PermissionGroup } from '../../../api/privileges';
 import { Access, useAccess } from '../../../components/Access';
+import { confirmDelete } from '../../../components/confirmDelete';
 import { Dialog } from '../../../components/Dialog/Dialog';
 import { applyFieldErrors } from '../../../components/formErrors';
 import { groupsQuery, PERM, privilegeKeys } from '../hooks/privileges';
@@ -20,7 +21,8 @@ interface GroupForm {
  * confirmation. Buttons follow permissionGroup:add / edit / delete.
  */
 export default function PermissionGroupPage() {
-  const { message, modal } = App.useApp();
+  const app = App.useApp();
+  const { message } = app;
   const client = useQueryClient();
   const { can } = useAccess();
   const [keyword, setKeyword] = useState('');
@@ -56,24 +58,14 @@ export default function PermissionGroupPage() {
     );
   };
 
-  const remove = async (g: PermissionGroup) => {
-    const check = await privilegesApi.checkDelete(g.id);
-    if (!check.can_delete) {
-      modal.warning({ title: '无法删除', content: check.reason ?? '该权限组不能删除', okText: '知道了' });
-      return;
-    }
-    modal.confirm({
-      title: '系统提示',
+  const remove = (g: PermissionGroup) =>
+    confirmDelete(app, {
+      check: () => privilegesApi.checkDelete(g.id),
+      refusedText: '该权限组不能删除',
       content: `确定删除权限组【${g.name}】吗？删除后不可恢复。`,
-      okText: '删除',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await privilegesApi.deleteGroup(g.id);
-        void message.success('删除成功');
-        await refresh();
-      },
+      remove: () => privilegesApi.deleteGroup(g.id),
+      then: refresh,
     });
-  };
 
   const columns: TableColumnsType<PermissionGroup> = [
     {
