@@ -42,7 +42,7 @@ export interface OpsIo {
 }
 
 /** Where the receipt files are: the server's storage under DATA_DIR/files (platform/services.ts). */
-export type ReceiptFiles = Pick<LocalFileStorage, 'localPath' | 'stat'>;
+export type ReceiptFiles = Pick<LocalFileStorage, 'localPath' | 'stat' | 'delete'>;
 
 class UsageError extends Error {}
 
@@ -200,13 +200,15 @@ export async function runOps(
       }
       case 'confirm-order': {
         if (!ref) throw new UsageError('请指定订单号或订单ID');
-        for (const line of describeConfirm(await confirmOrderByOperator(db, ref, { now, note: values.note })))
+        for (const line of describeConfirm(
+          await confirmOrderByOperator(db, ref, { now, note: values.note, files: opts.files }),
+        ))
           io.out(line);
         return 0;
       }
       case 'cancel-order': {
         if (!ref) throw new UsageError('请指定订单号或订单ID');
-        const o = await cancelOrderByOperator(db, ref, { now, note: values.note });
+        const o = await cancelOrderByOperator(db, ref, { now, note: values.note, files: opts.files });
         io.out(`订单 ${o.order_no} 已取消（${o.item_name}，${yuan(o.amount)}）`);
         return 0;
       }

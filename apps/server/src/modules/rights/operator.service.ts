@@ -18,7 +18,9 @@ import {
   tenantSettings,
 } from './rights.repo.js';
 import { addMonths, chinaDate } from './rights.service.js';
-import { receiptsOfOrderForOperator } from './receipts.repo.js';
+import type { FileStorage } from '../../platform/storage/types.js';
+import { deleteDraftReceiptsOfOrder, receiptsOfOrderForOperator } from './receipts.repo.js';
+import { removeReceiptFiles } from './receipts.service.js';
 
 /**
  * What the platform operator does with tenant orders (the ops CLI, src/ops.ts): confirm that a
@@ -34,6 +36,16 @@ export interface OperatorResult {
   credited?: { name: string; amount: number; unit: string };
 }
 
+export interface OperatorOptions {
+  now?: number;
+  note?: string;
+  /**
+   * The file storage: when given, uploads the tenant never submitted on this order are deleted with
+   * it (rows in the transaction, files after the commit), since a closed order takes no more.
+   */
+  files?: Pick<FileStorage, 'delete'>;
+}
+
 /**
  * Operator: the transfer of an order arrived. Marks it completed and, in the same transaction,
  * activates or extends the version — the new period starts at max(now, current expiry) — or credits
@@ -42,10 +54,11 @@ export interface OperatorResult {
 export async function confirmOrderByOperator(
   db: Db,
   ref: string,
-  opts: { now?: number; note?: string } = {},
+  opts: OperatorOptions = {},
 ): Promise<OperatorResult> {
   const now = opts.now ?? Date.now();
-  return db.transaction().execute(async (tx) => {
+  let draftKeys: string[] = [];
+  const result = await db.transaction().execute(async (tx) => {
     const o = await findOrderByRef(tx, ref);
     if (!o) throw rightsErrors.orderNotFound();
     const tenantId = Number(o.tenant_id);
@@ -60,6 +73,7 @@ export async function confirmOrderByOperator(
     );
     if (!moved)
       throw rightsErrors.orderStatus(Number((await findOrderByRef(tx, ref))?.status ?? o.status), '确认完成');
+    if (opts.files) draftKeys = await deleteDraftReceiptsOfOrder(tx, tenantId, o.id);
     const result: OperatorResult = {
       order: { ...o, status: OrderStatus.completed, completed_at: now },
       tenant_name: (await tenantSettings(tx, tenantId))?.name ?? '',
@@ -90,6 +104,8 @@ export async function confirmOrderByOperator(
     }
     return result;
   });
+  if (opts.files) await removeReceiptFiles(opts.files, draftKeys);
+  return result;
 }
 
 async function applyVersion(tx: Db, tenantId: number, o: OrderRow, now: number) {
@@ -138,9 +154,10 @@ async function applyProduct(tx: Db, tenantId: number, o: OrderRow, now: number) 
 }
 
 /** Operator: the order will not be paid (or the transfer was refused). Pending or paid orders only. */
-export async function cancelOrderByOperator(db: Db, ref: string, opts: { now?: number; note?: string } = {}) {
+export async function cancelOrderByOperator(db: Db, ref: string, opts: OperatorOptions = {}) {
   const now = opts.now ?? Date.now();
-  return db.transaction().execute(async (tx) => {
+  let draftKeys: string[] = [];
+  const cancelled = await db.transaction().execute(async (tx) => {
     const o = await findOrderByRef(tx, ref);
     if (!o) throw rightsErrors.orderNotFound();
     const tenantId = Number(o.tenant_id);
@@ -153,6 +170,7 @@ export async function cancelOrderByOperator(db: Db, ref: string, opts: { now?: n
       now,
     );
     if (!moved) throw rightsErrors.orderStatus(Number(o.status), '取消');
+    if (opts.files) draftKeys = await deleteDraftReceiptsOfOrder(tx, tenantId, o.id);
     const userId = await staffUserId(tx, tenantId, Number(o.created_by));
     if (userId !== undefined) {
       await notifyUsers(
@@ -171,6 +189,8 @@ export async function cancelOrderByOperator(db: Db, ref: string, opts: { now?: n
     }
     return { ...o, status: OrderStatus.cancelled, cancelled_at: now };
   });
+  if (opts.files) await removeReceiptFiles(opts.files, draftKeys);
+  return cancelled;
 }
 
 /** Operator: the latest orders, optionally of one status, each with its number of receipts. */

@@ -115,17 +115,6 @@ export async function moveOrderStatus(
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Staff name of the buyer, kept on the order. */
-export async function staffName(db: Db, tenantId: number, staffId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('staff')
-    .select('name')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', staffId)
-    .executeTakeFirst();
-  return row?.name;
-}
-
 /** User id of a staff member (the notification recipient of their orders). */
 export async function staffUserId(db: Db, tenantId: number, staffId: number): Promise<number | undefined> {
   const row = await db

@@ -11,10 +11,10 @@ import {
   findOrder,
   insertOrder,
   pageOrders,
-  staffName,
   submitBankPay,
   type OrderRow,
 } from './orders.repo.js';
+import { staffName } from '../org/staff.repo.js';
 import { findProductOnSale, findVersionOnSale } from './rights.repo.js';
 import {
   findOrderReceipts,

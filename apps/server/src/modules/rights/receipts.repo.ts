@@ -115,6 +115,31 @@ export async function deleteDraftReceipt(db: Db, tenantId: number, id: number): 
   return Number(res.numDeletedRows) === 1;
 }
 
+/**
+ * Deletes the order's uploads that were never submitted (the order is being closed) and answers
+ * their storage keys, for the caller to remove once the transaction has committed.
+ */
+export async function deleteDraftReceiptsOfOrder(db: Db, tenantId: number, orderId: number) {
+  const drafts = await db
+    .selectFrom('tenant_order_receipts')
+    .select(['id', 'file_key'])
+    .where('tenant_id', '=', tenantId)
+    .where('order_id', '=', orderId)
+    .where('submitted_at', 'is', null)
+    .execute();
+  if (drafts.length === 0) return [];
+  await db
+    .deleteFrom('tenant_order_receipts')
+    .where('tenant_id', '=', tenantId)
+    .where(
+      'id',
+      'in',
+      drafts.map((d) => d.id),
+    )
+    .execute();
+  return drafts.map((d) => d.file_key);
+}
+
 // ---- Operator (cross-tenant) ----
 
 /** Operator: the submitted receipts of one order of any tenant (the order's own tenant is passed). */

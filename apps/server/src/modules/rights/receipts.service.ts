@@ -140,7 +140,11 @@ export async function deleteReceipt(d: RightsDeps, caller: TenantCaller, id: num
 }
 
 /** Removes files whose rows are gone (after the transaction that deleted them has committed). */
-export async function removeReceiptFiles(storage: FileStorage, keys: string[], log?: FastifyBaseLogger) {
+export async function removeReceiptFiles(
+  storage: Pick<FileStorage, 'delete'>,
+  keys: string[],
+  log?: FastifyBaseLogger,
+) {
   for (const key of keys) {
     try {
       await storage.delete(key);

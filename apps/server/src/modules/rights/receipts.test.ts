@@ -463,6 +463,48 @@ describe('ops: list-orders and show-order', () => {
   });
 });
 
+describe('closing an order drops the uploads never submitted', () => {
+  const silent = { out: () => {}, err: () => {} };
+
+  it('confirm-order keeps the submitted receipts and deletes the drafts, rows and files', async () => {
+    const a = await makeRightsTenant(t);
+    const order = await newOrder(a.buyer.token);
+    const kept = (await upload(a.buyer.token, order.id, { name: '回单.png' })).body.data;
+    await confirm(a.buyer.token, transfer(order.id, order.amount, { receipt_ids: [kept.id] }));
+    // Uploaded after submitting, never submitted: a draft.
+    const draft = (await upload(a.buyer.token, order.id, { name: '多余.pdf', content: RECEIPT_FILES.pdf }))
+      .body.data;
+    expect(await receiptRows(order.id)).toHaveLength(2);
+    expect(storedFiles(a.tenantId)).toHaveLength(2);
+
+    expect(await runOps(['confirm-order', order.order_no], t.db, silent, { files: storage })).toBe(0);
+    const rows = await receiptRows(order.id);
+    expect(rows.map((r) => r.id)).toEqual([kept.id]);
+    expect(rows.map((r) => r.id)).not.toContain(draft.id);
+    expect(storedFiles(a.tenantId)).toHaveLength(1);
+  });
+
+  it('cancel-order deletes the drafts too', async () => {
+    const a = await makeRightsTenant(t);
+    const order = await newOrder(a.buyer.token);
+    await upload(a.buyer.token, order.id, { name: '回单.png' });
+    expect(storedFiles(a.tenantId)).toHaveLength(1);
+    expect(await runOps(['cancel-order', order.order_no], t.db, silent, { files: storage })).toBe(0);
+    expect(await receiptRows(order.id)).toEqual([]);
+    expect(storedFiles(a.tenantId)).toEqual([]);
+  });
+
+  it('a refused confirm (wrong status) deletes nothing', async () => {
+    const a = await makeRightsTenant(t);
+    const order = await newOrder(a.buyer.token);
+    await upload(a.buyer.token, order.id, { name: '回单.png' });
+    // Still 待支付: the operator cannot confirm it, and the draft stays.
+    expect(await runOps(['confirm-order', order.order_no], t.db, silent, { files: storage })).toBe(1);
+    expect(await receiptRows(order.id)).toHaveLength(1);
+    expect(storedFiles(a.tenantId)).toHaveLength(1);
+  });
+});
+
 describe('units', () => {
   it('sniffReceipt knows JPG, PNG and PDF by their first bytes only', () => {
     expect(sniffReceipt(RECEIPT_FILES.png)).toEqual({ contentType: 'image/png', ext: '.png' });
