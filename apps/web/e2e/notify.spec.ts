@@ -2,16 +2,15 @@ import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { SHOTS, passwordLogin } from './support/demo';
 
 // Notification centre (spec §2.5, §4.2, §7.6) against the real built app and the demo seed: the bell's
 // popover, search, tabs, the live badge (Server-Sent Events), opening a notification, mark-all-read.
 // Run: npm run build -w @feikong/web && bash scripts/e2e.sh e2e/notify.spec.ts
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, name) });
 
-const PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'Demo@123456';
 const ADMIN = '13800000001';
 
 const dataDir = process.env.E2E_DATA_DIR;
@@ -29,21 +28,6 @@ function newestNotification(title: string): { id: number; created_at: number } |
   } finally {
     conn.close();
   }
-}
-
-// Sign-in as identity.spec.ts does it (the login form, agreement ticked).
-async function passwordLogin(page: Page, phone: string) {
-  await page.goto('/login');
-  await page.getByPlaceholder('请输入手机号').first().fill(phone);
-  await page.getByPlaceholder('请输入密码').fill(PASSWORD);
-  const box = page.getByRole('checkbox', { name: /我已阅读并同意/ });
-  if (!(await box.isChecked())) await box.check();
-  await page
-    .getByRole('button', { name: /登\s*录/ })
-    .first()
-    .click();
-  await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.getByTestId('app-header')).toBeVisible({ timeout: 20_000 });
 }
 
 const token = (page: Page) =>

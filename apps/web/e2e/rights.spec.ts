@@ -4,12 +4,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SHOTS, passwordLogin } from './support/demo';
 
 // Product versions and renewal (spec §2.3, §2.4, §4.4, §7.4) against the real built app and the demo
 // seed: the blocking expiry prompt, buying a version, the bank transfer, the operator's confirmation.
 // Run: npm run build -w @feikong/web && bash scripts/e2e.sh e2e/rights.spec.ts
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: path.join(SHOTS, name), fullPage });
@@ -21,7 +21,6 @@ const RECEIPT_IMAGE =
 const RECEIPT_NAME = '招商银行转账回单.jpg';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'Demo@123456';
 const ADMIN = '13800000001';
 const MULTI_ORG = '13800000005';
 const EXPIRED_ORG = '过期示例公司';
@@ -85,21 +84,6 @@ function ops(...args: string[]): string {
 }
 /** The platform operator confirms the transfer arrived (npm run ops -- confirm-order). */
 const operatorConfirm = (orderNo: string) => ops('confirm-order', orderNo);
-
-// Sign-in as identity.spec.ts does it (the login form, agreement ticked).
-async function passwordLogin(page: Page, phone: string) {
-  await page.goto('/login');
-  await page.getByPlaceholder('请输入手机号').first().fill(phone);
-  await page.getByPlaceholder('请输入密码').fill(PASSWORD);
-  const box = page.getByRole('checkbox', { name: /我已阅读并同意/ });
-  if (!(await box.isChecked())) await box.check();
-  await page
-    .getByRole('button', { name: /登\s*录/ })
-    .first()
-    .click();
-  await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.getByTestId('app-header')).toBeVisible({ timeout: 20_000 });
-}
 
 /** The header says the session is in 过期示例公司 (a login lands in the organisation used last). */
 async function inExpiredOrg(page: Page): Promise<boolean> {

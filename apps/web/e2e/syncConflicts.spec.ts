@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
+import { SHOTS, passwordLogin } from './support/demo';
 
 // 同步冲突处理 against the real built app and the demo seed (seed/syncConflicts.ts: three pending
 // conflicts of 演示集团 — DingTalk 员工乙 with a changed phone, WeCom 张伟, Feishu 赵磊 — and one
@@ -8,29 +9,13 @@ import fs from 'node:fs';
 // conflict leaves the pending list (and shows under 已处理 and in the operation log).
 // Screenshots go to /tmp/shots/sync*.png.
 
-const PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'Demo@123456';
 const ADMIN = '13800000001';
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots';
 fs.mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}` });
 
 const topMenu = (page: Page) => page.getByTestId('top-menu');
 const sidebar = (page: Page) => page.getByTestId('app-sidebar');
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
-
-async function passwordLogin(page: Page, phone: string) {
-  await page.goto('/login');
-  await page.getByPlaceholder('请输入手机号').first().fill(phone);
-  await page.getByPlaceholder('请输入密码').fill(PASSWORD);
-  const agree = page.getByRole('checkbox', { name: /我已阅读并同意/ });
-  if (!(await agree.isChecked())) await agree.check();
-  await page
-    .getByRole('button', { name: /登\s*录/ })
-    .first()
-    .click();
-  await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.getByTestId('app-header')).toBeVisible({ timeout: 20_000 });
-}
 
 test.use({ viewport: { width: 1440, height: 900 } });
 test.setTimeout(120_000);

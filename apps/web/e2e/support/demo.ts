@@ -1,0 +1,20 @@
+import { expect, type Page } from '@playwright/test';
+
+// What every journey shares: the demo seed's password, where screenshots go, and signing in
+// through the login form as a user does (agreement ticked).
+export const PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'Demo@123456';
+export const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots';
+
+export async function passwordLogin(page: Page, phone: string) {
+  await page.goto('/login');
+  await page.getByPlaceholder('请输入手机号').first().fill(phone);
+  await page.getByPlaceholder('请输入密码').fill(PASSWORD);
+  const agree = page.getByRole('checkbox', { name: /我已阅读并同意/ });
+  if (!(await agree.isChecked())) await agree.check();
+  await page
+    .getByRole('button', { name: /登\s*录/ })
+    .first()
+    .click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByTestId('app-header')).toBeVisible({ timeout: 20_000 });
+}
