@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import type { Db } from './db/database.js';
 import { dialectOf } from './db/dialect.js';
@@ -9,7 +9,7 @@ import type { Caller } from './context.js';
  * Only the sha256 of a token is stored.
  */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export function newToken(): string {
