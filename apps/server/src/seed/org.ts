@@ -1,7 +1,7 @@
 import type { Db } from '../platform/db/database.js';
 import * as cityRepo from '../modules/org/cityGroup.repo.js';
 import * as dictRepo from '../modules/org/dict.repo.js';
-import { createUserGroup } from '../modules/org/dict.service.js';
+import { createUserGroup } from '../modules/org/userGroup.service.js';
 import * as orgRepo from '../modules/org/org.repo.js';
 import { cityByCode } from '../modules/org/regions.js';
 import { DEMO } from './demo.js';
@@ -115,6 +115,15 @@ export async function seedOrgDemo(db: Db, t: { group: number; tech: number }, no
     .map((p) => byPhone.get(p))
     .filter((x): x is number => x !== undefined);
   await createUserGroup(db, tenantId, { name: '差旅审批组', order: 1, staffIds: members }, now);
+  // A category with a group under it, so 用户组 shows a tree.
+  const finance = await createUserGroup(db, tenantId, { name: '财务类', order: 2 }, now);
+  const approver = byPhone.get(DEMO.approver);
+  await createUserGroup(
+    db,
+    tenantId,
+    { pid: finance, name: '付款复核组', order: 1, staffIds: approver ? [approver] : [] },
+    now,
+  );
   await seedSyncConflicts(db, tenantId, now);
   return { tier1 };
 }

@@ -239,6 +239,28 @@ export interface UserGroupNode {
   children: UserGroupNode[];
 }
 
+/** A member of a user group (user-group/members). */
+export interface UserGroupMember {
+  id: number;
+  name: string;
+  phone: string;
+  email: string;
+  job_no: string;
+  org_name: string;
+}
+export interface UserGroupMemberQuery {
+  group_id: number;
+  keyword?: string;
+  page_num: number;
+  page_size: number;
+}
+export interface UserGroupInput {
+  name: string;
+  /** 0 or absent: top level. */
+  pid?: number;
+  order?: number;
+}
+
 export interface OperationLog {
   id: number;
   operator_id: number | null;
@@ -418,6 +440,18 @@ export const orgApi = {
 
   // ---- user groups, operation log ----
   userGroups: () => http.get<UserGroupNode[]>(u('user-group:tree')),
+  createUserGroup: (body: UserGroupInput) => http.post<{ id: number }>(u('user-group:create'), body, fields),
+  updateUserGroup: (body: Partial<UserGroupInput> & { id: number }) =>
+    http.put<{ id: number }>(u('user-group:update'), body, fields),
+  deleteUserGroup: (id: number) => http.delete<{ id: number }>(u('user-group:delete'), { id }),
+  checkUserGroupDelete: (id: number) =>
+    http.get<{ can_delete: boolean; reason: string }>(u('user-group:delete:check'), { id }),
+  userGroupMembers: (q: UserGroupMemberQuery, signal?: AbortSignal) =>
+    http.get<Paged<UserGroupMember>>(u('user-group/members'), { ...q }, { signal }),
+  addUserGroupMembers: (groupId: number, ids: number[]) =>
+    http.post<{ id: number; added: number }>(u('user-group/members:add'), { group_id: groupId, ids }),
+  removeUserGroupMembers: (groupId: number, ids: number[]) =>
+    http.post<{ id: number; removed: number }>(u('user-group/members:remove'), { group_id: groupId, ids }),
   operationLogs: (q: OperationLogQuery) => http.get<Paged<OperationLog>>(u('operation-log:list'), { ...q }),
 
   // ---- third-party sync conflicts (同步冲突处理) ----

@@ -92,16 +92,6 @@ export interface ListQuery {
 }
 
 /** A staff member as the org family's users list returns it (the member picker reads these). */
-export interface StaffOption {
-  id: number;
-  user_id: number;
-  real_name?: string;
-  user_name?: string;
-  phone?: string;
-  org_name?: string;
-  dept_name?: string;
-}
-
 export const privilegesApi = {
   userMenus: () => http.get<UserMenusReply>(`${BASE}/user/menus`),
   adminMenus: () => http.get<{ items: AdminMenuNode[] }>(`${BASE}/menus`),
@@ -136,15 +126,4 @@ export const privilegesApi = {
   /** May the caller do each of these? */
   gradeCheck: (perms: string[]) =>
     http.get<{ allowed: Record<string, boolean> }>(`${BASE}/user/grade:check`, { perms: perms.join(',') }),
-
-  /**
-   * Active staff by keyword, for the member picker: GET /org-arch-center/api/v1/users (spec §7.2,
-   * status 1 = active). The server lets in orgStaff:view or memberManagement:edit.
-   */
-  searchStaff: (keyword: string, signal?: AbortSignal) =>
-    http.get<Paged<StaffOption>>(
-      '/org-arch-center/api/v1/users',
-      { keyword, page_num: 1, page_size: 20, status: 1 },
-      { signal, cancelDuplicate: true },
-    ),
 };

@@ -148,10 +148,4 @@ export function registerDictRoutes(app: ZodApp, { db }: AppDeps) {
     base: 'account',
     schemas: { list: AccountList, create: AccountCreate, update: AccountUpdate },
   });
-
-  app.get(
-    path('user-group:tree'),
-    { config: { permission: OrgPerm.userGroupView }, schema: { tags } },
-    async (req) => ok(await svc.userGroupTree(db, tenantCaller(req))),
-  );
 }

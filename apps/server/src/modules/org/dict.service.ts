@@ -3,15 +3,13 @@ import type { Db } from '../../platform/db/database.js';
 import { orgErrors, orgMessages } from './org.errors.js';
 import * as orgRepo from './org.repo.js';
 import { pageOf } from './org.schemas.js';
-import { nestByPid } from './org.tree.js';
 import { LogModule, logOp } from './oplog.service.js';
 import * as repo from './dict.repo.js';
 import type { DictRow, DictTable, StaffDictTable } from './dict.repo.js';
 
 /**
  * The org dictionaries — job grades, jobs, titles and bank accounts — share one list / create /
- * update / delete, driven by a kind: its table, label, log module, input fields and rules. User
- * groups follow.
+ * update / delete, driven by a kind: its table, label, log module, input fields and rules.
  */
 
 /** An input field and the column it writes; a create takes `initial` for a field left out. */
@@ -300,48 +298,4 @@ export async function titlesByOrg(db: Db, caller: TenantCaller, orgId: number) {
   return (await repo.titlesForOrg(db, caller.tenantId, orgId)).map((t: DictRow<'titles'>) =>
     titleOut(t, names),
   );
-}
-
-// ---- user groups ----
-
-export interface UserGroupNode {
-  id: number;
-  pid: number;
-  name: string;
-  order: number;
-  member_count: number;
-  children: UserGroupNode[];
-}
-
-export async function userGroupTree(db: Db, caller: TenantCaller): Promise<UserGroupNode[]> {
-  const [groups, counts] = await Promise.all([
-    repo.listUserGroups(db, caller.tenantId),
-    repo.userGroupMemberCounts(db, caller.tenantId),
-  ]);
-  const nodes: UserGroupNode[] = groups.map((g) => ({
-    id: g.id,
-    pid: g.pid,
-    name: g.name,
-    order: g.sort_order,
-    member_count: counts.get(g.id) ?? 0,
-    children: [],
-  }));
-  return nestByPid(nodes);
-}
-
-/** For the seed and the later user-group editor: a group with members, in one transaction of the caller. */
-export async function createUserGroup(
-  trx: Db,
-  tenantId: number,
-  g: { pid?: number; name: string; order?: number; staffIds?: number[] },
-  now = Date.now(),
-) {
-  const id = await repo.insertUserGroup(
-    trx,
-    tenantId,
-    { pid: g.pid ?? 0, name: g.name, sort_order: g.order ?? 0 },
-    now,
-  );
-  await repo.addUserGroupMembers(trx, tenantId, id, g.staffIds ?? []);
-  return id;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { createUserGroup } from './dict.service.js';
+import { createUserGroup } from './userGroup.service.js';
 import { recordSyncConflict } from './thirdUsers.service.js';
 import { okData, orgFixture, type OrgFixture } from './org.testkit.js';
 

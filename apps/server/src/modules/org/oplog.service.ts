@@ -15,6 +15,7 @@ export const LogModule = {
   account: 'account',
   address: 'address',
   cityGroup: 'cityGroup',
+  userGroup: 'userGroup',
   thirdUser: 'thirdUser',
 } as const;
 

@@ -25,6 +25,8 @@ export const OrgCode = {
   cityGroupNotFound: 10108404,
   conflictNotFound: 10109404,
   parentNotFound: 10110404,
+  userGroupNotFound: 10111404,
+  userGroupParentNotFound: 10112404,
   phoneTaken: 10100409,
   nameTaken: 10101409,
   cannotDelete: 10102409,
@@ -46,6 +48,8 @@ export const orgMessages = {
   orgHistory: (n: number) => `该公司下有${n}名离职员工的历史记录，不能删除`,
   orgAccounts: (n: number) => `该公司下还有${n}个银行账户，不能删除`,
   inUse: (what: string, n: number) => `该${what}下还有${n}名员工，不能删除`,
+  userGroupMembers: (n: number) => `该用户组下还有${n}名成员，不能删除`,
+  userGroupChildren: (n: number) => `该用户组下还有${n}个子分组，不能删除`,
   cityGroupTaken: (city: string, group: string) => `城市「${city}」已属于城市组「${group}」`,
 } as const;
 
@@ -60,6 +64,9 @@ export const orgErrors = {
   accountNotFound: () => new AppError(OrgCode.accountNotFound, '账户不存在或已被删除', 404),
   addressNotFound: () => new AppError(OrgCode.addressNotFound, '地址不存在或已被删除', 404),
   cityGroupNotFound: () => new AppError(OrgCode.cityGroupNotFound, '城市组不存在或已被删除', 404),
+  userGroupNotFound: () => new AppError(OrgCode.userGroupNotFound, '用户组不存在或已被删除', 404),
+  userGroupParentNotFound: () =>
+    new AppError(OrgCode.userGroupParentNotFound, '上级用户组不存在或已被删除', 404),
   conflictNotFound: () => new AppError(OrgCode.conflictNotFound, '待处理的同步记录不存在', 404),
   phoneTaken: () => new AppError(OrgCode.phoneTaken, orgMessages.phoneTaken, 409),
   nameTaken: (what: string) => new AppError(OrgCode.nameTaken, `${what}名称已存在`, 409),

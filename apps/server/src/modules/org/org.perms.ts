@@ -7,8 +7,8 @@ import { hasPermission, type TenantCaller } from '../../platform/context.js';
 export const OrgPerm = {
   staffView: 'orgStaff:view',
   staffEdit: 'orgStaff:edit',
-  /** The staff list and rows by id: the org screens, and the member picker of 成员管理. */
-  staffPick: ['orgStaff:view', 'memberManagement:edit'],
+  /** The staff list and rows by id: the org screens, and the member pickers of 成员管理 and 用户组. */
+  staffPick: ['orgStaff:view', 'memberManagement:edit', 'userGroup:edit'],
   gradeView: 'jobGrade:view',
   gradeEdit: 'jobGrade:edit',
   titleView: 'title:view',
@@ -16,6 +16,7 @@ export const OrgPerm = {
   cityGroupView: 'cityGroup:view',
   cityGroupEdit: 'cityGroup:edit',
   userGroupView: 'userGroup:view',
+  userGroupEdit: 'userGroup:edit',
   operationLogView: 'operationLog:view',
   companyView: 'companyInfo:view',
   companyEdit: 'companyInfo:edit',

@@ -28,6 +28,8 @@ const long = 'x'.repeat(101);
 let t: TestApp;
 let A: OrgFixture;
 let B: OrgFixture;
+/** A user group of each tenant (made in beforeAll, with the fixture's staff member in it). */
+const groups = { A: 0, B: 0 };
 
 const routes: Route[] = [
   {
@@ -200,7 +202,7 @@ const routes: Route[] = [
   {
     method: 'GET',
     path: 'users',
-    perm: ['orgStaff:view', 'memberManagement:edit'],
+    perm: ['orgStaff:view', 'memberManagement:edit', 'userGroup:edit'],
     bad: [{ query: { page_size: 10000 } }, '每页条数'],
     cross: (b) => ({ query: { dept_id: b.deptId } }),
     ok: () => ({ query: { page_num: 1, page_size: 9999, status: 1 } }),
@@ -226,7 +228,7 @@ const routes: Route[] = [
   {
     method: 'POST',
     path: 'users:staff',
-    perm: ['orgStaff:view', 'memberManagement:edit'],
+    perm: ['orgStaff:view', 'memberManagement:edit', 'userGroup:edit'],
     bad: [{ body: { ids: [] } }, '员工ID'],
     cross: (b) => ({ body: { ids: [b.staff] } }),
     crossOk: (data) => expect(data).toEqual([]),
@@ -414,6 +416,67 @@ const routes: Route[] = [
   },
   { method: 'GET', path: 'user-group:tree', perm: 'userGroup:view', ok: () => ({}) },
   {
+    method: 'POST',
+    path: 'user-group:create',
+    perm: 'userGroup:edit',
+    bad: [{ body: { name: '' } }, '用户组名称'],
+    cross: () => ({ body: { name: '越权用户组', pid: groups.B } }),
+    ok: () => ({ body: { name: `用户组${Math.random()}`, pid: groups.A, order: 2 } }),
+  },
+  {
+    method: 'PUT',
+    path: 'user-group:update',
+    perm: 'userGroup:edit',
+    bad: [{ body: { id: 'x' } }, '用户组ID'],
+    cross: () => ({ body: { id: groups.B, name: '改名' } }),
+    ok: () => ({ body: { id: groups.A, order: 3 } }),
+  },
+  {
+    method: 'DELETE',
+    path: 'user-group:delete',
+    perm: 'userGroup:edit',
+    bad: [{ query: {} }, '用户组ID'],
+    cross: () => ({ query: { id: groups.B } }),
+    ok: async (a) => ({
+      query: {
+        id: (await a.api('POST', 'user-group:create', { body: { name: `待删${Math.random()}` } })).body.data
+          .id,
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    path: 'user-group:delete:check',
+    perm: 'userGroup:view',
+    bad: [{ query: { id: 0 } }, '用户组ID'],
+    cross: () => ({ query: { id: groups.B } }),
+    ok: () => ({ query: { id: groups.A } }),
+  },
+  {
+    method: 'GET',
+    path: 'user-group/members',
+    perm: 'userGroup:view',
+    bad: [{ query: { group_id: 1, page_size: 500 } }, '每页条数'],
+    cross: () => ({ query: { group_id: groups.B } }),
+    ok: () => ({ query: { group_id: groups.A, keyword: '员工' } }),
+  },
+  {
+    method: 'POST',
+    path: 'user-group/members:add',
+    perm: 'userGroup:edit',
+    bad: [{ body: { group_id: 1, ids: [] } }, '员工ID'],
+    cross: (b) => ({ body: { group_id: groups.B, ids: [b.staff] } }),
+    ok: (a) => ({ body: { group_id: groups.A, ids: [a.staff] } }),
+  },
+  {
+    method: 'POST',
+    path: 'user-group/members:remove',
+    perm: 'userGroup:edit',
+    bad: [{ body: { group_id: 1, ids: 'x' } }, '员工ID'],
+    cross: (b) => ({ body: { group_id: groups.B, ids: [b.staff] } }),
+    ok: (a) => ({ body: { group_id: groups.A, ids: [a.staff] } }),
+  },
+  {
     method: 'GET',
     path: 'city-group:list',
     perm: 'cityGroup:view',
@@ -488,6 +551,14 @@ beforeAll(async () => {
   t = await createTestApp();
   A = await orgFixture(t);
   B = await orgFixture(t);
+  for (const [key, f] of [
+    ['A', A],
+    ['B', B],
+  ] as const) {
+    const body = { name: '审批组' };
+    groups[key] = (await f.api('POST', 'user-group:create', { body })).body.data.id;
+    await f.api('POST', 'user-group/members:add', { body: { group_id: groups[key], ids: [f.staff] } });
+  }
 });
 afterAll(async () => t?.close());
 

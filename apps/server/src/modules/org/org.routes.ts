@@ -25,6 +25,7 @@ import * as svc from './org.service.js';
 import { listLogs } from './oplog.service.js';
 import { registerStaffRoutes } from './staff.routes.js';
 import { registerThirdUserRoutes } from './thirdUsers.routes.js';
+import { registerUserGroupRoutes } from './userGroup.routes.js';
 
 const tags = ['org'];
 /** The envelope of ok(data) around data that is already JSON. */
@@ -95,6 +96,7 @@ export function registerOrgRoutes(app: ZodApp, deps: AppDeps) {
   registerStaffRoutes(app, deps);
   registerDictRoutes(app, deps);
   registerCityGroupRoutes(app, deps);
+  registerUserGroupRoutes(app, deps);
 
   app.get(
     path('operation-log:list'),

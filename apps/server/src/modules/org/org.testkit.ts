@@ -58,6 +58,7 @@ const TENANT_TABLES = [
   'org_accounts',
   'org_addresses',
   'user_groups',
+  'user_group_members',
   'city_groups',
   'city_group_cities',
   'operation_logs',

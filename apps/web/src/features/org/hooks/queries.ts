@@ -7,6 +7,7 @@ import {
   type OperationLogQuery,
   type StaffQuery,
   type SyncConflictQuery,
+  type UserGroupMemberQuery,
 } from '../../../api/org';
 import { tasksApi, type TaskListQuery } from '../../../api/tasks';
 import { flattenOrgs } from '../rules/tree';
@@ -24,6 +25,7 @@ export const orgKeys = {
   cityGroups: ['org', 'cityGroups'] as const,
   cityData: ['org', 'cityData'] as const,
   userGroups: ['org', 'userGroups'] as const,
+  userGroupMembers: (q: UserGroupMemberQuery) => ['org', 'userGroups', 'members', q] as const,
   logs: (q: OperationLogQuery) => ['org', 'logs', q] as const,
   statistics: ['org', 'statistics'] as const,
   syncConflicts: (q: SyncConflictQuery) => ['org', 'syncConflicts', q] as const,
@@ -95,6 +97,13 @@ export const userGroupsQuery = queryOptions({
   queryKey: orgKeys.userGroups,
   queryFn: () => orgApi.userGroups(),
 });
+
+/** One page of a user group's members (user-group/members). */
+export const userGroupMembersQuery = (q: UserGroupMemberQuery) =>
+  queryOptions({
+    queryKey: orgKeys.userGroupMembers(q),
+    queryFn: ({ signal }) => orgApi.userGroupMembers(q, signal),
+  });
 
 export const logsQuery = (q: OperationLogQuery) =>
   queryOptions({ queryKey: orgKeys.logs(q), queryFn: () => orgApi.operationLogs(q) });

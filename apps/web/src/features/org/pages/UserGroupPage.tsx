@@ -1,15 +1,35 @@
-import { TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
-import { Descriptions, Empty, Input, Skeleton, Tag, Tree, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { PlusOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Skeleton,
+  Space,
+  Table,
+  Tree,
+  TreeSelect,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { EMPTY_TEXT } from '@feikong/contracts';
-import type { UserGroupNode } from '../../../api/org';
-import { userGroupsQuery } from '../hooks/queries';
+import { orgApi, type UserGroupInput, type UserGroupMember, type UserGroupNode } from '../../../api/org';
+import { Access, useAccess } from '../../../components/Access';
+import { confirmDelete } from '../../../components/confirmDelete';
+import { Dialog } from '../../../components/Dialog/Dialog';
+import { EditDialog, useEditDialog } from '../../../components/EditDialog/EditDialog';
+import { StaffPicker } from '../../../components/StaffPicker';
+import { orgKeys, userGroupMembersQuery, userGroupsQuery } from '../hooks/queries';
 import '../org.css';
+
+const EDIT = ['userGroup:edit'];
 
 interface Item {
   key: string;
-  isLeaf?: boolean;
   title: string;
   group: UserGroupNode;
   children: Item[];
@@ -27,35 +47,161 @@ export function filterGroups(nodes: readonly UserGroupNode[], keyword: string): 
   });
 }
 
+export interface ParentOption {
+  value: number;
+  title: string;
+  children: ParentOption[];
+}
+
+/**
+ * The choices of 上级用户组: 顶级 (0) and every group except `movingId` and the groups below it (a
+ * group cannot move under itself).
+ */
+export function parentOptions(nodes: readonly UserGroupNode[], movingId?: number): ParentOption[] {
+  const walk = (list: readonly UserGroupNode[]): ParentOption[] =>
+    list
+      .filter((g) => g.id !== movingId)
+      .map((g) => ({ value: g.id, title: g.name, children: walk(g.children) }));
+  return [{ value: 0, title: '顶级（无上级）', children: [] }, ...walk(nodes)];
+}
+
 const toItems = (nodes: UserGroupNode[]): Item[] =>
   nodes.map((g) => ({ key: String(g.id), title: g.name, group: g, children: toItems(g.children) }));
 
-const countAll = (g: UserGroupNode): number =>
-  g.member_count + g.children.reduce((s, c) => s + countAll(c), 0);
-
-function find(nodes: readonly UserGroupNode[], id: number): UserGroupNode | undefined {
+export function findGroup(nodes: readonly UserGroupNode[], id: number): UserGroupNode | undefined {
   for (const n of nodes) {
     if (n.id === id) return n;
-    const hit = find(n.children, id);
+    const hit = findGroup(n.children, id);
     if (hit) return hit;
   }
   return undefined;
 }
 
-/** 用户组 (设置中心 › 组织架构): the tenant's user groups as a tree with their member counts. */
+interface GroupForm {
+  name: string;
+  pid: number;
+  order?: number;
+}
+
+/**
+ * 用户组 (设置中心 › 组织架构): the tenant's user groups as a tree (新建, 重命名 / 移动, 删除 after the
+ * server's check) and the selected group's members (search, 添加成员 with a staff picker, 移除).
+ * Without userGroup:edit the screen is read-only.
+ */
 export default function UserGroupPage() {
+  const app = App.useApp();
+  const client = useQueryClient();
+  const { can } = useAccess();
   const groups = useQuery(userGroupsQuery);
   const [keyword, setKeyword] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [parentOfNew, setParentOfNew] = useState(0);
+  const [memberKeyword, setMemberKeyword] = useState('');
+  const [page, setPage] = useState({ num: 1, size: 10 });
+  const [adding, setAdding] = useState(false);
+  const [picked, setPicked] = useState<number[]>([]);
+
   const all = useMemo(() => groups.data ?? [], [groups.data]);
   const items = useMemo(() => toItems(filterGroups(all, keyword)), [all, keyword]);
-  const selected = selectedId !== null ? find(all, selectedId) : all[0];
+  const selected = (selectedId !== null ? findGroup(all, selectedId) : undefined) ?? all[0];
+  const refresh = () => client.invalidateQueries({ queryKey: orgKeys.userGroups });
+
+  const select = (id: number) => {
+    setSelectedId(id);
+    setMemberKeyword('');
+    setPage((p) => ({ ...p, num: 1 }));
+  };
+
+  const dialog = useEditDialog<UserGroupNode, GroupForm>({
+    initial: (g) => (g === 'new' ? { pid: 0 } : { name: g.name, pid: g.pid, order: g.order }),
+    submit: async (v, g) => {
+      const body: UserGroupInput = { name: v.name.trim(), pid: v.pid ?? 0, order: v.order ?? undefined };
+      if (g === 'new') select((await orgApi.createUserGroup(body)).id);
+      else await orgApi.updateUserGroup({ id: g.id, ...body });
+    },
+    fields: ['name', 'pid', 'order'],
+    refresh,
+  });
+  const createUnder = (pid: number) => {
+    setParentOfNew(pid);
+    dialog.open('new');
+    dialog.form.setFieldsValue({ pid });
+  };
+  const editingId = dialog.editing && dialog.editing !== 'new' ? dialog.editing.id : undefined;
+
+  const removeGroup = (g: UserGroupNode) =>
+    confirmDelete(app, {
+      content: `确定删除用户组【${g.name}】吗？`,
+      check: () => orgApi.checkUserGroupDelete(g.id),
+      remove: () => orgApi.deleteUserGroup(g.id),
+      then: () => {
+        setSelectedId(null);
+        return refresh();
+      },
+    });
+
+  const q = {
+    group_id: selected?.id ?? 0,
+    keyword: memberKeyword || undefined,
+    page_num: page.num,
+    page_size: page.size,
+  };
+  const members = useQuery({
+    ...userGroupMembersQuery(q),
+    enabled: !!selected,
+    placeholderData: keepPreviousData,
+  });
+
+  const add = useMutation({
+    mutationFn: () => orgApi.addUserGroupMembers(selected!.id, picked),
+    onSuccess: (r) => {
+      void app.message.success(r.added > 0 ? `已添加${r.added}名成员` : '所选员工已在该用户组中');
+      setAdding(false);
+      setPicked([]);
+      void refresh();
+    },
+  });
+
+  const removeMember = (m: UserGroupMember) =>
+    confirmDelete(app, {
+      content: `确定将【${m.name}】移出用户组【${selected?.name}】吗？`,
+      okText: '移除',
+      doneText: '已移除',
+      remove: () => orgApi.removeUserGroupMembers(selected!.id, [m.id]),
+      then: refresh,
+    });
+
+  const columns: TableColumnsType<UserGroupMember> = [
+    { title: '姓名', dataIndex: 'name', width: 140 },
+    { title: '手机号', dataIndex: 'phone', width: 140 },
+    { title: '工号', dataIndex: 'job_no', width: 120, render: (v: string) => v || '-' },
+    { title: '所属公司', dataIndex: 'org_name', ellipsis: true, render: (v: string) => v || '-' },
+    ...(can(EDIT)
+      ? [
+          {
+            title: '操作',
+            key: 'op',
+            width: 90,
+            render: (_: unknown, m: UserGroupMember) => (
+              <Button type="link" danger size="small" onClick={() => void removeMember(m)}>
+                移除
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
 
   return (
     <div className="fk-split" data-testid="user-group-page">
       <div className="fk-panel fk-org-side">
         <div className="fk-org-side-head">
           <div className="fk-page-title">用户组</div>
+          <Access perms={EDIT}>
+            <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => createUnder(0)}>
+              新建用户组
+            </Button>
+          </Access>
         </div>
         <Input.Search allowClear placeholder="搜索用户组" onChange={(e) => setKeyword(e.target.value)} />
         <div className="fk-org-tree">
@@ -72,7 +218,7 @@ export default function UserGroupPage() {
               defaultExpandAll
               treeData={items}
               selectedKeys={selected ? [String(selected.id)] : []}
-              onSelect={(_k, info) => setSelectedId(info.node.group.id)}
+              onSelect={(_k, info) => select(info.node.group.id)}
               titleRender={(i) => (
                 <span className="fk-org-node">
                   <TeamOutlined className="fk-org-node-icon fk-org-node-icon-group" />
@@ -90,33 +236,118 @@ export default function UserGroupPage() {
         {!selected ? (
           <Empty
             image={<UsergroupAddOutlined style={{ fontSize: 48, color: '#c5cbd6' }} />}
-            description="还没有用户组。用户组用于按人群设置消费场景和额度发放。"
+            description="还没有用户组。用户组用于审批流程、消费场景和额度发放中按人群设置。"
           />
         ) : (
           <>
-            <div className="fk-page-title">{selected.name}</div>
-            <Descriptions column={2} bordered size="middle">
-              <Descriptions.Item label="直属成员">{selected.member_count} 人</Descriptions.Item>
-              <Descriptions.Item label="含下级成员">{countAll(selected)} 人</Descriptions.Item>
-              <Descriptions.Item label="下级用户组">
-                {selected.children.length ? (
-                  selected.children.map((c) => (
-                    <Tag key={c.id} style={{ marginBottom: 4 }}>
-                      {c.name}
-                    </Tag>
-                  ))
-                ) : (
-                  <span className="fk-muted">无</span>
-                )}
-              </Descriptions.Item>
-              <Descriptions.Item label="排序">{selected.order}</Descriptions.Item>
-            </Descriptions>
-            <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-              用户组在消费场景与额度发放中作为适用人群使用。
-            </Typography.Paragraph>
+            <div className="fk-toolbar">
+              <div className="fk-page-title" style={{ margin: 0 }} data-testid="user-group-title">
+                <TeamOutlined style={{ color: '#1f6fff', marginRight: 8 }} />
+                {selected.name}
+                <Typography.Text type="secondary" style={{ fontSize: 13, marginLeft: 8, fontWeight: 400 }}>
+                  {selected.member_count} 名成员
+                </Typography.Text>
+              </div>
+              <Access perms={EDIT}>
+                <Space size={4}>
+                  <Button onClick={() => createUnder(selected.id)}>新建子分组</Button>
+                  <Button onClick={() => dialog.open(selected)}>重命名</Button>
+                  <Button danger onClick={() => void removeGroup(selected).catch(() => undefined)}>
+                    删除
+                  </Button>
+                </Space>
+              </Access>
+            </div>
+            <div className="fk-toolbar">
+              <Input.Search
+                allowClear
+                placeholder="搜索姓名或手机号"
+                style={{ width: 240 }}
+                onSearch={(v) => {
+                  setMemberKeyword(v.trim());
+                  setPage((p) => ({ ...p, num: 1 }));
+                }}
+              />
+              <Access perms={EDIT}>
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+                  添加成员
+                </Button>
+              </Access>
+            </div>
+            <Table<UserGroupMember>
+              rowKey="id"
+              size="middle"
+              loading={members.isFetching}
+              columns={columns}
+              dataSource={members.data?.items ?? []}
+              locale={{ emptyText: memberKeyword ? '没有搜索到相关内容~' : '该用户组还没有成员' }}
+              pagination={{
+                current: page.num,
+                pageSize: page.size,
+                total: members.data?.page.total ?? 0,
+                showSizeChanger: true,
+                showTotal: (t) => `共 ${t} 条`,
+                onChange: (num, size) => setPage({ num, size }),
+              }}
+            />
           </>
         )}
       </div>
+
+      <EditDialog
+        state={dialog}
+        noun="用户组"
+        createTitle={parentOfNew ? '新建子分组' : '新建用户组'}
+        width={520}
+        height={360}
+      >
+        <Form.Item
+          name="name"
+          label="用户组名称"
+          rules={[
+            { required: true, whitespace: true, message: '请输入用户组名称' },
+            { max: 50, message: '最多50个字符' },
+          ]}
+        >
+          <Input placeholder="如：差旅审批组" maxLength={50} />
+        </Form.Item>
+        <Form.Item name="pid" label="上级用户组" rules={[{ required: true, message: '请选择上级用户组' }]}>
+          <TreeSelect
+            treeDefaultExpandAll
+            treeData={parentOptions(all, editingId)}
+            fieldNames={{ label: 'title', value: 'value' }}
+            data-testid="user-group-parent"
+          />
+        </Form.Item>
+        <Form.Item name="order" label="排序">
+          <InputNumber
+            min={0}
+            max={999999}
+            precision={0}
+            style={{ width: '100%' }}
+            placeholder="数字越小越靠前"
+          />
+        </Form.Item>
+      </EditDialog>
+
+      <Dialog
+        open={adding}
+        title={`添加成员 · ${selected?.name ?? ''}`}
+        width={560}
+        height={360}
+        disabled={picked.length === 0}
+        confirmLoading={add.isPending}
+        onConfirm={() => add.mutate()}
+        onClose={() => {
+          setAdding(false);
+          setPicked([]);
+        }}
+      >
+        <Typography.Paragraph type="secondary">
+          选择要加入该用户组的在职员工，可多选；同一员工可属于多个用户组。
+        </Typography.Paragraph>
+        <StaffPicker value={picked} onChange={setPicked} />
+      </Dialog>
     </div>
   );
 }

@@ -12,6 +12,7 @@ export const LOG_MODULES: { value: string; label: string }[] = [
   { value: 'account', label: '账户' },
   { value: 'address', label: '地址' },
   { value: 'cityGroup', label: '城市组' },
+  { value: 'userGroup', label: '用户组' },
   { value: 'thirdUser', label: '第三方同步' },
 ];
 
@@ -25,6 +26,9 @@ export const LOG_ACTIONS: Record<string, { label: string; color: string }> = {
   restore: { label: '恢复在职', color: 'cyan' },
   update_cities: { label: '修改城市', color: 'blue' },
   import: { label: '导入', color: 'gold' },
+  // 用户组 members
+  add_members: { label: '添加成员', color: 'green' },
+  remove_members: { label: '移除成员', color: 'orange' },
   // 同步冲突处理 (module thirdUser): 关联已有员工 / 新建员工 / 忽略
   bind: { label: '关联员工', color: 'green' },
   ignore: { label: '忽略', color: 'default' },

@@ -1,75 +1,14 @@
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { App, Button, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { AUTOCOMPLETE } from '@feikong/contracts';
-import { privilegesApi, type GroupMember, type StaffOption } from '../../../api/privileges';
+import { useCallback, useState } from 'react';
+import { privilegesApi, type GroupMember } from '../../../api/privileges';
+import { StaffPicker } from '../../../components/StaffPicker';
 import { Access, useAccess } from '../../../components/Access';
 import { confirmDelete } from '../../../components/confirmDelete';
 import { Dialog } from '../../../components/Dialog/Dialog';
 import { GroupList } from '../components/GroupList';
 import { membersQuery, PERM, privilegeKeys } from '../hooks/privileges';
-
-const staffName = (s: StaffOption) => s.real_name || s.user_name || s.phone || String(s.id);
-
-/** Staff picker: searches active staff after 2 characters, 500 ms debounce (spec §5 base autocomplete). */
-function StaffPicker({ value, onChange }: { value: number[]; onChange: (ids: number[]) => void }) {
-  const [options, setOptions] = useState<StaffOption[]>([]);
-  const [searching, setSearching] = useState(false);
-  const [searched, setSearched] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const known = useRef(new Map<number, StaffOption>());
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const onSearch = (text: string) => {
-    clearTimeout(timer.current);
-    const keyword = text.trim();
-    if (keyword.length < AUTOCOMPLETE.baseMinChars) {
-      setSearched(false);
-      return;
-    }
-    timer.current = setTimeout(async () => {
-      setSearching(true);
-      try {
-        const page = await privilegesApi.searchStaff(keyword);
-        page.items.forEach((s) => known.current.set(s.id, s));
-        setOptions(page.items);
-      } catch {
-        setOptions([]);
-      } finally {
-        setSearching(false);
-        setSearched(true);
-      }
-    }, AUTOCOMPLETE.debounceMs);
-  };
-
-  const chosen = value.map((id) => known.current.get(id)).filter((s): s is StaffOption => !!s);
-  const list = [...chosen, ...options.filter((o) => !value.includes(o.id))];
-  return (
-    <Select<number[]>
-      mode="multiple"
-      style={{ width: '100%' }}
-      placeholder="输入姓名或手机号搜索（至少2个字符）"
-      showSearch={{ onSearch, filterOption: false }}
-      loading={searching}
-      value={value}
-      onChange={onChange}
-      notFoundContent={searched ? '没有搜索到相关内容~' : null}
-      options={list.map((s) => ({
-        value: s.id,
-        label: (
-          <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
-            <span>
-              {staffName(s)} <Typography.Text type="secondary">{s.phone}</Typography.Text>
-            </span>
-            <Typography.Text type="secondary">{s.dept_name || s.org_name}</Typography.Text>
-          </span>
-        ),
-      }))}
-      data-testid="staff-picker"
-    />
-  );
-}
 
 /**
  * 成员管理 (settings › 权限管理): the members of a permission group, searchable; add staff with a

@@ -1,0 +1,68 @@
+import { Select, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { AUTOCOMPLETE } from '@feikong/contracts';
+import { orgApi, type Staff } from '../api/org';
+
+const staffName = (s: Staff) => s.real_name || s.user_name || s.phone || String(s.id);
+
+/**
+ * Picks active staff of the tenant (GET org-arch-center users, status 1): searches after 2 characters
+ * with a 500 ms debounce (spec §5 base autocomplete), several at once. Used by 成员管理 and 用户组.
+ */
+export function StaffPicker({ value, onChange }: { value: number[]; onChange: (ids: number[]) => void }) {
+  const [options, setOptions] = useState<Staff[]>([]);
+  const [searching, setSearching] = useState(false);
+  const [searched, setSearched] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const known = useRef(new Map<number, Staff>());
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onSearch = (text: string) => {
+    clearTimeout(timer.current);
+    const keyword = text.trim();
+    if (keyword.length < AUTOCOMPLETE.baseMinChars) {
+      setSearched(false);
+      return;
+    }
+    timer.current = setTimeout(async () => {
+      setSearching(true);
+      try {
+        const page = await orgApi.staff({ keyword, page_num: 1, page_size: 20, status: 1 });
+        page.items.forEach((s) => known.current.set(s.id, s));
+        setOptions(page.items);
+      } catch {
+        setOptions([]);
+      } finally {
+        setSearching(false);
+        setSearched(true);
+      }
+    }, AUTOCOMPLETE.debounceMs);
+  };
+
+  const chosen = value.map((id) => known.current.get(id)).filter((s): s is Staff => !!s);
+  const list = [...chosen, ...options.filter((o) => !value.includes(o.id))];
+  return (
+    <Select<number[]>
+      mode="multiple"
+      style={{ width: '100%' }}
+      placeholder="输入姓名或手机号搜索（至少2个字符）"
+      showSearch={{ onSearch, filterOption: false }}
+      loading={searching}
+      value={value}
+      onChange={onChange}
+      notFoundContent={searched ? '没有搜索到相关内容~' : null}
+      options={list.map((s) => ({
+        value: s.id,
+        label: (
+          <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+            <span>
+              {staffName(s)} <Typography.Text type="secondary">{s.phone}</Typography.Text>
+            </span>
+            <Typography.Text type="secondary">{s.dept_name || s.org_name}</Typography.Text>
+          </span>
+        ),
+      }))}
+      data-testid="staff-picker"
+    />
+  );
+}
