@@ -81,4 +81,28 @@ describe('resolveToken', () => {
     await revokeSession(t.db, found.caller.sessionId, 'logout');
     expect(await resolveToken(t.db, s.token)).toEqual({ state: 'expired' });
   });
+
+  // A lookup may be served from the per-connection cache (SQLite); whoever changes the rows behind
+  // it, the next lookup must see the change.
+  it('after a lookup, a new group, a resignation and a lapse of time show at the next lookup', async () => {
+    const { tenantId } = await makeTenant(t.db);
+    const s = await makeStaff(t.db, tenantId, ['home:view']);
+    expect(await resolveToken(t.db, s.token)).toMatchObject({ caller: { perms: ['home:view'] } });
+
+    const group = await createPrivilegeGroup(t.db, tenantId, '后加的组', ['orgStaff:view'], false);
+    await addGroupMember(t.db, tenantId, group, s.staffId);
+    const widened = await resolveToken(t.db, s.token);
+    if (widened.state !== 'ok') throw new Error('expected a live session');
+    expect([...widened.caller.perms].sort()).toEqual(['home:view', 'orgStaff:view']);
+
+    await t.db.updateTable('privilege_groups').set({ perms: '[]' }).where('id', '=', group).execute();
+    expect(await resolveToken(t.db, s.token)).toMatchObject({ caller: { perms: ['home:view'] } });
+
+    await t.db.deleteFrom('privilege_group_members').where('group_id', '=', group).execute();
+    await t.db.updateTable('staff').set({ status: 2 }).where('id', '=', s.staffId).execute();
+    expect(await resolveToken(t.db, s.token)).toMatchObject({ caller: { tenantId: null, perms: [] } });
+
+    const later = Date.now() + 30 * 24 * 3600_000;
+    expect(await resolveToken(t.db, s.token, later)).toEqual({ state: 'expired' });
+  });
 });

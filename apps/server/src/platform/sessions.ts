@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
-import type { Db } from './db/database.js';
+import { authGenerationOf, type Db } from './db/database.js';
 import { dialectOf } from './db/dialect.js';
 import type { Caller } from './context.js';
 
@@ -65,22 +65,55 @@ export async function loadPerms(db: Db, tenantId: number, staffId: number): Prom
  * Every authenticated request passes here, so the session, the staff status and the permission
  * groups are read in one statement: the perms of all the staff member's groups come back as one
  * newline-joined column (a JSON array per group; JSON text never holds a raw newline).
+ *
+ * On SQLite the answer is kept per token while the connection's auth generation stands still:
+ * any change to sessions, staff status or permission groups moves it (triggers, migration 0013),
+ * so a revoked session, a resigned staff member or a changed group takes effect at the next request.
+ * Expiry is checked against the clock on every call.
  */
 export async function resolveToken(db: Db, token: string, now = Date.now()): Promise<SessionLookup> {
-  const lookup = sessionLookupQuery(db);
-  const params = lookup.parameters.map((p) => (p === TOKEN_HASH_SLOT ? hashToken(token) : p));
-  const row = (await db.executeQuery(CompiledQuery.raw(lookup.sql, params))).rows[0] as
-    SessionRow | undefined;
-  if (!row) return { state: 'missing' };
+  const tokenHash = hashToken(token);
+  const generation = authGenerationOf(db);
+  const cache = generation ? callerCache(db) : undefined;
+  let entry = cache?.get(tokenHash);
+  if (!entry || entry.generation !== generation!.value) {
+    const seenGeneration = generation?.value ?? 0;
+    const lookup = sessionLookupQuery(db);
+    const params = lookup.parameters.map((p) => (p === TOKEN_HASH_SLOT ? tokenHash : p));
+    const row = (await db.executeQuery(CompiledQuery.raw(lookup.sql, params))).rows[0] as
+      SessionRow | undefined;
+    // Unknown tokens are not kept: anyone can send as many of those as they like.
+    if (!row) return { state: 'missing' };
+    entry = { generation: seenGeneration, row, caller: callerOf(row) };
+    if (cache) {
+      if (cache.size >= CALLER_CACHE_SIZE) cache.clear();
+      cache.set(tokenHash, entry);
+    }
+  }
+  const { row, caller } = entry;
   if (row.revoked_at !== null || row.expires_at <= now) return { state: 'expired' };
+  return { state: 'ok', caller };
+}
+
+function callerOf(row: SessionRow): Caller {
   const caller: Caller = { sessionId: row.id, userId: row.user_id, tenantId: null, staffId: null, perms: [] };
   // A resigned staff member keeps the session row but loses access to the organisation.
-  if (row.tenant_id === null || row.staff_id === null || row.staff_status !== 1)
-    return { state: 'ok', caller };
-  return {
-    state: 'ok',
-    caller: { ...caller, tenantId: row.tenant_id, staffId: row.staff_id, perms: unionPerms(row.perms) },
-  };
+  if (row.tenant_id === null || row.staff_id === null || row.staff_status !== 1) return caller;
+  return { ...caller, tenantId: row.tenant_id, staffId: row.staff_id, perms: unionPerms(row.perms) };
+}
+
+interface CachedCaller {
+  generation: number;
+  row: SessionRow;
+  caller: Caller;
+}
+const CALLER_CACHE_SIZE = 10_000;
+const callerCaches = new WeakMap<Db, Map<string, CachedCaller>>();
+
+function callerCache(db: Db): Map<string, CachedCaller> {
+  let cache = callerCaches.get(db);
+  if (!cache) callerCaches.set(db, (cache = new Map()));
+  return cache;
 }
 
 interface SessionRow {

@@ -23,8 +23,22 @@ class EmbeddedSqliteDialect extends SqliteDialect {
 
 export type DialectName = 'sqlite' | 'postgres';
 
-export function sqliteDialect(file: string): Dialect {
+/**
+ * How many times, on this SQLite connection, a row that decides who a session's caller is has
+ * changed: sessions, staff status, permission groups and their members (triggers of migration 0013
+ * call feikong_auth_changed()). The auth hook keeps resolved callers while this number stands still.
+ * Being a SQLite function, it counts every writer of this connection: services, seeds, tests.
+ */
+export interface AuthGeneration {
+  value: number;
+}
+
+export function sqliteDialect(file: string, authGeneration: AuthGeneration = { value: 0 }): Dialect {
   const database = new SqliteDatabase(file);
+  database.function('feikong_auth_changed', { deterministic: false }, () => {
+    authGeneration.value += 1;
+    return null;
+  });
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
