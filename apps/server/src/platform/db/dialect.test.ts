@@ -11,6 +11,14 @@ describe('withStatementCache (SQLite)', () => {
     db.close();
   });
 
+  it('does not keep long statements (batch writes, long IN lists)', () => {
+    const db = withStatementCache(new SqliteDatabase(':memory:'));
+    const long = `select ${Array.from({ length: 400 }, (_, i) => `${i} as c${i}`).join(', ')}`;
+    expect(long.length).toBeGreaterThan(2000);
+    expect(db.prepare(long)).not.toBe(db.prepare(long));
+    db.close();
+  });
+
   it('hands out a fresh statement while the cached one is still being iterated', () => {
     const raw = new SqliteDatabase(':memory:');
     raw.exec('create table t (n integer); insert into t values (1), (2), (3);');

@@ -47,6 +47,7 @@ export function sqliteDialect(file: string, authGeneration: AuthGeneration = { v
 }
 
 const STATEMENT_CACHE_SIZE = 500;
+const STATEMENT_CACHE_MAX_SQL = 2000;
 
 /**
  * Kysely prepares every query afresh, and on SQLite preparing costs more than running a small
@@ -65,7 +66,9 @@ export function withStatementCache(database: SqliteDatabase.Database) {
         return cached;
       }
       const statement = database.prepare(sql);
-      if (!cached) {
+      // Long texts are batch writes and IN lists whose shape changes with their size: preparing is
+      // cheap next to running them, and keeping hundreds of them costs memory (imports).
+      if (!cached && sql.length <= STATEMENT_CACHE_MAX_SQL) {
         cache.set(sql, statement);
         if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       }
