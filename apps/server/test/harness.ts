@@ -13,7 +13,9 @@ import type { RegisterRoutes } from '../src/platform/types.js';
  * A fresh database per test file: a temp SQLite file, or — when TEST_DATABASE_URL is set —
  * a schema of its own on that PostgreSQL database, dropped at the end.
  */
-export async function createTestDatabase(): Promise<DbHandle & { cleanup(): Promise<void> }> {
+export async function createTestDatabase(): Promise<
+  DbHandle & { cleanup(): Promise<void>; sqliteFile?: string }
+> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -34,9 +36,11 @@ export async function createTestDatabase(): Promise<DbHandle & { cleanup(): Prom
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'feikong-test-'));
-  const handle = openDatabase({ sqliteFile: path.join(dir, 'test.db') });
+  const sqliteFile = path.join(dir, 'test.db');
+  const handle = openDatabase({ sqliteFile });
   return {
     ...handle,
+    sqliteFile,
     cleanup: async () => {
       await handle.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -61,6 +65,8 @@ export async function createTestApp(opts: { config?: Partial<Config>; extraRoute
     throw error;
   }
   return {
+    /** The SQLite file (undefined on PostgreSQL), for tests that write as another process would. */
+    sqliteFile: handle.sqliteFile as string | undefined,
     app,
     db: handle.db,
     dialect: handle.dialect,

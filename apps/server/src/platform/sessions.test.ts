@@ -1,3 +1,4 @@
+import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { makePersonal, makeStaff, makeTenant } from '../../test/factories.js';
@@ -105,4 +106,21 @@ describe('resolveToken', () => {
     const later = Date.now() + 30 * 24 * 3600_000;
     expect(await resolveToken(t.db, s.token, later)).toEqual({ state: 'expired' });
   });
+
+  // Another process (the ops command, a shell) writing to the same SQLite file must be seen too.
+  it.runIf(!process.env.TEST_DATABASE_URL)(
+    'a change committed by another connection shows at the next lookup',
+    async () => {
+      const { tenantId } = await makeTenant(t.db);
+      const s = await makeStaff(t.db, tenantId, ['home:view']);
+      expect(await resolveToken(t.db, s.token)).toMatchObject({ caller: { perms: ['home:view'] } });
+      const other = new SqliteDatabase(t.sqliteFile!);
+      try {
+        other.prepare('update staff set status = 2 where id = ?').run(s.staffId);
+      } finally {
+        other.close();
+      }
+      expect(await resolveToken(t.db, s.token)).toMatchObject({ caller: { tenantId: null, perms: [] } });
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
-import { authGenerationOf, type Db } from './db/database.js';
+import { changeStampOf, type Db } from './db/database.js';
 import { dialectOf } from './db/dialect.js';
 import type { Caller } from './context.js';
 
@@ -66,25 +66,26 @@ export async function loadPerms(db: Db, tenantId: number, staffId: number): Prom
  * groups are read in one statement: the perms of all the staff member's groups come back as one
  * newline-joined column (a JSON array per group; JSON text never holds a raw newline).
  *
- * On SQLite the answer is kept per token while the connection's auth generation stands still:
- * any change to sessions, staff status or permission groups moves it (triggers, migration 0013),
- * so a revoked session, a resigned staff member or a changed group takes effect at the next request.
+ * On SQLite the answer is kept per token while the database's change stamp holds: any row changed
+ * through this connection, or any commit by another process, drops it (platform/db/dialect.ts), so a
+ * revoked session, a resigned staff member or a changed group takes effect at the next request.
  * Expiry is checked against the clock on every call.
  */
 export async function resolveToken(db: Db, token: string, now = Date.now()): Promise<SessionLookup> {
   const tokenHash = hashToken(token);
-  const generation = authGenerationOf(db);
-  const cache = generation ? callerCache(db) : undefined;
+  const stamp = changeStampOf(db);
+  const cache = stamp ? callerCache(db) : undefined;
+  // Read before the lookup: a change made meanwhile leaves this entry stale for the next request.
+  const seen = stamp?.() ?? '';
   let entry = cache?.get(tokenHash);
-  if (!entry || entry.generation !== generation!.value) {
-    const seenGeneration = generation?.value ?? 0;
+  if (!entry || entry.stamp !== seen) {
     const lookup = sessionLookupQuery(db);
     const params = lookup.parameters.map((p) => (p === TOKEN_HASH_SLOT ? tokenHash : p));
     const row = (await db.executeQuery(CompiledQuery.raw(lookup.sql, params))).rows[0] as
       SessionRow | undefined;
     // Unknown tokens are not kept: anyone can send as many of those as they like.
     if (!row) return { state: 'missing' };
-    entry = { generation: seenGeneration, row, caller: callerOf(row) };
+    entry = { stamp: seen, row, caller: callerOf(row) };
     if (cache) {
       if (cache.size >= CALLER_CACHE_SIZE) cache.clear();
       cache.set(tokenHash, entry);
@@ -103,7 +104,7 @@ function callerOf(row: SessionRow): Caller {
 }
 
 interface CachedCaller {
-  generation: number;
+  stamp: string;
   row: SessionRow;
   caller: Caller;
 }

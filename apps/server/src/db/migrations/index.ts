@@ -11,7 +11,6 @@ import * as orgMenus from './20261122T0009_org_menus.js';
 import * as orderReceipts from './20261122T0010_order_receipts.js';
 import * as syncConflictsMenu from './20261122T0011_sync_conflicts_menu.js';
 import * as userGroupEdit from './20261122T0012_user_group_edit.js';
-import * as authGeneration from './20261122T0013_auth_generation.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -27,5 +26,4 @@ export const migrations: Record<string, Migration> = {
   '20261122T0010_order_receipts': orderReceipts,
   '20261122T0011_sync_conflicts_menu': syncConflictsMenu,
   '20261122T0012_user_group_edit': userGroupEdit,
-  '20261122T0013_auth_generation': authGeneration,
 };

@@ -44,6 +44,7 @@ beforeAll(async () => {
   await app.ready();
   t = {
     app,
+    sqliteFile: h.sqliteFile,
     db: h.db,
     dialect: h.dialect,
     config,

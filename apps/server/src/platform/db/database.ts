@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { postgresDialect, sqliteDialect, type AuthGeneration, type DialectName } from './dialect.js';
+import { postgresDialect, sqliteDialect, type ChangeStamp, type DialectName } from './dialect.js';
 
 export type Db = Kysely<Database>;
 
@@ -31,15 +31,15 @@ export function openDatabase(opts: DbOptions): DbHandle {
   }
   const file = opts.sqliteFile ?? path.join(opts.dataDir ?? 'data', 'feikong.db');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const generation: AuthGeneration = { value: 0 };
-  const db = new Kysely<Database>({ dialect: sqliteDialect(file, generation) });
-  authGenerations.set(db, generation);
+  let stamp: ChangeStamp | undefined;
+  const db = new Kysely<Database>({ dialect: sqliteDialect(file, (s) => (stamp = s)) });
+  if (stamp) changeStamps.set(db, stamp);
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
-const authGenerations = new WeakMap<Db, AuthGeneration>();
+const changeStamps = new WeakMap<Db, ChangeStamp>();
 
-/** The SQLite handle's auth generation (see dialect.ts); undefined on PostgreSQL. */
-export function authGenerationOf(db: Db): AuthGeneration | undefined {
-  return authGenerations.get(db);
+/** The SQLite handle's change stamp (see dialect.ts); undefined on PostgreSQL. */
+export function changeStampOf(db: Db): ChangeStamp | undefined {
+  return changeStamps.get(db);
 }

@@ -24,25 +24,32 @@ class EmbeddedSqliteDialect extends SqliteDialect {
 export type DialectName = 'sqlite' | 'postgres';
 
 /**
- * How many times, on this SQLite connection, a row that decides who a session's caller is has
- * changed: sessions, staff status, permission groups and their members (triggers of migration 0013
- * call feikong_auth_changed()). The auth hook keeps resolved callers while this number stands still.
- * Being a SQLite function, it counts every writer of this connection: services, seeds, tests.
+ * A value that changes whenever the database may have changed: rows changed through this
+ * connection (total_changes(), counted as they happen, committed or not) and commits by any other
+ * connection or process (PRAGMA data_version). The auth hook keeps resolved callers while it holds.
  */
-export interface AuthGeneration {
-  value: number;
-}
+export type ChangeStamp = () => string;
 
-export function sqliteDialect(file: string, authGeneration: AuthGeneration = { value: 0 }): Dialect {
+export function sqliteDialect(file: string, onStamp?: (stamp: ChangeStamp) => void): Dialect {
   const database = new SqliteDatabase(file);
-  database.function('feikong_auth_changed', { deterministic: false }, () => {
-    authGeneration.value += 1;
-    return null;
-  });
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  if (onStamp) {
+    const ownChanges = database.prepare('select total_changes()').pluck();
+    const othersCommits = database.prepare('pragma data_version').pluck();
+    let unknown = 0;
+    onStamp(() => {
+      try {
+        return `${ownChanges.get()}:${othersCommits.get()}`;
+      } catch {
+        // The connection is busy (a statement mid-iteration): say "changed".
+        unknown += 1;
+        return `?${unknown}`;
+      }
+    });
+  }
   return new EmbeddedSqliteDialect({ database: withStatementCache(database) });
 }
 
