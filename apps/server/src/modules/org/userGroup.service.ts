@@ -228,22 +228,35 @@ export async function addMembers(
       group.id,
       added.map((s) => s.id),
     );
-    if (added.length)
-      await logOp(
-        trx,
-        caller,
-        {
-          module: LogModule.userGroup,
-          action: 'add_members',
-          targetType: 'user_group',
-          targetId: group.id,
-          summary: `用户组「${group.name}」添加成员：${added.map((s) => s.name).join('、')}`,
-          after: { staff_ids: added.map((s) => s.id) },
-        },
-        now,
-      );
+    await logMembers(trx, caller, group, 'add', added, now);
     return { id: group.id, added: added.length };
   });
+}
+
+/** One log line per add or remove, naming the staff; nothing when no one changed. */
+async function logMembers(
+  trx: Db,
+  caller: TenantCaller,
+  group: { id: number; name: string },
+  change: 'add' | 'remove',
+  staff: { id: number; name: string }[],
+  now: number,
+) {
+  if (staff.length === 0) return;
+  const ids = { staff_ids: staff.map((s) => s.id) };
+  await logOp(
+    trx,
+    caller,
+    {
+      module: LogModule.userGroup,
+      action: `${change}_members`,
+      targetType: 'user_group',
+      targetId: group.id,
+      summary: `用户组「${group.name}」${change === 'add' ? '添加' : '移除'}成员：${staff.map((s) => s.name).join('、')}`,
+      ...(change === 'add' ? { after: ids } : { before: ids }),
+    },
+    now,
+  );
 }
 
 /** Removes members; ids that are not members are ignored. */
@@ -259,20 +272,7 @@ export async function removeMembers(
     const present = await repo.memberIds(trx, caller.tenantId, group.id, ids);
     const removed = await repo.staffNames(trx, caller.tenantId, [...present]);
     await repo.removeMembers(trx, caller.tenantId, group.id, [...present]);
-    if (removed.length)
-      await logOp(
-        trx,
-        caller,
-        {
-          module: LogModule.userGroup,
-          action: 'remove_members',
-          targetType: 'user_group',
-          targetId: group.id,
-          summary: `用户组「${group.name}」移除成员：${removed.map((s) => s.name).join('、')}`,
-          before: { staff_ids: removed.map((s) => s.id) },
-        },
-        now,
-      );
+    await logMembers(trx, caller, group, 'remove', removed, now);
     return { id: group.id, removed: removed.length };
   });
 }

@@ -14,15 +14,14 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { EMPTY_TEXT } from '@feikong/contracts';
 import { orgApi, type UserGroupInput, type UserGroupMember, type UserGroupNode } from '../../../api/org';
 import { Access, useAccess } from '../../../components/Access';
 import { confirmDelete } from '../../../components/confirmDelete';
-import { Dialog } from '../../../components/Dialog/Dialog';
+import { AddMembersDialog } from '../../../components/AddMembersDialog';
 import { EditDialog, useEditDialog } from '../../../components/EditDialog/EditDialog';
-import { StaffPicker } from '../../../components/StaffPicker';
 import { orgKeys, userGroupMembersQuery, userGroupsQuery } from '../hooks/queries';
 import '../org.css';
 
@@ -99,7 +98,6 @@ export default function UserGroupPage() {
   const [memberKeyword, setMemberKeyword] = useState('');
   const [page, setPage] = useState({ num: 1, size: 10 });
   const [adding, setAdding] = useState(false);
-  const [picked, setPicked] = useState<number[]>([]);
 
   const all = useMemo(() => groups.data ?? [], [groups.data]);
   const items = useMemo(() => toItems(filterGroups(all, keyword)), [all, keyword]);
@@ -150,16 +148,6 @@ export default function UserGroupPage() {
     ...userGroupMembersQuery(q),
     enabled: !!selected,
     placeholderData: keepPreviousData,
-  });
-
-  const add = useMutation({
-    mutationFn: () => orgApi.addUserGroupMembers(selected!.id, picked),
-    onSuccess: (r) => {
-      void app.message.success(r.added > 0 ? `已添加${r.added}名成员` : '所选员工已在该用户组中');
-      setAdding(false);
-      setPicked([]);
-      void refresh();
-    },
   });
 
   const removeMember = (m: UserGroupMember) =>
@@ -330,24 +318,15 @@ export default function UserGroupPage() {
         </Form.Item>
       </EditDialog>
 
-      <Dialog
+      <AddMembersDialog
         open={adding}
-        title={`添加成员 · ${selected?.name ?? ''}`}
-        width={560}
-        height={360}
-        disabled={picked.length === 0}
-        confirmLoading={add.isPending}
-        onConfirm={() => add.mutate()}
-        onClose={() => {
-          setAdding(false);
-          setPicked([]);
-        }}
-      >
-        <Typography.Paragraph type="secondary">
-          选择要加入该用户组的在职员工，可多选；同一员工可属于多个用户组。
-        </Typography.Paragraph>
-        <StaffPicker value={picked} onChange={setPicked} />
-      </Dialog>
+        groupName={selected?.name ?? ''}
+        groupKind="用户组"
+        hint="选择要加入该用户组的在职员工，可多选；同一员工可属于多个用户组。"
+        add={(ids) => orgApi.addUserGroupMembers(selected!.id, ids)}
+        onAdded={() => void refresh()}
+        onClose={() => setAdding(false)}
+      />
     </div>
   );
 }

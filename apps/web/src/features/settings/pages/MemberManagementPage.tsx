@@ -1,12 +1,11 @@
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { App, Button, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { privilegesApi, type GroupMember } from '../../../api/privileges';
-import { StaffPicker } from '../../../components/StaffPicker';
 import { Access, useAccess } from '../../../components/Access';
 import { confirmDelete } from '../../../components/confirmDelete';
-import { Dialog } from '../../../components/Dialog/Dialog';
+import { AddMembersDialog } from '../../../components/AddMembersDialog';
 import { GroupList } from '../components/GroupList';
 import { membersQuery, PERM, privilegeKeys } from '../hooks/privileges';
 
@@ -16,14 +15,12 @@ import { membersQuery, PERM, privilegeKeys } from '../hooks/privileges';
  */
 export default function MemberManagementPage() {
   const app = App.useApp();
-  const { message } = app;
   const client = useQueryClient();
   const { can } = useAccess();
   const [group, setGroup] = useState<{ id: number; name: string } | null>(null);
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState({ num: 1, size: 10 });
   const [adding, setAdding] = useState(false);
-  const [picked, setPicked] = useState<number[]>([]);
 
   const q = {
     group_id: group?.id ?? 0,
@@ -37,16 +34,6 @@ export default function MemberManagementPage() {
     placeholderData: keepPreviousData,
   });
   const refresh = () => client.invalidateQueries({ queryKey: privilegeKeys.all });
-
-  const add = useMutation({
-    mutationFn: () => privilegesApi.addMembers(group!.id, picked),
-    onSuccess: (r) => {
-      void message.success(r.added > 0 ? `已添加${r.added}名成员` : '所选员工已在该权限组中');
-      setAdding(false);
-      setPicked([]);
-      void refresh();
-    },
-  });
 
   const remove = (m: GroupMember) =>
     confirmDelete(app, {
@@ -134,22 +121,15 @@ export default function MemberManagementPage() {
           }}
         />
       </div>
-      <Dialog
+      <AddMembersDialog
         open={adding}
-        title={`添加成员 · ${group?.name ?? ''}`}
-        width={560}
-        height={360}
-        disabled={picked.length === 0}
-        confirmLoading={add.isPending}
-        onConfirm={() => add.mutate()}
-        onClose={() => {
-          setAdding(false);
-          setPicked([]);
-        }}
-      >
-        <Typography.Paragraph type="secondary">选择要加入该权限组的员工，可多选。</Typography.Paragraph>
-        <StaffPicker value={picked} onChange={setPicked} />
-      </Dialog>
+        groupName={group?.name ?? ''}
+        groupKind="权限组"
+        hint="选择要加入该权限组的员工，可多选。"
+        add={(ids) => privilegesApi.addMembers(group!.id, ids)}
+        onAdded={() => void refresh()}
+        onClose={() => setAdding(false)}
+      />
     </div>
   );
 }
