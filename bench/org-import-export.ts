@@ -7,8 +7,10 @@
  * Each operation runs in a child process of its own, so its peak RSS (getrusage maxRSS, and RSS
  * sampled every 50 ms) is the operation's alone:
  *   - import: the real member import handler (org.import.ts) with a TaskRunContext whose progress()
- *     updates a real tasks row, like the task runner's; baseline: exceljs' streaming reader over the
- *     same file, no validation, no database.
+ *     updates a real tasks row, like the task runner's; run BENCH_IMPORT_RUNS times (default 3),
+ *     each on a fresh copy of the seeded database, the worst run held to the budget; baseline: the
+ *     import's own xlsx reader over the same file, no validation, no database. exceljs' streaming
+ *     reader is timed too, for comparison with the reader it replaced (decision 0007).
  *   - export: the real member export handler (org.export.ts) of the 100,000 imported staff to an
  *     .xlsx; baseline: the raw SELECTs (staff with names, memberships) on better-sqlite3 + the same
  *     exceljs streaming writer.
@@ -23,11 +25,12 @@ import ExcelJS from 'exceljs';
 import { createOrgBench, nameOf, phoneOf, printTable, type FigureRow } from './org-seed.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const IMPORT_RUNS = Math.max(1, Number(process.env.BENCH_IMPORT_RUNS ?? 3));
 const THIS_FILE = fileURLToPath(import.meta.url);
 const MEMBER_COLUMNS = ['姓名', '手机号', '邮箱', '工号', '所属公司', '所属部门', '职级', '职位'];
 
 interface ChildArgs {
-  op: 'import' | 'read-baseline' | 'export' | 'export-baseline';
+  op: 'import' | 'read-baseline' | 'exceljs-read' | 'export' | 'export-baseline';
   db: string;
   xlsx: string;
   out: string;
@@ -126,6 +129,14 @@ export async function benchOrgImportExport() {
       `\n[org-import-export] tenant with 10 companies, ${bench.depts.length} departments; ${ROWS} member rows ` +
         `(${bad} bad) written to ${(fs.statSync(xlsx).size / 1048576).toFixed(1)} MiB .xlsx in ${secs(performance.now() - t0)}`,
     );
+    // Peak RSS depends on when V8 collects, so the import runs IMPORT_RUNS times, each on its own
+    // copy of the freshly seeded database, and the worst run is the figure held to the budget.
+    const seeded = bench.file;
+    const copies = Array.from({ length: IMPORT_RUNS }, (_, i) => {
+      const copy = `${seeded}.run${i + 1}`;
+      bench.raw.exec(`VACUUM INTO '${copy}'`); // consistent even with the WAL not yet checkpointed
+      return copy;
+    });
     bench.raw.close();
     const common = {
       db: bench.file,
@@ -135,13 +146,31 @@ export async function benchOrgImportExport() {
       userId: bench.admin.userId,
     };
     const readBase = await runChild({ ...common, op: 'read-baseline', out: '' });
-    const imp = await runChild({ ...common, op: 'import', out: path.join(bench.dir, 'fail.xlsx') });
+    const exceljsRead = await runChild({ ...common, op: 'exceljs-read', out: '' });
+    const imports: ChildResult[] = [];
+    for (const [i, db] of copies.entries()) {
+      const run = await runChild({
+        ...common,
+        db,
+        op: 'import',
+        out: path.join(bench.dir, `fail${i + 1}.xlsx`),
+      });
+      if (run.detail.success_amount !== ROWS - bad || run.detail.fail_amount !== bad)
+        throw new Error(`import counts: ${JSON.stringify(run.detail)}, expected ${ROWS - bad} / ${bad}`);
+      imports.push(run);
+    }
+    const worst = (pick: (r: ChildResult) => number) => imports.reduce((a, b) => (pick(b) > pick(a) ? b : a));
+    const imp = worst((r) => r.maxRssMb);
+    const slowest = worst((r) => r.ms);
     console.log(`  import: ${JSON.stringify(imp.detail)}; baseline read: ${JSON.stringify(readBase.detail)}`);
+    console.log(
+      `  import runs: ${imports.map((r) => `${secs(r.ms)} / ${mb(r)}`).join(', ')}; ` +
+        `exceljs streaming read of the same file: ${timeOf(exceljsRead)} / ${mb(exceljsRead)}`,
+    );
     console.log(
       `  memory at the sampled peak (MB): import ${JSON.stringify(imp.atPeak)}; read ${JSON.stringify(readBase.atPeak)}`,
     );
-    if (imp.detail.success_amount !== ROWS - bad || imp.detail.fail_amount !== bad)
-      throw new Error(`import counts: ${JSON.stringify(imp.detail)}, expected ${ROWS - bad} / ${bad}`);
+    common.db = copies[0];
     const exp = await runChild({ ...common, op: 'export', out: path.join(bench.dir, 'export.xlsx') });
     const expBase = await runChild({
       ...common,
@@ -152,15 +181,15 @@ export async function benchOrgImportExport() {
 
     const rows: FigureRow[] = [
       {
-        operation: `member import ${ROWS} rows: time`,
-        ours: timeOf(imp),
+        operation: `member import ${ROWS} rows: time (slowest of ${IMPORT_RUNS})`,
+        ours: timeOf(slowest),
         baseline: `${timeOf(readBase)} read only`,
-        ratio: `${(imp.ms / readBase.ms).toFixed(1)}×`,
+        ratio: `${(slowest.ms / readBase.ms).toFixed(1)}×`,
         budget: '≤ 20 s',
-        verdict: imp.ms <= 20_000 ? 'OK' : 'OVER',
+        verdict: slowest.ms <= 20_000 ? 'OK' : 'OVER',
       },
       {
-        operation: `member import ${ROWS} rows: peak RSS`,
+        operation: `member import ${ROWS} rows: peak RSS (worst of ${IMPORT_RUNS})`,
         ours: `${mb(imp)} (sampled ${imp.sampledPeakMb.toFixed(0)}, start ${imp.startRssMb.toFixed(0)})`,
         baseline: mb(readBase),
         ratio: `${(imp.maxRssMb / readBase.maxRssMb).toFixed(1)}×`,
@@ -222,6 +251,7 @@ async function child(args: ChildArgs): Promise<void> {
   const cpu0 = process.cpuUsage();
   let detail: Record<string, unknown>;
   if (args.op === 'read-baseline') detail = await readBaseline(args);
+  else if (args.op === 'exceljs-read') detail = await exceljsRead(args);
   else if (args.op === 'export-baseline') detail = await exportBaseline(args);
   else detail = await runHandler(args);
   const ms = performance.now() - t0;
@@ -243,7 +273,21 @@ async function child(args: ChildArgs): Promise<void> {
   console.log(`RESULT ${JSON.stringify(result)}`);
 }
 
+/** The import's own reader (org.excel.ts readSheetRows) alone: no validation, no database. */
 async function readBaseline(args: ChildArgs) {
+  const { readSheetRows, MEMBER_COLUMNS: columns } =
+    await import('../apps/server/src/modules/org/org.excel.js');
+  let rows = 0;
+  let chars = 0;
+  for await (const row of readSheetRows(fs.createReadStream(args.xlsx), columns)) {
+    rows++;
+    for (const v of row.values) chars += v.length;
+  }
+  return { rows, chars };
+}
+
+/** exceljs' streaming reader (DESIGN.md's Excel choice, replaced for the import by decision 0007), for comparison. */
+async function exceljsRead(args: ChildArgs) {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(fs.createReadStream(args.xlsx), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

@@ -1,7 +1,6 @@
-import { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { readFirstSheet, withLocalCopy, XlsxFormatError } from '../../platform/xlsx/reader.js';
 import { taskFailure } from '../tasks/tasks.handlers.js';
 
 /** Excel shapes of the org imports and exports: columns, templates, streaming read and write helpers. */
@@ -94,98 +93,37 @@ export function sendXlsx(reply: FastifyReply, fileName: string, body: Buffer) {
     .send(body);
 }
 
-/** A cell as trimmed text: numbers, rich text, hyperlinks and formulas all become their shown text. */
-export function cellText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v.trim();
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(v).trim();
-  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    const o = v as { richText?: { text: string }[]; text?: unknown; result?: unknown; hyperlink?: string };
-    if (Array.isArray(o.richText))
-      return o.richText
-        .map((r) => r.text)
-        .join('')
-        .trim();
-    if (o.text !== undefined) return cellText(o.text);
-    if (o.result !== undefined) return cellText(o.result);
-  }
-  return String(v).trim();
-}
-
 export interface SheetRow {
   /** 1-based row number in the sheet (the header is row 1). */
   rowNumber: number;
   values: string[];
 }
 
-/** Decodes a byte stream as UTF-8 across chunk boundaries (a character may be split between chunks). */
-async function* decodeUtf8(chunks: AsyncIterable<unknown>): AsyncGenerator<string> {
-  const decoder = new StringDecoder('utf8');
-  for await (const chunk of chunks) {
-    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer);
-    if (text) yield text;
-  }
-  const rest = decoder.end();
-  if (rest) yield rest;
-}
-
 /**
- * exceljs 4's streaming reader decodes each inflated chunk on its own (utils/parse-sax.js), so a
- * Chinese character split across two chunks turns into U+FFFD: about one row in 3,000 of a large
- * Chinese sheet came out corrupted. Its parser passes strings through untouched, so this reader
- * hands it the worksheet and shared-strings entries already decoded.
- */
-class Utf8WorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
-  _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: number) {
-    return (ExcelJS.stream.xlsx.WorkbookReader.prototype as any)._parseWorksheet.call(
-      this,
-      decodeUtf8(iterator),
-      sheetNo,
-    );
-  }
-  _parseSharedStrings(entry: NodeJS.ReadableStream) {
-    return (ExcelJS.stream.xlsx.WorkbookReader.prototype as any)._parseSharedStrings.call(
-      this,
-      Readable.from(decodeUtf8(entry as AsyncIterable<unknown>)),
-    );
-  }
-}
-
-/**
- * Streams the first worksheet's rows after the header, as text cells. The header must be the
- * expected columns (in order), else the whole file is refused (the task fails with that message).
+ * Streams the first worksheet's rows after the header, as text cells. The header (row 1) must be
+ * the expected columns in order, else the whole file is refused (the task fails with that message).
  */
 export async function* readSheetRows(
-  input: Readable | NodeJS.ReadableStream,
+  input: NodeJS.ReadableStream,
   columns: readonly string[],
 ): AsyncGenerator<SheetRow> {
-  const reader = new Utf8WorkbookReader(input as Readable, {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  let sheetIndex = 0;
-  for await (const sheet of reader) {
-    sheetIndex += 1;
-    for await (const row of sheet) {
-      if (sheetIndex !== 1) continue; // drain the notes sheet
-      const raw = row.values as unknown[];
-      const values = columns.map((_, i) => cellText(raw[i + 1]));
-      if (row.number === 1) {
-        const header = columns.map((_, i) => cellText(raw[i + 1]));
-        if (header.join('|') !== columns.join('|'))
+  let sawHeader = false;
+  try {
+    for await (const { rowNumber, cells } of withLocalCopy(input, (file) =>
+      readFirstSheet(file, columns.length),
+    )) {
+      if (!sawHeader) {
+        if (rowNumber !== 1 || cells.join('|') !== columns.join('|'))
           throw taskFailure(`导入文件的表头不正确，应为：${columns.join('、')}`);
+        sawHeader = true;
         continue;
       }
-      if (values.every((v) => v === '')) continue;
-      yield { rowNumber: row.number, values };
+      yield { rowNumber, values: cells };
     }
+  } catch (err) {
+    throw err instanceof XlsxFormatError ? taskFailure(err.message) : err;
   }
-  if (sheetIndex === 0) throw taskFailure('导入文件中没有工作表');
+  if (!sawHeader) throw taskFailure('导入文件中没有数据');
 }
 
 /** Writes rows to an .xlsx stream with the streaming writer (no shared strings, no styles: fast, small). */

@@ -49,6 +49,37 @@ describe('org imports and exports through the task centre', () => {
     expect(rows[1]).toContain(viewer.phone);
   });
 
+  it('fails the import of a file that is only named .xlsx with a Chinese reason, saving nothing', async () => {
+    const { tenantId } = await makeTenant(t.db);
+    const admin = await makeStaff(t.db, tenantId, ['orgStaff:edit']);
+    const countStaff = async () =>
+      (
+        await t.db
+          .selectFrom('staff')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirstOrThrow()
+      ).n;
+    const before = Number(await countStaff());
+    // A CSV saved with an .xlsx name: the upload checks the name, the reader the content.
+    const csv = '姓名,手机号\n张三,13800138000\n';
+    const body = multipartBody({ operating_type: '2' }, { name: '成员.xlsx', content: Buffer.from(csv) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/task-center/api/v1/tasks:import',
+      headers: { ...auth(admin.token), ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    const task = await waitForTask(t.app, admin.token, res.json().data.id);
+    expect(task).toMatchObject({
+      status: 2,
+      error_msg: '导入文件不是有效的 Excel（.xlsx）文件',
+      success_amount: 0,
+    });
+    expect(Number(await countStaff())).toBe(before);
+  });
+
   it('needs orgStaff:edit for a member import (type 2), orgStaff:view for an export (type 3)', async () => {
     const { tenantId } = await makeTenant(t.db);
     const viewer = await makeStaff(t.db, tenantId, ['orgStaff:view']);
