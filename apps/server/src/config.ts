@@ -58,6 +58,12 @@ const ConfigSchema = z.object({
   SIGNING_SECRET: z.string().min(16).optional(),
   /** Runs the background job worker in this process (1) or leaves jobs to other processes (0). */
   JOB_WORKER: z.enum(['0', '1']).default('1'),
+  /**
+   * How long a started background job belongs to its worker without a sign of life; after that a
+   * crashed worker's job is resumed elsewhere. Default: 60 s on SQLite (renewed by heartbeat while
+   * the job runs), 30 min on PostgreSQL (pg-boss has no heartbeat, so it bounds a job's run time).
+   */
+  JOB_LEASE_SECONDS: z.coerce.number().int().positive().optional(),
   /** The platform's receiving bank account, shown on the cashier (收银台) for bank transfers. */
   PAYEE_ACCOUNT_NAME: z.string().min(1).default('上海飞控信息科技有限公司'),
   PAYEE_BANK_NAME: z.string().min(1).default('招商银行上海分行张江支行'),
@@ -95,6 +101,8 @@ export type Config = Readonly<{
   signingSecret: string;
   /** Whether this process runs the job worker (tasks, imports, exports). */
   jobWorker: boolean;
+  /** JOB_LEASE_SECONDS in ms; undefined leaves each queue's own default. */
+  jobLeaseMs?: number;
   /** The platform's receiving bank account (cashier page, order detail). */
   payee: Readonly<{ accountName: string; bankName: string; accountNo: string }>;
 }>;
@@ -143,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     signingSecret: e.SIGNING_SECRET ?? persistedSecret(path.resolve(e.DATA_DIR)),
     jobWorker: e.JOB_WORKER === '1',
+    jobLeaseMs: e.JOB_LEASE_SECONDS === undefined ? undefined : e.JOB_LEASE_SECONDS * 1000,
     payee: { accountName: e.PAYEE_ACCOUNT_NAME, bankName: e.PAYEE_BANK_NAME, accountNo: e.PAYEE_ACCOUNT_NO },
   });
 }

@@ -21,7 +21,8 @@ export function withAppServices(deps: AppDeps, log: FastifyBaseLogger) {
     : path.join(deps.config.dataDir, 'files');
   const storage =
     deps.storage ?? new LocalFileStorage(filesRoot, new DownloadSigner(deps.config.signingSecret));
-  const jobs = deps.jobs ?? createJobQueue(deps.db, deps.dialect, { logger: log });
+  const jobs =
+    deps.jobs ?? createJobQueue(deps.db, deps.dialect, { logger: log, leaseMs: deps.config.jobLeaseMs });
   const taskHandlers = deps.taskHandlers ?? new TaskHandlerRegistry();
   const full: AppServices = { ...deps, storage, jobs, taskHandlers };
   return {

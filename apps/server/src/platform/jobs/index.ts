@@ -9,8 +9,10 @@ export { EmbeddedJobQueue, type EmbeddedJobQueueOptions } from './embedded.js';
 export { PgBossJobQueue, defaultBossSchema, type PgBossJobQueueOptions } from './pgboss.js';
 
 /** The queue of the deployment: pg-boss on PostgreSQL, the embedded table queue on SQLite. */
-export function createJobQueue(db: Db, dialect: DialectName, opts: { logger?: JobLogger } = {}): JobQueue {
-  return dialect === 'postgres'
-    ? new PgBossJobQueue(db, { logger: opts.logger })
-    : new EmbeddedJobQueue(db, { logger: opts.logger });
+export function createJobQueue(
+  db: Db,
+  dialect: DialectName,
+  opts: { logger?: JobLogger; leaseMs?: number } = {},
+): JobQueue {
+  return dialect === 'postgres' ? new PgBossJobQueue(db, opts) : new EmbeddedJobQueue(db, opts);
 }
