@@ -261,7 +261,7 @@ export async function softDeleteDept(db: Db, tenantId: number, id: number, now: 
 export async function setOrders(
   db: Db,
   tenantId: number,
-  table: 'organizations' | 'departments',
+  table: 'organizations' | 'departments' | 'user_groups',
   rows: { id: number; pid: number; sort_order: number }[],
   now: number,
 ) {

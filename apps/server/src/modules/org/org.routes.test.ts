@@ -432,6 +432,14 @@ const routes: Route[] = [
     ok: () => ({ body: { id: groups.A, order: 3 } }),
   },
   {
+    method: 'POST',
+    path: 'user-group:order',
+    perm: 'userGroup:edit',
+    bad: [{ body: { pid: 0, ids: [] } }, '用户组ID'],
+    cross: () => ({ body: { pid: 0, ids: [groups.B] } }),
+    ok: () => ({ body: { pid: 0, ids: [groups.A] } }),
+  },
+  {
     method: 'DELETE',
     path: 'user-group:delete',
     perm: 'userGroup:edit',

@@ -18,6 +18,15 @@ const GroupUpdate = z.object({
   pid: pid.optional().describe('上级用户组'),
   order,
 });
+const GroupOrder = z.object({
+  pid: pid.describe('上级用户组'),
+  ids: z
+    .array(id('用户组ID'))
+    .min(1)
+    .max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, { message: '用户组ID不能重复' })
+    .describe('用户组ID'),
+});
 const MemberList = z.object({
   group_id: id('用户组ID'),
   keyword,
@@ -43,6 +52,11 @@ export function registerUserGroupRoutes(app: ZodApp, { db }: AppDeps) {
     path('user-group:update'),
     { config: { permission: OrgPerm.userGroupEdit }, schema: { body: GroupUpdate, tags } },
     async (req) => ok(await svc.updateGroup(db, tenantCaller(req), req.body)),
+  );
+  app.post(
+    path('user-group:order'),
+    { config: { permission: OrgPerm.userGroupEdit }, schema: { body: GroupOrder, tags } },
+    async (req) => ok(await svc.orderGroups(db, tenantCaller(req), req.body)),
   );
   app.delete(
     path('user-group:delete'),

@@ -2,6 +2,7 @@ import type { TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { orgErrors, orgMessages } from './org.errors.js';
 import { pageOf } from './org.schemas.js';
+import { setOrders } from './org.repo.js';
 import { nestByPid } from './org.tree.js';
 import { LogModule, logOp } from './oplog.service.js';
 import * as repo from './userGroup.repo.js';
@@ -54,13 +55,9 @@ async function mustGet(db: Db, tenantId: number, id: number) {
   return g;
 }
 
-/** The parent (0 = top) exists, and is neither the group itself nor below it. */
-async function assertParent(db: Db, tenantId: number, pid: number, movingId = 0) {
-  if (pid === 0) return;
-  const all = await repo.listGroups(db, tenantId);
-  if (!all.some((g) => g.id === pid)) throw orgErrors.userGroupParentNotFound();
-  if (!movingId) return;
-  const below = new Set([movingId]);
+/** The group and every group below it. */
+function subtreeOf(all: readonly Pick<UserGroupRow, 'id' | 'pid'>[], id: number): Set<number> {
+  const below = new Set([id]);
   for (let grew = true; grew;) {
     grew = false;
     for (const g of all)
@@ -69,7 +66,15 @@ async function assertParent(db: Db, tenantId: number, pid: number, movingId = 0)
         grew = true;
       }
   }
-  if (below.has(pid)) throw orgErrors.moveIntoSelf();
+  return below;
+}
+
+/** The parent (0 = top) exists, and is neither the group itself nor below it. */
+async function assertParent(db: Db, tenantId: number, pid: number, movingId = 0) {
+  if (pid === 0) return;
+  const all = await repo.listGroups(db, tenantId);
+  if (!all.some((g) => g.id === pid)) throw orgErrors.userGroupParentNotFound();
+  if (movingId && subtreeOf(all, movingId).has(pid)) throw orgErrors.moveIntoSelf();
 }
 
 export async function createGroup(
@@ -138,6 +143,56 @@ export async function updateGroup(
       now,
     );
     return { id: before.id };
+  });
+}
+
+/**
+ * Drag and drop in the group tree: `ids` in their new order under `pid` (0 = top); a group from
+ * another parent moves there. Siblings not named keep their places after the named ones.
+ */
+export async function orderGroups(
+  db: Db,
+  caller: TenantCaller,
+  input: { pid: number; ids: number[] },
+  now = Date.now(),
+) {
+  return db.transaction().execute(async (trx) => {
+    const all = await repo.listGroups(trx, caller.tenantId);
+    const byId = new Map(all.map((g) => [g.id, g]));
+    if (input.pid !== 0 && !byId.has(input.pid)) throw orgErrors.userGroupParentNotFound();
+    const moved = input.ids.map((id) => {
+      const g = byId.get(id);
+      if (!g) throw orgErrors.userGroupNotFound();
+      if (g.pid !== input.pid && subtreeOf(all, id).has(input.pid)) throw orgErrors.moveIntoSelf();
+      return g;
+    });
+    // Names stay unique among the new siblings: the named groups and those already there.
+    const named = new Set(input.ids);
+    const names = new Set<string>();
+    for (const g of [...moved, ...all.filter((g) => g.pid === input.pid && !named.has(g.id))]) {
+      if (names.has(g.name)) throw orgErrors.nameTaken(LABEL);
+      names.add(g.name);
+    }
+    const rows = moved.map((g, i) => ({ id: g.id, pid: input.pid, sort_order: i + 1 }));
+    const rest = all
+      .filter((g) => g.pid === input.pid && !named.has(g.id))
+      .map((g, i) => ({ id: g.id, pid: g.pid, sort_order: rows.length + i + 1 }));
+    await setOrders(trx, caller.tenantId, 'user_groups', [...rows, ...rest], now);
+    await logOp(
+      trx,
+      caller,
+      {
+        module: LogModule.userGroup,
+        action: 'order',
+        targetType: 'user_group',
+        targetId: input.pid,
+        summary: `调整用户组排序（${rows.length}个）`,
+        before: moved.map(snapshot),
+        after: rows.map((r, i) => snapshot({ ...r, name: moved[i].name })),
+      },
+      now,
+    );
+    return { count: rows.length };
   });
 }
 

@@ -104,6 +104,53 @@ describe('user groups: create, rename, move, delete', () => {
     expect(missing.body.msg).toBe('上级用户组不存在或已被删除');
   });
 
+  it('orders by drag and drop: reorders siblings, moves a group under another, logs it', async () => {
+    const root = await create(B, { name: '排序根' });
+    const [x, y, z] = [
+      await create(B, { name: '一组', pid: root, order: 1 }),
+      await create(B, { name: '二组', pid: root, order: 2 }),
+      await create(B, { name: '三组', pid: root, order: 3 }),
+    ];
+    const elsewhere = await create(B, { name: '外来组' });
+    const childrenOf = async (pid: number) => {
+      const find = (nodes: any[]): any =>
+        nodes.map((n) => (n.id === pid ? n : find(n.children))).find(Boolean);
+      return (find(await tree(B)).children as any[]).map((c) => c.name);
+    };
+
+    // 三组 dropped first; 一组 and 二组 not named keep their relative order after it.
+    expect(await okData(B.api('POST', 'user-group:order', { body: { pid: root, ids: [z] } }))).toEqual({
+      count: 1,
+    });
+    expect(await childrenOf(root)).toEqual(['三组', '一组', '二组']);
+    // 外来组 moves in between 三组 and 一组.
+    await okData(B.api('POST', 'user-group:order', { body: { pid: root, ids: [z, elsewhere, x, y] } }));
+    expect(await childrenOf(root)).toEqual(['三组', '外来组', '一组', '二组']);
+    expect((await tree(B)).some((g: any) => g.id === elsewhere)).toBe(false);
+    expect((await logs(B)).map((l) => l.summary)).toContain('调整用户组排序（4个）');
+  });
+
+  it('refuses an order that moves a group under itself, clashes on a name or names an unknown group, changing nothing', async () => {
+    const top = await create(B, { name: '顺序甲' });
+    const inner = await create(B, { name: '顺序乙', pid: top });
+    await create(B, { name: '同名组', pid: top });
+    const clash = await create(B, { name: '同名组' });
+    const before = await dumpTenant(t, B.tenantId);
+    const cases: [object, number, string][] = [
+      [{ pid: inner, ids: [top] }, 400, '不能移动到自身或其下级'],
+      [{ pid: top, ids: [clash, inner] }, 409, '同级用户组名称已存在'],
+      [{ pid: top, ids: [inner, 999999] }, 404, '用户组不存在或已被删除'],
+      [{ pid: 999999, ids: [inner] }, 404, '上级用户组不存在或已被删除'],
+      [{ pid: top, ids: [inner, inner] }, 400, '用户组ID不能重复'],
+    ];
+    for (const [body, status, msg] of cases) {
+      const res = await B.api('POST', 'user-group:order', { body });
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.msg).toContain(msg);
+    }
+    expect(await dumpTenant(t, B.tenantId)).toBe(before);
+  });
+
   it('refuses deleting a group with members or child groups, with the reason; deletes it once empty', async () => {
     const g = await create(A, { name: '待删组' });
     const child = await create(A, { name: '子分组', pid: g });
