@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd';
-import { useContext, useEffect } from 'react';
+import { useContext, useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { MENU_LOAD_ERROR, PUBLIC_ROUTE_NAMES } from '@feikong/contracts';
 import { clearForLogout, useSession } from '../stores/session';
@@ -91,12 +91,17 @@ export function RequireAuth() {
     if (d.kind === 'login' && token) clearForLogout();
   }, [key, token]);
 
+  // <Navigate> navigates again whenever its `state` is a new object, so a render that happens
+  // before the location changes would navigate twice (and can loop): keep one object per location.
+  const from = location.pathname + location.search;
+  const loginState = useMemo(() => ({ from }), [from]);
+
   if (linking) return <PageLoading />;
   switch (decision.kind) {
     case 'allow':
       return <Outlet />;
     case 'login':
-      return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+      return <Navigate to="/login" replace state={loginState} />;
     case 'menuError':
       return (
         <Result
