@@ -257,6 +257,16 @@ test.describe.serial('organisation, background tasks and the download centre', (
     await importPage.locator('input[type=file]').setInputFiles(wrong);
     await expect(page.getByText('仅支持 .xlsx 格式的 Excel 文件').first()).toBeVisible();
 
+    // a CSV saved with an .xlsx name passes the picker; the import task fails with the reason
+    const disguised = path.join(os.tmpdir(), `伪装-${RUN}.xlsx`);
+    fs.writeFileSync(disguised, '姓名,手机号\n张三,13800138000\n');
+    await importPage.locator('input[type=file]').setInputFiles(disguised);
+    await importPage.getByRole('button', { name: /开始导入/ }).click();
+    await expect(page.getByTestId('import-result')).toContainText('导入文件不是有效的 Excel（.xlsx）文件', {
+      timeout: 30_000,
+    });
+    await shot(page, 'org-import-invalid.png', true);
+
     // step 2: upload and start
     await importPage.locator('input[type=file]').setInputFiles(file);
     await expect(page.getByTestId('import-file')).toContainText(`成员导入-${RUN}.xlsx`);
@@ -349,5 +359,40 @@ test.describe.serial('organisation, background tasks and the download centre', (
     await expect(drawer.getByRole('row', { name: /所属公司/ })).toContainText('演示科技有限公司');
     await page.waitForTimeout(400);
     await shot(page, 'org-log.png');
+  });
+
+  test('moves a department by drag: under 研发部, then before 财务部', async ({ page }) => {
+    await signIn(page, ADMIN, '/setcenter/org/staff');
+    const tree = page.getByTestId('org-tree');
+    const row = (name: string) =>
+      tree.locator('.ant-tree-treenode', {
+        has: page.locator('.fk-org-node-name', { hasText: new RegExp(`^${name}$`) }),
+      });
+    const drag = async (name: string, target: string, where: 'into' | 'before') => {
+      const from = (await row(name).boundingBox())!;
+      const to = (await row(target).boundingBox())!;
+      await page.mouse.move(from.x + 120, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + 130, from.y + from.height / 2 - 8, { steps: 4 });
+      // antd nests by horizontal offset: right of the start and low on the target = into it;
+      // back at the start's x and high on the target = the gap before it.
+      if (where === 'into') await page.mouse.move(from.x + 200, to.y + to.height * 0.75, { steps: 8 });
+      else await page.mouse.move(from.x + 120, to.y + 3, { steps: 8 });
+      await page.mouse.up();
+      await expect(page.locator('.ant-message-notice', { hasText: '调整成功' }).last()).toBeVisible();
+    };
+
+    await drag(DEPT, '研发部', 'into');
+    await treeNode(page, DEPT).click();
+    await expect(page.locator('.fk-org-crumb')).toHaveText(`演示集团 / 演示科技有限公司 / 研发部 / ${DEPT}`);
+    await shot(page, 'org-tree-dragged.png');
+
+    await drag(DEPT, '财务部', 'before');
+    await expect(page.locator('.fk-org-crumb')).toHaveText(`演示集团 / 演示科技有限公司 / ${DEPT}`);
+    const names = await tree.locator('.fk-org-node-name').allTextContents();
+    expect(names.indexOf(DEPT)).toBe(names.indexOf('财务部') - 1);
+
+    await sidebar(page).getByText('操作日志').click();
+    await expect(page.getByRole('row', { name: /调整部门排序/ }).first()).toBeVisible();
   });
 });

@@ -228,6 +228,8 @@ test.describe('application shell', () => {
     await expect(page.getByText('您填写的内容尚未保存，确定要离开吗？')).toBeVisible();
     await page.getByRole('button', { name: '留在此页' }).click();
     await expect(page).toHaveURL(/\/test$/);
+    // Let that dialog finish closing: on a busy machine its fading 确定离开 could take the next click.
+    await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
     await page.getByRole('link', { name: '前往组件示例' }).click();
     await page.getByRole('button', { name: '确定离开' }).click();
     await expect(page).toHaveURL(/\/compDemo$/);

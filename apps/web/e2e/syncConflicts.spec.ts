@@ -1,6 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import { SHOTS, passwordLogin } from './support/demo';
+import { expect, test } from '@playwright/test';
+import { passwordLogin, shot, sidebar, toast, topMenu } from './support/demo';
 
 // 同步冲突处理 against the real built app and the demo seed (seed/syncConflicts.ts: three pending
 // conflicts of 演示集团 — DingTalk 员工乙 with a changed phone, WeCom 张伟, Feishu 赵磊 — and one
@@ -10,12 +9,6 @@ import { SHOTS, passwordLogin } from './support/demo';
 // Screenshots go to /tmp/shots/sync*.png.
 
 const ADMIN = '13800000001';
-fs.mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}` });
-
-const topMenu = (page: Page) => page.getByTestId('top-menu');
-const sidebar = (page: Page) => page.getByTestId('app-sidebar');
-const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
 
 test.use({ viewport: { width: 1440, height: 900 } });
 test.setTimeout(120_000);

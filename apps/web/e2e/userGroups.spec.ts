@@ -1,20 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import { SHOTS, passwordLogin } from './support/demo';
+import { expect, test } from '@playwright/test';
+import { passwordLogin, shot, sidebar, toast, topMenu } from './support/demo';
 
 // 用户组 against the real built app and the demo seed (seed/org.ts: 差旅审批组 with two members,
 // 财务类 › 付款复核组): the administrator opens 设置中心 › 组织架构 › 用户组 from the menu, creates a
 // group, adds 员工乙 (13800000003) with the staff picker, sees them in the members table, removes
-// them, and deletes the now empty group — after the delete check refused it while it had a child.
+// them, and deletes the now empty group — after the delete check refused it while it had a member —
+// then drags 付款复核组 under 差旅审批组.
 // Screenshots go to /tmp/shots/usergroups*.png.
 
 const ADMIN = '13800000001';
-fs.mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}` });
-
-const topMenu = (page: Page) => page.getByTestId('top-menu');
-const sidebar = (page: Page) => page.getByTestId('app-sidebar');
-const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
 const ok = /确\s*定/;
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -99,9 +93,28 @@ test('admin creates a user group, adds and removes 员工乙, and deletes the gr
     .filter({ hasText: '确定删除用户组【市场活动审批组】吗？' });
   await question.getByRole('button', { name: /^删\s*除$/ }).click();
   await expect(toast(page, '删除成功')).toBeVisible();
+  // nothing asks for the deleted group afterwards (no 404 toast)
+  await page.waitForTimeout(500);
+  await expect(toast(page, '未找到该资源')).toHaveCount(0);
   await expect(tree.getByText('市场活动审批组')).toHaveCount(0);
   await expect(screen.getByTestId('user-group-title')).toContainText('差旅审批组');
   await shot(page, 'usergroups-after.png');
+
+  // drag 付款复核组 out of 财务类 onto 差旅审批组: it becomes the first child there
+  const names = () => tree.locator('.fk-org-node-name').allTextContents();
+  expect(await names()).toEqual(['差旅审批组', '财务类', '付款复核组']);
+  await screen.getByText('拖拽用户组可调整顺序与上下级').isVisible();
+  // antd nests by horizontal offset: drop on the lower half of 差旅审批组, moved right of the start.
+  const from = (await tree.locator('.ant-tree-treenode', { hasText: '付款复核组' }).boundingBox())!;
+  const onto = (await tree.locator('.ant-tree-treenode', { hasText: '差旅审批组' }).boundingBox())!;
+  await page.mouse.move(from.x + 80, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 100, from.y + from.height / 2 - 10, { steps: 4 });
+  await page.mouse.move(from.x + 160, onto.y + onto.height * 0.75, { steps: 8 });
+  await page.mouse.up();
+  await expect(toast(page, '调整成功')).toBeVisible();
+  await expect.poll(names).toEqual(['差旅审批组', '付款复核组', '财务类']);
+  await shot(page, 'usergroups-dragged.png');
 
   // …and the operation log lists the changes under 用户组
   await sidebar(page).getByText('操作日志').click();
@@ -109,4 +122,5 @@ test('admin creates a user group, adds and removes 员工乙, and deletes the gr
   await expect(
     page.getByRole('row', { name: /用户组「市场活动审批组」添加成员：员工乙/ }).first(),
   ).toBeVisible();
+  await expect(page.getByRole('row', { name: /调整用户组排序（1个）/ }).first()).toBeVisible();
 });

@@ -1,9 +1,19 @@
+import fs from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 
 // What every journey shares: the demo seed's password, where screenshots go, and signing in
 // through the login form as a user does (agreement ticked).
 export const PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'Demo@123456';
 export const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots';
+fs.mkdirSync(SHOTS, { recursive: true });
+
+/** A screenshot under SHOTS, to open and read. */
+export const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}` });
+export const topMenu = (page: Page) => page.getByTestId('top-menu');
+export const sidebar = (page: Page) => page.getByTestId('app-sidebar');
+/** antd's toast (message) with this text. */
+export const toast = (page: Page, text: string) =>
+  page.locator('.ant-message-notice').filter({ hasText: text });
 
 export async function passwordLogin(page: Page, phone: string) {
   await page.goto('/login');

@@ -443,6 +443,9 @@ export const orgApi = {
   createUserGroup: (body: UserGroupInput) => http.post<{ id: number }>(u('user-group:create'), body, fields),
   updateUserGroup: (body: Partial<UserGroupInput> & { id: number }) =>
     http.put<{ id: number }>(u('user-group:update'), body, fields),
+  /** Drag and drop: `ids` in their new order under `pid` (0 = top). */
+  orderUserGroups: (pid: number, ids: number[]) =>
+    http.post<{ count: number }>(u('user-group:order'), { pid, ids }),
   deleteUserGroup: (id: number) => http.delete<{ id: number }>(u('user-group:delete'), { id }),
   checkUserGroupDelete: (id: number) =>
     http.get<{ can_delete: boolean; reason: string }>(u('user-group:delete:check'), { id }),

@@ -30,6 +30,7 @@ import { confirmDelete } from '../../../components/confirmDelete';
 import { orgKeys, ORG_PERM, statisticsQuery, unitsQuery } from '../hooks/queries';
 import {
   dropInfoFromAntd,
+  dropInfoWhileDragging,
   filterTree,
   findNode,
   parentOf,
@@ -104,6 +105,14 @@ export function OrgTree({ selected, onSelect }: OrgTreeProps) {
     }
     if (plan.kind === 'org') await orgApi.orderOrgs(plan.payload);
     else await orgApi.orderDepts(plan.payload);
+    // The new parent opens, so the moved node stays in sight.
+    const parentKey =
+      plan.kind === 'org'
+        ? `org-${plan.payload.pid}`
+        : plan.payload.pid === 0
+          ? `org-${plan.payload.org_id}`
+          : `dept-${plan.payload.pid}`;
+    setExpanded((k) => [...new Set([...(k ?? defaultExpanded), parentKey])]);
     void message.success('调整成功');
     await refresh();
   };
@@ -279,14 +288,7 @@ export function OrgTree({ selected, onSelect }: OrgTreeProps) {
                 ? { icon: false, nodeDraggable: (n) => (n as TreeItem).node.org_type !== 'group' }
                 : false
             }
-            allowDrop={({ dragNode, dropNode, dropPosition }) =>
-              planDrop(tree, {
-                dragKey: String(dragNode.key),
-                dropKey: String(dropNode.key),
-                dropToGap: dropPosition !== 0,
-                relative: dropPosition,
-              }).ok
-            }
+            allowDrop={(o) => planDrop(tree, dropInfoWhileDragging(o)).ok}
             onDrop={onDrop}
           />
         )}

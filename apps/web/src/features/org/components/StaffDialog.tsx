@@ -3,24 +3,12 @@ import { App, Button, Form, Input, Popover, Select, Spin, TreeSelect, Typography
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { formatDateTime } from '@feikong/contracts';
-import { orgApi, type Staff, type UnitNode } from '../../../api/org';
+import { orgApi, type Staff } from '../../../api/org';
 import { Dialog } from '../../../components/Dialog/Dialog';
 import { applyFieldErrors } from '../../../components/formErrors';
 import { namedQuery, titlesByOrgQuery, unitsQuery } from '../hooks/queries';
 import { staffBody, staffRules, type StaffFormValues } from '../rules/staff';
-import { deptsOfOrg, flattenOrgs } from '../rules/tree';
-
-interface DeptOption {
-  value: number;
-  title: string;
-  children: DeptOption[];
-}
-const deptOptions = (nodes: UnitNode[]): DeptOption[] =>
-  nodes.map((n) => ({
-    value: n.id,
-    title: n.name,
-    children: deptOptions(n.children.filter((c) => c.org_type === 'dept')),
-  }));
+import { deptOptions, deptsOfOrg, flattenOrgs } from '../rules/tree';
 
 const FORM_FIELDS = [
   'name',

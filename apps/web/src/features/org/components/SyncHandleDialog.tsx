@@ -2,7 +2,7 @@ import { Alert, App, Descriptions, Form, Input, Radio, Select, Tag, TreeSelect, 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { AUTOCOMPLETE, formatDateTime } from '@feikong/contracts';
-import { orgApi, StaffStatus, type SyncCandidate, type SyncConflict, type UnitNode } from '../../../api/org';
+import { orgApi, StaffStatus, type SyncCandidate, type SyncConflict } from '../../../api/org';
 import { useAccess } from '../../../components/Access';
 import { Dialog } from '../../../components/Dialog/Dialog';
 import { applyFieldErrors } from '../../../components/formErrors';
@@ -19,21 +19,9 @@ import {
   successText,
   type HandleFormValues,
 } from '../rules/syncConflict';
-import { deptsOfOrg, flattenOrgs } from '../rules/tree';
+import { deptOptions, deptsOfOrg, flattenOrgs } from '../rules/tree';
 
 const FORM_FIELDS = ['action', 'staff_id', 'name', 'phone', 'org_id', 'dept_ids'];
-
-interface DeptOption {
-  value: number;
-  title: string;
-  children: DeptOption[];
-}
-const deptOptions = (nodes: UnitNode[]): DeptOption[] =>
-  nodes.map((n) => ({
-    value: n.id,
-    title: n.name,
-    children: deptOptions(n.children.filter((c) => c.org_type === 'dept')),
-  }));
 
 /** One choice of the staff picker: a suggestion or a search result. */
 type Pick = SyncCandidate & { suggested: boolean };

@@ -323,25 +323,28 @@ export default function OrgStaffPage() {
           </div>
           <Space wrap>
             <Access perms={[ORG_PERM.staffEdit]}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                新增员工
-              </Button>
-              <Button icon={<EditOutlined />} onClick={openBatch}>
-                批量修改
-              </Button>
-              <Dropdown
-                menu={{
-                  items: [
-                    { key: '/setcenter/org/staffImportFile', label: '成员导入' },
-                    { key: '/setcenter/org/orgImportFile', label: '组织导入' },
-                  ],
-                  onClick: ({ key }) => navigate(key),
-                }}
-              >
-                <Button icon={<CloudUploadOutlined />}>
-                  导入 <DownOutlined />
+              {/* Access renders a fragment: one Space item, so its buttons need their own gaps. */}
+              <Space wrap>
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                  新增员工
                 </Button>
-              </Dropdown>
+                <Button icon={<EditOutlined />} onClick={openBatch}>
+                  批量修改
+                </Button>
+                <Dropdown
+                  menu={{
+                    items: [
+                      { key: '/setcenter/org/staffImportFile', label: '成员导入' },
+                      { key: '/setcenter/org/orgImportFile', label: '组织导入' },
+                    ],
+                    onClick: ({ key }) => navigate(key),
+                  }}
+                >
+                  <Button icon={<CloudUploadOutlined />}>
+                    导入 <DownOutlined />
+                  </Button>
+                </Dropdown>
+              </Space>
             </Access>
             <Dropdown
               menu={{

@@ -15,7 +15,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type Key } from 'react';
 import { EMPTY_TEXT } from '@feikong/contracts';
 import { orgApi, type UserGroupInput, type UserGroupMember, type UserGroupNode } from '../../../api/org';
 import { Access, useAccess } from '../../../components/Access';
@@ -23,6 +23,7 @@ import { confirmDelete } from '../../../components/confirmDelete';
 import { AddMembersDialog } from '../../../components/AddMembersDialog';
 import { EditDialog, useEditDialog } from '../../../components/EditDialog/EditDialog';
 import { orgKeys, userGroupMembersQuery, userGroupsQuery } from '../hooks/queries';
+import { dropInfoFromAntd, dropInfoWhileDragging, MOVE_ERRORS, type DropInfo } from '../rules/tree';
 import '../org.css';
 
 const EDIT = ['userGroup:edit'];
@@ -67,6 +68,9 @@ export function parentOptions(nodes: readonly UserGroupNode[], movingId?: number
 const toItems = (nodes: UserGroupNode[]): Item[] =>
   nodes.map((g) => ({ key: String(g.id), title: g.name, group: g, children: toItems(g.children) }));
 
+const keysWithChildren = (items: readonly Item[]): string[] =>
+  items.flatMap((i) => (i.children.length ? [i.key, ...keysWithChildren(i.children)] : []));
+
 export function findGroup(nodes: readonly UserGroupNode[], id: number): UserGroupNode | undefined {
   for (const n of nodes) {
     if (n.id === id) return n;
@@ -74,6 +78,30 @@ export function findGroup(nodes: readonly UserGroupNode[], id: number): UserGrou
     if (hit) return hit;
   }
   return undefined;
+}
+
+export type GroupDropPlan = { ok: true; pid: number; ids: number[] } | { ok: false; error: string };
+
+/**
+ * What dropping a group means (antd Tree drag and drop, as DropInfo): its new parent (0 = top) and
+ * the new order of its siblings there, or why the drop is refused.
+ */
+export function planGroupDrop(groups: readonly UserGroupNode[], drop: DropInfo): GroupDropPlan {
+  const drag = findGroup(groups, Number(drop.dragKey));
+  const target = findGroup(groups, Number(drop.dropKey));
+  if (!drag || !target) return { ok: false, error: MOVE_ERRORS.unknown };
+  if (drag.id === target.id) return { ok: false, error: MOVE_ERRORS.intoSelf };
+  const into = !drop.dropToGap || (drop.targetExpanded === true && drop.relative === 1);
+  const pid = into ? target.id : target.pid;
+  if (pid !== 0 && (pid === drag.id || findGroup(drag.children, pid)))
+    return { ok: false, error: MOVE_ERRORS.intoSelf };
+  const siblings = (pid === 0 ? groups : findGroup(groups, pid)!.children).filter((c) => c.id !== drag.id);
+  if (drag.pid !== pid && siblings.some((s) => s.name === drag.name))
+    return { ok: false, error: `同级已有名为「${drag.name}」的用户组` };
+  const at = siblings.findIndex((s) => s.id === target.id);
+  const index = into ? 0 : drop.relative < 0 ? at : at + 1;
+  const ordered = [...siblings.slice(0, index), drag, ...siblings.slice(index)];
+  return { ok: true, pid, ids: ordered.map((g) => g.id) };
 }
 
 interface GroupForm {
@@ -101,6 +129,12 @@ export default function UserGroupPage() {
 
   const all = useMemo(() => groups.data ?? [], [groups.data]);
   const items = useMemo(() => toItems(filterGroups(all, keyword)), [all, keyword]);
+  // Everything is open until the user folds something; a group that gains a child opens.
+  const [userExpanded, setUserExpanded] = useState<Key[] | null>(null);
+  const expandedKeys = keyword.trim() || userExpanded === null ? keysWithChildren(items) : userExpanded;
+  const expand = (pid: number) => {
+    if (pid !== 0 && userExpanded !== null) setUserExpanded([...new Set([...userExpanded, String(pid)])]);
+  };
   const selected = (selectedId !== null ? findGroup(all, selectedId) : undefined) ?? all[0];
   const refresh = () => client.invalidateQueries({ queryKey: orgKeys.userGroups });
 
@@ -122,10 +156,23 @@ export default function UserGroupPage() {
   });
   const createUnder = (pid: number) => {
     setParentOfNew(pid);
+    expand(pid);
     dialog.open('new');
     dialog.form.setFieldsValue({ pid });
   };
   const editingId = dialog.editing && dialog.editing !== 'new' ? dialog.editing.id : undefined;
+
+  const moveGroup = async (drop: DropInfo) => {
+    const plan = planGroupDrop(all, drop);
+    if (!plan.ok) {
+      void app.message.warning(plan.error);
+      return;
+    }
+    await orgApi.orderUserGroups(plan.pid, plan.ids);
+    expand(plan.pid);
+    void app.message.success('调整成功');
+    await refresh();
+  };
 
   const removeGroup = (g: UserGroupNode) =>
     confirmDelete(app, {
@@ -133,7 +180,13 @@ export default function UserGroupPage() {
       check: () => orgApi.checkUserGroupDelete(g.id),
       remove: () => orgApi.deleteUserGroup(g.id),
       then: () => {
-        setSelectedId(null);
+        // Select its parent (or another top group) before the tree refetches: the stale tree still
+        // holds the deleted group, and its members query would refetch into a 404.
+        setSelectedId(g.pid || (all.find((o) => o.id !== g.id)?.id ?? null));
+        client.removeQueries({
+          queryKey: [...orgKeys.userGroups, 'members'],
+          predicate: (q) => (q.queryKey[3] as { group_id?: number } | undefined)?.group_id === g.id,
+        });
         return refresh();
       },
     });
@@ -203,8 +256,12 @@ export default function UserGroupPage() {
           ) : (
             <Tree<Item>
               blockNode
-              defaultExpandAll
               treeData={items}
+              expandedKeys={expandedKeys}
+              onExpand={(keys) => setUserExpanded(keys)}
+              draggable={can(EDIT) && !keyword.trim() ? { icon: false } : false}
+              allowDrop={(o) => planGroupDrop(all, dropInfoWhileDragging(o)).ok}
+              onDrop={(info) => void moveGroup(dropInfoFromAntd(info)).catch(() => undefined)}
               selectedKeys={selected ? [String(selected.id)] : []}
               onSelect={(_k, info) => select(info.node.group.id)}
               titleRender={(i) => (
@@ -219,6 +276,7 @@ export default function UserGroupPage() {
             />
           )}
         </div>
+        {can(EDIT) && <div className="fk-org-hint">拖拽用户组可调整顺序与上下级</div>}
       </div>
       <div className="fk-panel fk-split-main">
         {!selected ? (

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { demoTree } from '../test/harness';
 import {
   dropInfoFromAntd,
+  dropInfoWhileDragging,
   filterTree,
   flattenOrgs,
   MOVE_ERRORS,
@@ -130,5 +131,19 @@ describe('tree helpers', () => {
     expect(hit[0].children.map((c) => c.name)).toEqual(['演示科技']);
     expect(expand).toEqual(expect.arrayContaining(['org-1', 'org-2', 'dept-3']));
     expect(filterTree(tree, '  ').tree).toHaveLength(1);
+  });
+});
+
+describe('dropInfoWhileDragging', () => {
+  it('reads antd allowDrop arguments (dropPosition already relative)', () => {
+    expect(
+      dropInfoWhileDragging({ dragNode: { key: 'dept-3' }, dropNode: { key: 'org-1' }, dropPosition: 0 }),
+    ).toEqual({ dragKey: 'dept-3', dropKey: 'org-1', dropToGap: false, relative: 0 });
+    expect(dropInfoWhileDragging({ dragNode: { key: 7 }, dropNode: { key: 8 }, dropPosition: -1 })).toEqual({
+      dragKey: '7',
+      dropKey: '8',
+      dropToGap: true,
+      relative: -1,
+    });
   });
 });

@@ -44,6 +44,20 @@ export function deptsOfOrg(tree: readonly UnitNode[], orgId: number): UnitNode[]
 }
 
 /** Path of names from the root down to `key`, e.g. 演示集团 / 演示科技有限公司 / 研发部. */
+export interface DeptOption {
+  value: number;
+  title: string;
+  children: DeptOption[];
+}
+
+/** Departments as TreeSelect options (所属部门 pickers): ids, names, sub-departments only. */
+export const deptOptions = (nodes: readonly UnitNode[]): DeptOption[] =>
+  nodes.map((n) => ({
+    value: n.id,
+    title: n.name,
+    children: deptOptions(n.children.filter((c) => c.org_type === 'dept')),
+  }));
+
 export function pathNames(tree: readonly UnitNode[], key: string): string[] {
   for (const n of tree) {
     if (n.key === key) return [n.name];
@@ -116,6 +130,20 @@ export function dropInfoFromAntd(info: {
     dropToGap: info.dropToGap,
     relative: info.dropPosition - Number(pos[pos.length - 1]),
     targetExpanded: !!info.node.expanded && (info.node.children?.length ?? 0) > 0,
+  };
+}
+
+/** antd's allowDrop arguments → DropInfo (there dropPosition is already -1, 0 or 1). */
+export function dropInfoWhileDragging(o: {
+  dragNode: { key: unknown };
+  dropNode: { key: unknown };
+  dropPosition: number;
+}): DropInfo {
+  return {
+    dragKey: String(o.dragNode.key),
+    dropKey: String(o.dropNode.key),
+    dropToGap: o.dropPosition !== 0,
+    relative: o.dropPosition,
   };
 }
 
