@@ -276,6 +276,11 @@ test.describe('application shell', () => {
 
 test.describe('micro-frontend container', () => {
   test('mounts, unmounts without leftovers, mounts again; logout goes to the container', async ({ page }) => {
+    // A CI run once saw the confirmed logout never reach the container; print what the page said.
+    page.on('pageerror', (e) => console.log(`pageerror: ${e.stack ?? e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') console.log(`console.${m.type()}: ${m.text()}`);
+    });
     const data = await apiLogin(page.request, ADMIN);
     await page.goto('/__container__/index.html');
     await expect(page.locator('#container-status')).toHaveText('已加载，未挂载');
@@ -318,7 +323,10 @@ test.describe('micro-frontend container', () => {
     await page.evaluate((token) => window.__container.mount({ token }), data.token);
     await page.locator('#slot').getByTestId('user-menu').hover();
     await page.getByRole('menuitem', { name: /退出登录/ }).click();
-    await page.getByRole('button', { name: /确\s*定/ }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '确定退出当前账号？' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(confirm).toBeHidden();
     await expect(page.locator('#container-logout')).toHaveText('子应用请求退出登录（user）');
     expect(await page.evaluate(() => window.__container.logouts.length)).toBe(1);
   });
