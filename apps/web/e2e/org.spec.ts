@@ -128,8 +128,14 @@ test.describe.serial('organisation, background tasks and the download centre', (
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect(dialog.getByText('手机号格式错误')).toBeVisible();
     await expect(dialog.getByText('邮箱格式错误')).toBeVisible();
-    await dialog.getByLabel('手机号').fill(STAFF_PHONE);
+    // a phone already in the organisation (员工丙): the server's refusal shows under 手机号, not as a toast
+    await dialog.getByLabel('手机号').fill('13800000003');
     await dialog.getByLabel('邮箱').fill('tester@example.com');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(dialog.getByText('该手机号已存在于本组织')).toBeVisible();
+    await expect(page.getByText('该手机号已存在于本组织')).toHaveCount(1);
+    await shot(page, 'org-staff-phone-taken.png');
+    await dialog.getByLabel('手机号').fill(STAFF_PHONE);
     await dialog.getByLabel('工号').fill(`E${RUN}`);
     await expect(dialog.locator('.ant-select-selection-item', { hasText: DEPT })).toBeVisible();
     await dialog.getByLabel('职级').click();

@@ -28,6 +28,9 @@ export const platformErrors = {
   forbidden: (msg = '您没有该操作的权限') => new AppError(PlatformCode.forbidden, msg, 403),
   notFound: (what = '数据') => new AppError(PlatformCode.notFound, `${what}不存在或已被删除`, 404),
   conflict: (msg: string) => new AppError(PlatformCode.conflict, msg, 409),
+  /** A conflict caused by one input (a taken name or phone): the client shows it next to that field. */
+  fieldConflict: (code: number, field: string, msg: string) =>
+    new AppError(code, msg, 409, { fields: [{ field, msg }] }),
   tooManyRequests: (msg: string) => new AppError(PlatformCode.tooManyRequests, msg, 429),
 };
 

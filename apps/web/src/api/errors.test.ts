@@ -40,11 +40,14 @@ describe('parseReplyError', () => {
 });
 
 describe('extractFieldErrors', () => {
-  it('only for validation replies with a well-formed fields list', () => {
+  it('only for validation replies and field conflicts with a well-formed fields list', () => {
     const data = { fields: [{ field: 'phone', msg: 'bad' }, { nope: 1 }] };
     expect(extractFieldErrors(400, undefined, data)).toEqual([{ field: 'phone', msg: 'bad' }]);
     expect(extractFieldErrors(200, 10000400, data)).toEqual([{ field: 'phone', msg: 'bad' }]);
-    expect(extractFieldErrors(409, 10000409, data)).toBeUndefined();
+    expect(extractFieldErrors(409, 10100409, data)).toEqual([{ field: 'phone', msg: 'bad' }]);
+    expect(extractFieldErrors(409, 10100409, null)).toBeUndefined();
+    expect(extractFieldErrors(403, 10000403, data)).toBeUndefined();
+    expect(extractFieldErrors(404, 10000404, data)).toBeUndefined();
     expect(extractFieldErrors(400, 10000400, { fields: 'phone' })).toBeUndefined();
     expect(extractFieldErrors(400, 10000400, null)).toBeUndefined();
   });

@@ -71,9 +71,12 @@ export function httpStatusMessage(status: number, serverMsg?: string): string {
   return HTTP_MESSAGES[status] ?? (msg || `请求失败（${status}）`);
 }
 
-/** Field errors of a validation reply, or undefined when the reply is not one. */
+/**
+ * Field errors of a validation reply (400), or of a conflict that names its field (409: 手机号已存在
+ * belongs next to the phone input); undefined for any other reply.
+ */
 export function extractFieldErrors(httpStatus: number, code: number | undefined, data: unknown) {
-  if (httpStatus !== 400 && code !== PlatformCode.validation) return undefined;
+  if (httpStatus !== 400 && httpStatus !== 409 && code !== PlatformCode.validation) return undefined;
   const fields = (data as { fields?: unknown } | null | undefined)?.fields;
   if (!Array.isArray(fields)) return undefined;
   const valid = fields.filter(

@@ -383,6 +383,9 @@ export const orgApi = {
     http.post<{ id: number; user_id: number }>(u('users:post'), body, fields),
   updateStaff: (body: Partial<StaffInput> & { id: number; status?: number }) =>
     http.post<{ id: number }>(u('users:update'), body, fields),
+  /** 离职 / 恢复在职 from the table: no form, so every error is a toast. */
+  setStaffStatus: (id: number, status: number) =>
+    http.post<{ id: number }>(u('users:update'), { id, status }),
   batchUpdateStaff: (body: StaffBatchInput) => http.post<{ count: number }>(u('users:batch_update'), body),
   phoneHistory: (id: number) => http.get<PhoneRecord[]>(u('records/users/phone'), { id }),
 

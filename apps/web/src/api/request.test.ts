@@ -229,6 +229,24 @@ describe('HTTP errors', () => {
     await failure(http.post('/login', {}, { handleFieldErrors: true }));
     expect(notifier.error).not.toHaveBeenCalled();
   });
+
+  it('a 409 naming its field goes to the form; a 409 without one is toasted', async () => {
+    const taken = {
+      status: 10_100_409,
+      msg: '手机号已存在',
+      data: { fields: [{ field: 'phone', msg: '手机号已存在' }] },
+    };
+    stubFetch(() => jsonReply(taken, 409));
+    const err = await failure(http.post('/users:post', {}, { handleFieldErrors: true }));
+    expect(err.fieldErrors).toEqual([{ field: 'phone', msg: '手机号已存在' }]);
+    expect(notifier.error).not.toHaveBeenCalled();
+    // The same reply to a call that has no form (a drag, a status switch) is a toast.
+    await failure(http.post('/users:post', {}));
+    expect(notifier.error).toHaveBeenCalledExactlyOnceWith('手机号已存在');
+    stubFetch(() => jsonReply({ status: 10_102_409, msg: '该部门下有员工，不能删除', data: null }, 409));
+    await failure(http.post('/departments:delete', {}, { handleFieldErrors: true }));
+    expect(notifier.error).toHaveBeenLastCalledWith('该部门下有员工，不能删除');
+  });
 });
 
 describe('timeout, network, cancel', () => {

@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/errors.js';
+import { AppError, platformErrors } from '../../platform/errors.js';
 
 /**
  * Error codes of the auth module (login, SMS codes, passwords, sessions, person and bank info,
@@ -101,7 +101,7 @@ export const authErrors = {
   oldPasswordWrong: () => new AppError(AuthCode.oldPasswordWrong, authMessages.oldPasswordWrong, 400),
   samePassword: () => new AppError(AuthCode.samePassword, authMessages.samePassword, 400),
   accountNotFound: () => new AppError(AuthCode.accountNotFound, authMessages.accountNotFound, 404),
-  phoneTaken: () => new AppError(AuthCode.phoneTaken, authMessages.phoneTaken, 409),
+  phoneTaken: () => platformErrors.fieldConflict(AuthCode.phoneTaken, 'phone', authMessages.phoneTaken),
   phoneUnchanged: () => new AppError(AuthCode.phoneUnchanged, authMessages.phoneUnchanged, 400),
   orgNotJoined: () => new AppError(AuthCode.orgNotJoined, authMessages.orgNotJoined, 403),
   oneTimeCodeInvalid: () => new AppError(AuthCode.oneTimeCodeInvalid, authMessages.oneTimeCodeInvalid, 401),

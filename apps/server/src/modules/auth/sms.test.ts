@@ -238,7 +238,11 @@ describe('change phone (users:update/phone)', () => {
     const code = await t.smsCode(other.phone, 'update_phone');
     const taken = await t.post('users:update/phone', { phone: other.phone, code }, token);
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ status: AuthCode.phoneTaken, msg: '该手机号已被其他账号使用' });
+    expect(taken.json()).toMatchObject({
+      status: AuthCode.phoneTaken,
+      msg: '该手机号已被其他账号使用',
+      data: { fields: [{ field: 'phone', msg: '该手机号已被其他账号使用' }] },
+    });
 
     const same = await t.post('users:update/phone', { phone: p.phone, code: '123456' }, token);
     expect(same.json().status).toBe(AuthCode.phoneUnchanged);

@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/errors.js';
+import { AppError, platformErrors } from '../../platform/errors.js';
 
 /**
  * Error codes of the org module (organisations, departments, staff, grades, jobs, titles, accounts,
@@ -68,8 +68,8 @@ export const orgErrors = {
   userGroupParentNotFound: () =>
     new AppError(OrgCode.userGroupParentNotFound, '上级用户组不存在或已被删除', 404),
   conflictNotFound: () => new AppError(OrgCode.conflictNotFound, '待处理的同步记录不存在', 404),
-  phoneTaken: () => new AppError(OrgCode.phoneTaken, orgMessages.phoneTaken, 409),
-  nameTaken: (what: string) => new AppError(OrgCode.nameTaken, `${what}名称已存在`, 409),
+  phoneTaken: () => platformErrors.fieldConflict(OrgCode.phoneTaken, 'phone', orgMessages.phoneTaken),
+  nameTaken: (what: string) => platformErrors.fieldConflict(OrgCode.nameTaken, 'name', `${what}名称已存在`),
   cannotDelete: (reason: string) => new AppError(OrgCode.cannotDelete, reason, 409),
   cityTaken: (city: string, group: string) =>
     new AppError(OrgCode.cityTaken, orgMessages.cityGroupTaken(city, group), 409),

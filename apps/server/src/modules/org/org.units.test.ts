@@ -153,6 +153,7 @@ describe('organisation and department trees', () => {
       body: { org_id: A.companyId, name: '研发部' },
     });
     expect(dupDept.body.msg).toBe('同级部门名称已存在');
+    expect(dupDept.body.data).toEqual({ fields: [{ field: 'name', msg: '同级部门名称已存在' }] });
   });
 });
 

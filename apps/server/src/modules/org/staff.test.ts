@@ -61,6 +61,8 @@ describe('staff', () => {
     });
     expect(dup.status).toBe(409);
     expect(dup.body.msg).toBe('该手机号已存在于本组织');
+    // The conflict names its input, so the staff dialog shows it under 手机号.
+    expect(dup.body.data).toEqual({ fields: [{ field: 'phone', msg: '该手机号已存在于本组织' }] });
     const wrongOrg = await A.api('POST', 'users:post', {
       body: { name: '韩梅梅', phone: '13300000002', org_id: A.tenantId, dept_ids: [A.deptId] },
     });

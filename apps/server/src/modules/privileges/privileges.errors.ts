@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/errors.js';
+import { AppError, platformErrors } from '../../platform/errors.js';
 
 /**
  * Error codes of the privileges module (menus, permission groups, members).
@@ -43,7 +43,8 @@ export const privilegeErrors = {
   groupNotFound: () => new AppError(PrivilegeCode.groupNotFound, '权限组不存在或已被删除', 404),
   staffNotFound: (ids: number[]) =>
     new AppError(PrivilegeCode.staffNotFound, `员工不存在或已离职：${list(ids)}`, 404),
-  groupNameTaken: () => new AppError(PrivilegeCode.groupNameTaken, '权限组名称已存在', 409),
+  groupNameTaken: () =>
+    platformErrors.fieldConflict(PrivilegeCode.groupNameTaken, 'name', '权限组名称已存在'),
   builtinNotDeletable: () =>
     new AppError(PrivilegeCode.builtinNotDeletable, privilegeMessages.builtinNotDeletable, 409),
   groupHasMembers: (n: number) =>

@@ -133,7 +133,11 @@ describe('POST privileges (create a group)', () => {
 
     const dup = await call(a.admin.token, 'POST', '', { name: '审计组' });
     expect(dup.code).toBe(409);
-    expect(dup.body).toMatchObject({ status: PrivilegeCode.groupNameTaken, msg: '权限组名称已存在' });
+    expect(dup.body).toMatchObject({
+      status: PrivilegeCode.groupNameTaken,
+      msg: '权限组名称已存在',
+      data: { fields: [{ field: 'name', msg: '权限组名称已存在' }] },
+    });
     const other = await call(b.admin.token, 'POST', '', { name: '审计组' });
     expect(other.code).toBe(200);
     expect(other.body.data.perms).toEqual([]);

@@ -159,7 +159,7 @@ export default function OrgStaffPage() {
       okText: resign ? '确认离职' : '恢复在职',
       okButtonProps: resign ? { danger: true } : undefined,
       onOk: async () => {
-        await orgApi.updateStaff({ id: s.id, status: next });
+        await orgApi.setStaffStatus(s.id, next);
         void message.success(resign ? '已办理离职' : '已恢复在职');
         setSelectedRows((r) => r.filter((id) => id !== s.id));
         await refresh();
