@@ -337,6 +337,9 @@ test.describe.serial('organisation, background tasks and the download centre', (
     await page.getByTestId('city-picker').getByPlaceholder('搜索省份或城市').fill('杭州');
     await page.getByTestId('city-picker').getByText('杭州市').click();
     await expect(page.getByTestId('city-picker').getByText('已选 5 个城市')).toBeVisible();
+    // one of 浙江省's cities is chosen: the province is half-checked, not checked, though the search shows only 杭州市
+    const zhejiang = page.getByTestId('city-picker').locator('.ant-tree-treenode', { hasText: '浙江省' });
+    await expect(zhejiang.locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-indeterminate/);
     await shot(page, 'org-city.png');
     await page
       .getByRole('dialog')

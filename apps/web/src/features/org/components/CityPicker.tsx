@@ -1,6 +1,6 @@
 import { Empty, Input, Skeleton, Tag, Tree, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type Key } from 'react';
+import { useMemo, useState } from 'react';
 import type { CityGroup, ProvinceEntry } from '../../../api/org';
 import { cityDataQuery } from '../hooks/queries';
 
@@ -51,6 +51,44 @@ export function regionNodes(
   });
 }
 
+/**
+ * Check marks over the whole region tree, not only the cities a search shows: a search for 杭州 that
+ * shows one city of 浙江省 must not mark the province as wholly chosen. A province is checked when
+ * all its free cities are chosen, half-checked when some are.
+ */
+export function checkMarks(
+  data: readonly ProvinceEntry[],
+  value: readonly string[],
+  taken: Map<string, string>,
+): { checked: string[]; halfChecked: string[] } {
+  const chosen = new Set(value);
+  const checked = value.map(cityKey);
+  const halfChecked: string[] = [];
+  for (const p of data) {
+    const free = p.children.filter((c) => !taken.has(c.code));
+    const n = free.filter((c) => chosen.has(c.code)).length;
+    if (free.length > 0 && n === free.length) checked.push(provinceKey(p.code));
+    else if (n > 0) halfChecked.push(provinceKey(p.code));
+  }
+  return { checked, halfChecked };
+}
+
+/**
+ * The codes after a click on `key` in the shown tree. A city toggles; a province toggles the free
+ * cities the tree shows under it: all chosen already → they are removed, else they are added.
+ */
+export function toggleCheck(value: readonly string[], nodes: readonly Node[], key: string): string[] {
+  if (key.startsWith('c-')) {
+    const code = key.slice(2);
+    return value.includes(code) ? value.filter((c) => c !== code) : [...value, code];
+  }
+  const province = nodes.find((p) => p.key === key);
+  const shown = (province?.children ?? []).filter((c) => !c.disabled).map((c) => c.key.slice(2));
+  const chosen = new Set(value);
+  if (shown.every((c) => chosen.has(c))) return value.filter((c) => !shown.includes(c));
+  return [...value, ...shown.filter((c) => !chosen.has(c))];
+}
+
 export function CityPicker({
   value,
   onChange,
@@ -70,18 +108,7 @@ export function CityPicker({
     return m;
   }, [data.data]);
 
-  const visibleCodes = useMemo(
-    () => new Set(nodes.flatMap((p) => (p.children ?? []).map((c) => c.key.slice(2)))),
-    [nodes],
-  );
-
-  const onCheck = (checked: Key[] | { checked: Key[] }) => {
-    const keys = (Array.isArray(checked) ? checked : checked.checked).map(String);
-    const nowVisible = keys.filter((k) => k.startsWith('c-')).map((k) => k.slice(2));
-    // Codes hidden by the search stay as they were.
-    const hidden = value.filter((c) => !visibleCodes.has(c));
-    onChange([...new Set([...hidden, ...nowVisible])]);
-  };
+  const marks = useMemo(() => checkMarks(data.data ?? [], value, taken), [data.data, value, taken]);
 
   return (
     <div className="fk-city-picker" data-testid="city-picker">
@@ -95,12 +122,14 @@ export function CityPicker({
           ) : (
             <Tree
               checkable
+              // The marks are computed over the whole tree (checkMarks), not the searched part of it.
+              checkStrictly
               selectable={false}
               treeData={nodes}
               defaultExpandAll={!!keyword.trim()}
               key={keyword.trim() ? `search-${keyword.trim()}` : 'all'}
-              checkedKeys={value.map(cityKey)}
-              onCheck={onCheck}
+              checkedKeys={marks}
+              onCheck={(_, info) => onChange(toggleCheck(value, nodes, String(info.node.key)))}
             />
           )}
         </div>
