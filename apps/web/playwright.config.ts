@@ -15,6 +15,9 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8090',
     locale: 'zh-CN',
+    // The app honours 减少动态效果 (no antd motion): a click can no longer land beside a dialog that is
+    // still zooming in, which is how two journeys once lost a click on 确定.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-first-failure',
     launchOptions: {

@@ -1,6 +1,6 @@
 import { App as AntApp, ConfigProvider, Empty, type ThemeConfig } from 'antd';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { EMPTY_TEXT, LAYOUT } from '@feikong/contracts';
 import { setNotifier } from '../api/request';
 import { MSG_ERROR_DIALOG_TITLE } from '../api/constants';
@@ -49,14 +49,38 @@ export const appTheme: ThemeConfig = {
   },
 };
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeReducedMotion(onChange: () => void): () => void {
+  if (typeof window === 'undefined' || !window.matchMedia) return () => undefined;
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener?.('change', onChange);
+  return () => query.removeEventListener?.('change', onChange);
+}
+
+/** The system setting 减少动态效果 (prefers-reduced-motion), followed live. */
+export function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => typeof window !== 'undefined' && !!window.matchMedia?.(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
+
 /** Empty tables and lists say 空空如也~ (spec §8). */
 export function renderEmpty() {
   return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} />;
 }
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  // Users who asked their system for less motion get none: dialogs, menus and toasts appear at once.
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo<ThemeConfig>(
+    () => (reducedMotion ? { ...appTheme, token: { ...appTheme.token, motion: false } } : appTheme),
+    [reducedMotion],
+  );
   return (
-    <ConfigProvider locale={antdLocale} theme={appTheme} renderEmpty={renderEmpty}>
+    <ConfigProvider locale={antdLocale} theme={theme} renderEmpty={renderEmpty}>
       <AntApp>
         <NotifierBridge />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
