@@ -128,7 +128,7 @@ test.describe.serial('organisation, background tasks and the download centre', (
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect(dialog.getByText('手机号格式错误')).toBeVisible();
     await expect(dialog.getByText('邮箱格式错误')).toBeVisible();
-    // a phone already in the organisation (员工丙): the server's refusal shows under 手机号, not as a toast
+    // a phone already in the organisation (员工乙's): the server's refusal shows under 手机号, not as a toast
     await dialog.getByLabel('手机号').fill('13800000003');
     await dialog.getByLabel('邮箱').fill('tester@example.com');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
