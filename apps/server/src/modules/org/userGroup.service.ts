@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/database.js';
 import { orgErrors, orgMessages } from './org.errors.js';
 import { pageOf } from './org.schemas.js';
 import { setOrders } from './org.repo.js';
-import { nestByPid } from './org.tree.js';
+import { nestByPid, subtreeIds } from './org.tree.js';
 import { LogModule, logOp } from './oplog.service.js';
 import * as repo from './userGroup.repo.js';
 import type { UserGroupRow } from './userGroup.repo.js';
@@ -55,26 +55,12 @@ async function mustGet(db: Db, tenantId: number, id: number) {
   return g;
 }
 
-/** The group and every group below it. */
-function subtreeOf(all: readonly Pick<UserGroupRow, 'id' | 'pid'>[], id: number): Set<number> {
-  const below = new Set([id]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const g of all)
-      if (below.has(g.pid) && !below.has(g.id)) {
-        below.add(g.id);
-        grew = true;
-      }
-  }
-  return below;
-}
-
 /** The parent (0 = top) exists, and is neither the group itself nor below it. */
 async function assertParent(db: Db, tenantId: number, pid: number, movingId = 0) {
   if (pid === 0) return;
   const all = await repo.listGroups(db, tenantId);
   if (!all.some((g) => g.id === pid)) throw orgErrors.userGroupParentNotFound();
-  if (movingId && subtreeOf(all, movingId).has(pid)) throw orgErrors.moveIntoSelf();
+  if (movingId && subtreeIds(all, movingId).has(pid)) throw orgErrors.moveIntoSelf();
 }
 
 export async function createGroup(
@@ -163,7 +149,7 @@ export async function orderGroups(
     const moved = input.ids.map((id) => {
       const g = byId.get(id);
       if (!g) throw orgErrors.userGroupNotFound();
-      if (g.pid !== input.pid && subtreeOf(all, id).has(input.pid)) throw orgErrors.moveIntoSelf();
+      if (g.pid !== input.pid && subtreeIds(all, id).has(input.pid)) throw orgErrors.moveIntoSelf();
       return g;
     });
     // Names stay unique among the new siblings: the named groups and those already there.
