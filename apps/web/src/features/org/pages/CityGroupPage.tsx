@@ -8,7 +8,8 @@ import { Access } from '../../../components/Access';
 import { Dialog } from '../../../components/Dialog/Dialog';
 import { confirmDelete } from '../../../components/confirmDelete';
 import { EditDialog, useEditDialog } from '../../../components/EditDialog/EditDialog';
-import { CityPicker, takenCities } from '../components/CityPicker';
+import { CityPicker } from '../components/CityPicker';
+import { takenCities } from '../rules/cities';
 import { cityGroupsQuery, orgKeys, ORG_PERM } from '../hooks/queries';
 import '../org.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkMarks, regionNodes, takenCities, toggleCheck } from './CityPicker';
+import { checkMarks, regionNodes, takenCities, toggleCheck } from './cities';
 
 // Codes and names as GB/T 2260 has them (a part of 浙江省 and 江苏省).
 const DATA = [

@@ -43,7 +43,6 @@ export function deptsOfOrg(tree: readonly UnitNode[], orgId: number): UnitNode[]
   return org ? org.children.filter((c) => !isOrg(c)) : [];
 }
 
-/** Path of names from the root down to `key`, e.g. 演示集团 / 演示科技有限公司 / 研发部. */
 export interface DeptOption {
   value: number;
   title: string;
@@ -58,6 +57,7 @@ export const deptOptions = (nodes: readonly UnitNode[]): DeptOption[] =>
     children: deptOptions(n.children.filter((c) => c.org_type === 'dept')),
   }));
 
+/** Path of names from the root down to `key`, e.g. 演示集团 / 演示科技有限公司 / 研发部. */
 export function pathNames(tree: readonly UnitNode[], key: string): string[] {
   for (const n of tree) {
     if (n.key === key) return [n.name];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserGroupNode } from '../../../api/org';
-import { filterGroups, findGroup, parentOptions, planGroupDrop } from './UserGroupPage';
+import { filterGroups, findGroup, parentOptions, planGroupDrop } from './userGroups';
 
 const g = (id: number, pid: number, name: string, children: UserGroupNode[] = []): UserGroupNode => ({
   id,
