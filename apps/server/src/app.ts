@@ -9,11 +9,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'node:querystring';
+import { z } from 'zod';
+import { envelopeOf } from '@feikong/contracts';
 import { installAuth } from './platform/auth.js';
 import { PUBLIC, type RoutePermission } from './platform/context.js';
 import { installErrorHandling, installNotFound, trimStrings } from './platform/http.js';
 import { isApiPath, type AppDeps, type RegisterRoutes, type ZodApp } from './platform/types.js';
-import { zodValidatorCompiler } from './platform/validation.js';
+import { zodSerializerCompiler, zodValidatorCompiler } from './platform/validation.js';
 import { withAppServices } from './platform/services.js';
 import { registerModules } from './modules/index.js';
 
@@ -45,6 +47,7 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
   installErrorHandling(app);
 
   // Task handlers, job queue and file storage: the caller's, or defaults. The job worker starts
@@ -92,10 +95,20 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
   });
   installAuth(app, deps.db, deps.config);
 
-  app.get('/healthz', { config: { permission: PUBLIC } }, async () => {
-    await deps.db.selectFrom('organizations').select('id').limit(1).execute();
-    return { status: 0, msg: 'ok', data: { env: deps.config.appEnv, dialect: deps.dialect } };
-  });
+  app.get(
+    '/healthz',
+    {
+      config: { permission: PUBLIC },
+      schema: {
+        summary: '健康检查',
+        response: { 200: envelopeOf(z.object({ env: z.string(), dialect: z.enum(['sqlite', 'postgres']) })) },
+      },
+    },
+    async () => {
+      await deps.db.selectFrom('organizations').select('id').limit(1).execute();
+      return { status: 0, msg: 'ok', data: { env: deps.config.appEnv, dialect: deps.dialect } };
+    },
+  );
 
   registerModules(app as ZodApp, deps);
   for (const register of extraRoutes) register(app as ZodApp, deps);

@@ -5,3 +5,4 @@ export * from './statusCodes.js';
 export * from './constants.js';
 export * from './validators.js';
 export * from './formats.js';
+export * from './reply.js';

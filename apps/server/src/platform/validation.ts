@@ -1,4 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
+import fastJsonStringify from 'fast-json-stringify';
 import { z, type ZodType } from 'zod';
 import type { FieldError } from './errors.js';
 
@@ -43,4 +45,19 @@ export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema })
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(toFieldErrors(schema, result.error)) };
   };
+};
+
+/**
+ * Reply serializer: a route's zod reply schema becomes JSON Schema once, at start-up, and
+ * fast-json-stringify compiles it. Replies are then written by generated code (faster than
+ * JSON.stringify) and fields the schema does not declare never leave the server.
+ */
+export const zodSerializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema, url, method }) => {
+  let jsonSchema: unknown;
+  try {
+    jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
+  } catch (err) {
+    throw new Error(`路由 ${method} ${url} 的响应结构无法转换为 JSON Schema：${(err as Error).message}`);
+  }
+  return fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]);
 };
