@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +12,7 @@ import qs from 'node:querystring';
 import { z } from 'zod';
 import { envelopeOf } from '@feikong/contracts';
 import { installAuth } from './platform/auth.js';
+import { clientErrorHandler, installApiHeaders, redactUrl } from './platform/hardening.js';
 import { PUBLIC, type RoutePermission } from './platform/context.js';
 import { installErrorHandling, installNotFound, trimStrings } from './platform/http.js';
 import { isApiPath, type AppDeps, type RegisterRoutes, type ZodApp } from './platform/types.js';
@@ -31,7 +32,20 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
   const logger: FastifyServerOptions['logger'] =
     deps.config.logLevel === 'silent'
       ? false
-      : { level: deps.config.logLevel, redact: ['req.headers["x-session-token"]'] };
+      : {
+          level: deps.config.logLevel,
+          ...(deps.logStream ? { stream: deps.logStream } : {}),
+          redact: ['req.headers["x-session-token"]'],
+          // Signed download links carry their signature in the query: never log it.
+          serializers: {
+            req: (req: FastifyRequest) => ({
+              method: req.method,
+              url: redactUrl(req.url),
+              host: req.host,
+              remoteAddress: req.ip,
+            }),
+          },
+        };
   const app = Fastify({
     logger,
     genReqId: (req) =>
@@ -44,6 +58,7 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
     },
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -81,6 +96,7 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
   await app.register(swaggerUi, { routePrefix: '/docs' });
   registeringInfra = false;
 
+  installApiHeaders(app, isApiPath);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('x-env', deps.config.appEnv);

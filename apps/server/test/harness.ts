@@ -51,13 +51,18 @@ export async function createTestDatabase(): Promise<
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** buildApp on a fresh, migrated database. Call `close()` in afterAll. */
-export async function createTestApp(opts: { config?: Partial<Config>; extraRoutes?: RegisterRoutes[] } = {}) {
+export async function createTestApp(
+  opts: { config?: Partial<Config>; extraRoutes?: RegisterRoutes[]; logStream?: NodeJS.WritableStream } = {},
+) {
   const handle = await createTestDatabase();
   const config = testConfig(opts.config);
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     await migrateToLatest(handle.db, { schema: handle.schema });
-    app = await buildApp({ config, db: handle.db, dialect: handle.dialect }, opts.extraRoutes);
+    app = await buildApp(
+      { config, db: handle.db, dialect: handle.dialect, logStream: opts.logStream },
+      opts.extraRoutes,
+    );
     await app.ready();
   } catch (error) {
     // A test that expects the app to refuse to start must not leave its database behind.

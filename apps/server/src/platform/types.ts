@@ -39,6 +39,8 @@ export interface AppDeps {
   storage?: FileStorage;
   /** Called once after each task finishes, success or failure (the notification centre's hook). */
   onTaskFinished?: (event: TaskFinishedEvent) => void | Promise<void>;
+  /** Where the log goes; absent → standard output. Tests pass a stream to read what was logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** AppDeps as buildApp hands them to modules: the shared services are always there. */

@@ -1,0 +1,50 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import { PlatformCode } from '@feikong/contracts';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Errors Node's HTTP parser raises before a request reaches Fastify (a URL or headers over the
+ * 16 KB limit, a malformed request line, a client that stalls). They are answered in the same
+ * `{status, msg, data}` envelope as everything else, never Fastify's English default.
+ */
+const CLIENT_ERRORS: Record<string, { http: number; status: number; msg: string }> = {
+  HPE_HEADER_OVERFLOW: { http: 431, status: PlatformCode.validation, msg: '请求地址或请求头过长' },
+  ERR_HTTP_REQUEST_TIMEOUT: { http: 408, status: PlatformCode.validation, msg: '请求超时，请重试' },
+};
+const CLIENT_ERROR_DEFAULT = { http: 400, status: PlatformCode.validation, msg: '请求格式不正确' };
+
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const known =
+    (err.code && Object.hasOwn(CLIENT_ERRORS, err.code) && CLIENT_ERRORS[err.code]) || CLIENT_ERROR_DEFAULT;
+  this.log.debug({ code: err.code }, 'client error before routing');
+  if (socket.writable) {
+    const body = JSON.stringify({ status: known.status, msg: known.msg, data: null });
+    socket.write(
+      `HTTP/1.1 ${known.http} ${http.STATUS_CODES[known.http]}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
+/** Query parameters whose values are secrets: signed-link signatures and tokens. */
+const SECRET_PARAMS = /([?&](?:sig|signature|token|x-amz-signature|policy)=)[^&#]*/gi;
+
+/** A URL safe to log: the signature and token values of signed links are replaced by `***`. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1***');
+}
+
+/** API replies are personal and never cached; no reply is sniffed as another type. */
+export function installApiHeaders(app: FastifyInstance, isApiPath: (path: string) => boolean) {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    const path = request.url.split('?')[0];
+    if (isApiPath(path) || path === '/healthz') reply.header('cache-control', 'no-store');
+  });
+}
