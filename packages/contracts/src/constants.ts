@@ -10,6 +10,8 @@ export const RETRY = { times: 5, waitMs: 100 } as const;
 export const RANDOM_ID_LENGTH = 32;
 export const ERROR_REPORT_DELAY_MS = 3000;
 export const ERROR_REPORT_MAX_MESSAGE = 1000;
+/** At most this many reports in one request; the client's reporter batches no more (spec §9). */
+export const ERROR_REPORT_MAX_BATCH = 20;
 
 /** Header names. The spec names only the session header; the other two are our choice. */
 export const SESSION_HEADER = 'X-Session-Token';

@@ -129,6 +129,8 @@ export interface ErrorReportsTable {
   user_agent: string | null;
   occurred_at: number;
   created_at: number;
+  /** The address the report came from (rate limit per client). */
+  client_ip: string | null;
 }
 
 /** The global menu catalogue (spec §2.1): one row per entry, tree by parent_name. */

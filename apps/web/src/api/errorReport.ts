@@ -1,3 +1,4 @@
+import { ERROR_REPORT_MAX_BATCH } from '@feikong/contracts';
 import { getSession } from '../stores/session';
 import { ERROR_REPORT_DELAY_MS, ERROR_REPORT_MAX_CHARS, HEADER_ENV, HEADER_TOKEN } from './constants';
 import { apiConfig } from './env';
@@ -57,7 +58,7 @@ function describe(error: unknown): { message: string; stack?: string } {
 
 export function createErrorReporter(options: ErrorReporterOptions = {}) {
   const delayMs = options.delayMs ?? ERROR_REPORT_DELAY_MS;
-  const maxBatch = options.maxBatch ?? 20;
+  const maxBatch = options.maxBatch ?? ERROR_REPORT_MAX_BATCH;
   const maxFailures = options.maxFailures ?? 3;
   const send = options.send ?? sendReports;
   const now = options.now ?? Date.now;

@@ -11,6 +11,7 @@ import * as orgMenus from './20261122T0009_org_menus.js';
 import * as orderReceipts from './20261122T0010_order_receipts.js';
 import * as syncConflictsMenu from './20261122T0011_sync_conflicts_menu.js';
 import * as userGroupEdit from './20261122T0012_user_group_edit.js';
+import * as errorReportLimits from './20261123T0001_error_report_limits.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T0010_order_receipts': orderReceipts,
   '20261122T0011_sync_conflicts_menu': syncConflictsMenu,
   '20261122T0012_user_group_edit': userGroupEdit,
+  '20261123T0001_error_report_limits': errorReportLimits,
 };

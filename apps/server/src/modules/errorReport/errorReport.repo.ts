@@ -9,6 +9,7 @@ export interface NewErrorReport {
   user_agent: string | null;
   occurred_at: number;
   created_at: number;
+  client_ip: string;
 }
 
 export async function insertReports(db: Db, rows: NewErrorReport[]) {
@@ -32,4 +33,29 @@ export async function pageReports(
     .offset((q.pageNum - 1) * q.pageSize)
     .execute();
   return { items, total: Number(total) };
+}
+
+/** Reports stored since `since` from one client address or one person. */
+export async function countRecent(
+  db: Db,
+  by: { clientIp: string } | { userId: number },
+  since: number,
+): Promise<number> {
+  let q = db.selectFrom('error_reports').where('created_at', '>', since);
+  q = 'clientIp' in by ? q.where('client_ip', '=', by.clientIp) : q.where('user_id', '=', by.userId);
+  const row = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Drops reports older than `before`, then all but the newest `keep` rows. */
+export async function pruneReports(db: Db, before: number, keep: number) {
+  await db.deleteFrom('error_reports').where('created_at', '<', before).execute();
+  const edge = await db
+    .selectFrom('error_reports')
+    .select('id')
+    .orderBy('id', 'desc')
+    .offset(keep)
+    .limit(1)
+    .executeTakeFirst();
+  if (edge) await db.deleteFrom('error_reports').where('id', '<=', edge.id).execute();
 }

@@ -1,7 +1,9 @@
-import { ERROR_REPORT_MAX_MESSAGE } from '@feikong/contracts';
+import { ERROR_REPORT_MAX_MESSAGE, PlatformCode } from '@feikong/contracts';
 import type { Caller, TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
-import { insertReports, pageReports } from './errorReport.repo.js';
+import { AppError } from '../../platform/errors.js';
+import { ERROR_REPORT_LIMITS as L } from './errorReport.limits.js';
+import { countRecent, insertReports, pageReports, pruneReports } from './errorReport.repo.js';
 
 export interface IncomingReport {
   message: string;
@@ -11,26 +13,43 @@ export interface IncomingReport {
   occurred_at: number;
 }
 
-/** Stores what the client's error reporter sends; the signed-in caller's tenant owns the rows. */
+const tooFrequent = () => new AppError(PlatformCode.tooManyRequests, '错误报告过于频繁，请稍后再试', 429);
+
+/**
+ * Stores what the client's error reporter sends; the signed-in caller's tenant owns the rows.
+ * Limited per client address and per person (ERROR_REPORT_LIMITS); old rows are pruned on the way.
+ */
 export async function recordReports(
   db: Db,
   caller: Caller | null,
   reports: IncomingReport[],
+  clientIp: string,
   now = Date.now(),
 ) {
-  await insertReports(
-    db,
-    reports.map((r) => ({
-      tenant_id: caller?.tenantId ?? null,
-      user_id: caller?.userId ?? null,
-      message: r.message.slice(0, ERROR_REPORT_MAX_MESSAGE),
-      stack: r.stack?.slice(0, 8000) ?? null,
-      url: r.url?.slice(0, 1000) ?? null,
-      user_agent: r.user_agent?.slice(0, 500) ?? null,
-      occurred_at: r.occurred_at,
-      created_at: now,
-    })),
-  );
+  const since = now - L.windowMs;
+  const fromIp = await countRecent(db, { clientIp }, since);
+  if (fromIp + reports.length > L.perIp) throw tooFrequent();
+  if (caller) {
+    const fromUser = await countRecent(db, { userId: caller.userId }, since);
+    if (fromUser + reports.length > L.perUser) throw tooFrequent();
+  }
+  await db.transaction().execute(async (trx) => {
+    await insertReports(
+      trx,
+      reports.map((r) => ({
+        tenant_id: caller?.tenantId ?? null,
+        user_id: caller?.userId ?? null,
+        client_ip: clientIp,
+        message: r.message.slice(0, ERROR_REPORT_MAX_MESSAGE),
+        stack: r.stack?.slice(0, L.stackChars) ?? null,
+        url: r.url?.slice(0, 1000) ?? null,
+        user_agent: r.user_agent?.slice(0, 500) ?? null,
+        occurred_at: r.occurred_at,
+        created_at: now,
+      })),
+    );
+    await pruneReports(trx, now - L.retentionMs, L.maxRows);
+  });
   return { saved: reports.length };
 }
 
