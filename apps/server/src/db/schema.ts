@@ -191,6 +191,8 @@ export interface AuthThrottlesTable {
   hits: number;
   locked_until: number | null;
   updated_at: number;
+  /** Locks since the key's last quiet day: each one lasts twice as long as the one before. */
+  strikes: Generated<number>;
 }
 
 /** "Remember me" without a stored password: a revocable random token, kept as its sha256. */

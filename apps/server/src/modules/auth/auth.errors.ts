@@ -34,12 +34,29 @@ export type AuthCode = (typeof AuthCode)[keyof typeof AuthCode];
 
 /** Limits the messages name; the services read the same numbers. */
 export const AUTH_LIMITS = {
-  /** Login failures per phone within the window before the phone is locked. */
+  /**
+   * Login failures of one phone from one client address within the window before that pair is
+   * locked: first for a minute, then each further failure locks it again for twice as long, up to
+   * 30 minutes (docs/decisions/0014-login-throttling.md).
+   */
   phoneFailures: 5,
-  /** Login failures per client IP within the window before the IP is locked. */
-  ipFailures: 20,
   failureWindowMs: 15 * 60_000,
-  lockMs: 15 * 60_000,
+  firstLockMs: 60_000,
+  maxLockMs: 30 * 60_000,
+  /** Strikes are forgotten after a day without failures. */
+  strikeResetMs: 24 * 3600_000,
+  /**
+   * Failures of one phone from all addresses together within an hour before the phone is locked for
+   * everyone but its remembered devices (a guess spread over many addresses): 5 minutes, doubling to 60.
+   */
+  phoneWideFailures: 20,
+  phoneWideWindowMs: 3600_000,
+  phoneWideLockMs: 5 * 60_000,
+  phoneWideMaxLockMs: 60 * 60_000,
+  /** Login failures per client IP (all phones together) within the window before the IP is locked. */
+  ipFailures: 20,
+  ipLockMs: 5 * 60_000,
+  ipMaxLockMs: 60 * 60_000,
   /** SMS sends per client IP within the window (all phones together). */
   smsPerIp: 30,
   smsIpWindowMs: 15 * 60_000,
@@ -60,7 +77,7 @@ const SMS_PURPOSE_LABEL: Record<string, string> = {
 /** Every message of the module, in one place. */
 export const authMessages = {
   badCredentials: '手机号或密码错误',
-  loginLocked: `登录失败次数过多，请${AUTH_LIMITS.lockMs / 60_000}分钟后再试`,
+  loginLocked: (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试`,
   deviceTokenInvalid: '记住的登录已失效，请输入密码登录',
   smsTooFrequent: `发送过于频繁，请${AUTH_LIMITS.smsResendMs / 1000}秒后再试`,
   smsIpTooFrequent: '发送过于频繁，请稍后再试',
@@ -89,7 +106,13 @@ export const authMessages = {
 
 export const authErrors = {
   badCredentials: () => new AppError(AuthCode.badCredentials, authMessages.badCredentials, 401),
-  loginLocked: () => new AppError(AuthCode.loginLocked, authMessages.loginLocked, 429),
+  /** `until`: when the lock ends; the message names the minutes left, rounded up. */
+  loginLocked: (until: number, now: number) =>
+    new AppError(
+      AuthCode.loginLocked,
+      authMessages.loginLocked(Math.max(1, Math.ceil((until - now) / 60_000))),
+      429,
+    ),
   deviceTokenInvalid: () => new AppError(AuthCode.deviceTokenInvalid, authMessages.deviceTokenInvalid, 401),
   smsTooFrequent: () => new AppError(AuthCode.smsTooFrequent, authMessages.smsTooFrequent, 429),
   smsIpTooFrequent: () => new AppError(AuthCode.smsIpTooFrequent, authMessages.smsIpTooFrequent, 429),

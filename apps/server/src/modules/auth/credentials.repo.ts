@@ -116,15 +116,37 @@ export async function lockedUntil(db: Db, scope: string, key: string): Promise<n
 export interface ThrottleRule {
   limit: number;
   windowMs: number;
+  /** The first lock. */
   lockMs: number;
+  /**
+   * Progressive limits: once a key has been locked, every further failure locks it again at
+   * once, for twice the previous lock, up to this; a quiet `strikeResetMs` forgets the strikes.
+   * Absent: every lock lasts `lockMs` and needs `limit` hits again.
+   */
+  maxLockMs?: number;
+  strikeResetMs?: number;
+}
+
+/** How long the lock set at this strike lasts (strike 0 is the first lock). */
+export function lockDuration(rule: ThrottleRule, strikes: number): number {
+  if (rule.maxLockMs === undefined) return rule.lockMs;
+  return Math.min(rule.lockMs * 2 ** Math.min(strikes, 30), rule.maxLockMs);
 }
 
 /**
  * Counts one hit in the current window (a window older than `windowMs` starts again at 1).
- * When the count reaches the limit the key is locked for `lockMs` and the count starts over.
- * Answers true when this hit set the lock.
+ * When the count reaches the limit (1 while a progressive key has strikes) the key is locked and
+ * the count starts over. The count is bumped atomically, so processes sharing the database agree.
+ * Answers the lock's end when this hit set one, else null.
  */
-export async function hitThrottle(db: Db, scope: string, key: string, rule: ThrottleRule, now: number) {
+export async function hitThrottle(
+  db: Db,
+  scope: string,
+  key: string,
+  rule: ThrottleRule,
+  now: number,
+): Promise<number | null> {
+  const quietSince = now - (rule.strikeResetMs ?? Number.MAX_SAFE_INTEGER);
   const bump = () =>
     db
       .updateTable('auth_throttles')
@@ -141,6 +163,7 @@ export async function hitThrottle(db: Db, scope: string, key: string, rule: Thro
           .then(now)
           .else(eb.ref('window_start'))
           .end(),
+        strikes: eb.case().when('updated_at', '<=', quietSince).then(0).else(eb.ref('strikes')).end(),
         updated_at: now,
       }))
       .where('scope', '=', scope)
@@ -149,23 +172,51 @@ export async function hitThrottle(db: Db, scope: string, key: string, rule: Thro
   if (affected(await bump()) === 0) {
     const inserted = await db
       .insertInto('auth_throttles')
-      .values({ scope, key, window_start: now, hits: 1, locked_until: null, updated_at: now })
+      .values({ scope, key, window_start: now, hits: 1, locked_until: null, updated_at: now, strikes: 0 })
       .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
       .executeTakeFirst();
     if (affected(inserted) === 0) await bump(); // another process inserted it first
   }
-  const locked = await db
-    .updateTable('auth_throttles')
-    .set({ locked_until: now + rule.lockMs, hits: 0, window_start: now, updated_at: now })
+  const row = await db
+    .selectFrom('auth_throttles')
+    .select(['hits', 'strikes'])
     .where('scope', '=', scope)
     .where('key', '=', key)
-    .where('hits', '>=', rule.limit)
+    .executeTakeFirstOrThrow();
+  const progressive = rule.maxLockMs !== undefined;
+  const threshold = progressive && row.strikes > 0 ? 1 : rule.limit;
+  if (row.hits < threshold) return null;
+  const until = now + lockDuration(rule, row.strikes);
+  // Only the process that saw this strike count sets the lock: a concurrent hit cannot double it.
+  const locked = await db
+    .updateTable('auth_throttles')
+    .set({
+      locked_until: until,
+      hits: 0,
+      window_start: now,
+      updated_at: now,
+      strikes: progressive ? row.strikes + 1 : 0,
+    })
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .where('strikes', '=', row.strikes)
+    .where('hits', '>=', threshold)
     .executeTakeFirst();
-  return affected(locked) === 1;
+  return affected(locked) === 1 ? until : null;
 }
 
 export async function clearThrottle(db: Db, scope: string, key: string) {
   await db.deleteFrom('auth_throttles').where('scope', '=', scope).where('key', '=', key).execute();
+}
+
+/** Deletes every key of the scope that starts with `prefix` (digits and `|`: no LIKE wildcards). */
+export async function clearThrottlePrefix(db: Db, scope: string, prefix: string) {
+  if (/[%_\\]/.test(prefix)) throw new Error('throttle key prefix must not contain LIKE wildcards');
+  await db
+    .deleteFrom('auth_throttles')
+    .where('scope', '=', scope)
+    .where('key', 'like', `${prefix}%`)
+    .execute();
 }
 
 // ---- Remembered devices ----

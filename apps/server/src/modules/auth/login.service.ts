@@ -24,9 +24,10 @@ export interface PasswordLoginInput {
 
 /**
  * POST users:login. With a password, or with a remembered device token instead (see
- * docs/decisions/0001-remember-device-token.md). Failures count per phone and per IP; while either
- * is locked every attempt is refused, the right password included. The answer never says whether
- * the phone exists.
+ * docs/decisions/0001-remember-device-token.md). Failures are limited per phone and address, per
+ * phone and per address (throttle.service.ts); a device token sent along with a password marks a
+ * device that signed in before, which the phone-wide lock lets through. The answer never says
+ * whether the phone exists.
  */
 export async function passwordLogin(
   d: AuthDeps,
@@ -34,10 +35,14 @@ export async function passwordLogin(
   meta: RequestMeta,
 ): Promise<LoginResult> {
   const now = d.clock();
-  await assertLoginAllowed(d.db, input.phone, meta.ip, now);
+  const device = input.device_token ? await findDeviceByHash(d.db, sha256(input.device_token)) : undefined;
+  const deviceValid = Boolean(
+    device && device.revoked_at === null && device.expires_at > now && device.phone === input.phone,
+  );
+  await assertLoginAllowed(d.db, input.phone, meta.ip, now, { trustedDevice: deviceValid });
   const fail = async (error: Error) => {
-    const locked = await recordLoginFailure(d.db, input.phone, meta.ip, now);
-    throw locked ? authErrors.loginLocked() : error;
+    const lockedUntil = await recordLoginFailure(d.db, input.phone, meta.ip, now);
+    throw lockedUntil !== null ? authErrors.loginLocked(lockedUntil, now) : error;
   };
 
   let user: UserRow | undefined;
@@ -47,12 +52,9 @@ export async function passwordLogin(
     const ok = await verifyPassword(user?.password_hash ?? null, input.password);
     if (!ok || !user) return fail(authErrors.badCredentials());
   } else {
-    const device = await findDeviceByHash(d.db, sha256(input.device_token ?? ''));
-    const valid =
-      device && device.revoked_at === null && device.expires_at > now && device.phone === input.phone;
-    user = valid ? await findUserById(d.db, device.user_id) : undefined;
+    user = deviceValid && device ? await findUserById(d.db, device.user_id) : undefined;
     // The person may have changed phone since: the token was for the old one.
-    if (!valid || !user || user.phone !== input.phone) return fail(authErrors.deviceTokenInvalid());
+    if (!device || !user || user.phone !== input.phone) return fail(authErrors.deviceTokenInvalid());
     usedDevice = device.id;
   }
 
@@ -60,7 +62,7 @@ export async function passwordLogin(
   const staff = await chooseStaff(d.db, signedIn);
   const deviceToken = input.password !== undefined && input.remember ? randomSecret(32) : undefined;
   return d.db.transaction().execute(async (trx) => {
-    await clearLoginFailures(trx, input.phone);
+    await clearLoginFailures(trx, input.phone, meta.ip);
     if (usedDevice !== null) await touchDevice(trx, usedDevice, now);
     if (deviceToken) {
       await insertDevice(trx, {

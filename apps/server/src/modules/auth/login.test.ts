@@ -75,7 +75,7 @@ describe('password login', () => {
     expect(unknown.json().msg).toBe('手机号或密码错误');
   });
 
-  it('locks a phone after 5 failures: the 6th attempt is refused even with the right password, for 15 minutes', async () => {
+  it('locks a phone from one address after 5 failures for 1 minute, doubling per further failure; the owner elsewhere still signs in', async () => {
     const p = await makeLoginPerson(t.db, PASSWORD);
     const ip = '10.0.1.1';
     for (let i = 1; i <= 4; i++) {
@@ -86,44 +86,112 @@ describe('password login', () => {
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json()).toMatchObject({
       status: AuthCode.loginLocked,
-      msg: '登录失败次数过多，请15分钟后再试',
+      msg: '登录失败次数过多，请1分钟后再试',
     });
 
-    // Right password, even from another IP: still locked.
-    const sixth = await t.post('users:login', { phone: p.phone, password: PASSWORD }, undefined, '10.0.1.2');
-    expect(sixth.statusCode).toBe(429);
-    expect(sixth.json().msg).toBe('登录失败次数过多，请15分钟后再试');
+    // The right password from this address waits; from another address it is let in at once.
+    const same = await t.post('users:login', { phone: p.phone, password: PASSWORD }, undefined, ip);
+    expect(same.statusCode).toBe(429);
+    const other = await t.post('users:login', { phone: p.phone, password: PASSWORD }, undefined, '10.0.1.2');
+    expect(other.statusCode).toBe(200);
 
-    t.clock.now += 14 * MIN;
+    // After a lock, each further failure locks again at once, twice as long: 2, 4, 8 … 30 minutes.
+    for (const minutes of [2, 4, 8, 16, 30, 30]) {
+      t.clock.now += 31 * MIN;
+      const r = await t.post('users:login', { phone: p.phone, password: 'Wrong9234' }, undefined, ip);
+      expect(r.json().msg).toBe(`登录失败次数过多，请${minutes}分钟后再试`);
+    }
+    t.clock.now += 29 * MIN;
     expect(
-      (await t.post('users:login', { phone: p.phone, password: PASSWORD }, undefined, ip)).statusCode,
-    ).toBe(429);
+      (await t.post('users:login', { phone: p.phone, password: PASSWORD }, undefined, ip)).json().msg,
+    ).toBe('登录失败次数过多，请1分钟后再试');
     t.clock.now += 1 * MIN + 1;
     const after = await t.post('users:login', { phone: p.phone, password: PASSWORD }, undefined, ip);
     expect(after.statusCode).toBe(200);
+    // The success forgave this address: 4 failures do not lock, the strikes are gone.
+    for (let i = 0; i < 4; i++) {
+      expect(
+        (await t.post('users:login', { phone: p.phone, password: 'Wrong1234' }, undefined, ip)).statusCode,
+      ).toBe(401);
+    }
+    const fifthAgain = await t.post('users:login', { phone: p.phone, password: 'Wrong1234' }, undefined, ip);
+    expect(fifthAgain.json().msg).toBe('登录失败次数过多，请1分钟后再试');
   });
 
-  it('forgets old failures after the 15-minute window and after a successful login', async () => {
+  it('forgets old failures after the 15-minute window, and strikes after a quiet day', async () => {
     const p = await makeLoginPerson(t.db, PASSWORD);
     const ip = '10.0.2.1';
     for (let i = 0; i < 4; i++)
       await t.post('users:login', { phone: p.phone, password: 'Wrong1234' }, undefined, ip);
     t.clock.now += 16 * MIN;
-    // A new window: 4 more failures do not lock.
-    for (let i = 0; i < 4; i++) {
-      expect(
-        (await t.post('users:login', { phone: p.phone, password: 'Wrong1234' }, undefined, ip)).statusCode,
-      ).toBe(401);
-    }
-    await t.login(p.phone, PASSWORD);
+    // A new window: 4 more failures do not lock, the fifth does.
     for (let i = 0; i < 4; i++) {
       expect(
         (await t.post('users:login', { phone: p.phone, password: 'Wrong1234' }, undefined, ip)).statusCode,
       ).toBe(401);
     }
     expect(
+      (await t.post('users:login', { phone: p.phone, password: 'Wrong1234' }, undefined, ip)).statusCode,
+    ).toBe(429);
+    t.clock.now += 24 * 60 * MIN + 1;
+    // A day later the strike is forgotten: the next failure counts from one again.
+    expect(
+      (await t.post('users:login', { phone: p.phone, password: 'Wrong1234' }, undefined, ip)).statusCode,
+    ).toBe(401);
+    expect(
       (await t.post('users:login', { phone: p.phone, password: PASSWORD }, undefined, ip)).statusCode,
     ).toBe(200);
+  });
+
+  it('locks a phone for every address after 20 failures spread over addresses; a remembered device still gets in', async () => {
+    const p = await makeLoginPerson(t.db, PASSWORD);
+    const remembered = await t.login(p.phone, PASSWORD, { remember: true });
+    expect(remembered.device_token).toBeTruthy();
+    for (let i = 1; i <= 19; i++) {
+      const r = await t.post(
+        'users:login',
+        { phone: p.phone, password: 'Wrong1234' },
+        undefined,
+        `10.9.0.${i}`,
+      );
+      expect(r.statusCode).toBe(401);
+    }
+    const twentieth = await t.post(
+      'users:login',
+      { phone: p.phone, password: 'Wrong1234' },
+      undefined,
+      '10.9.0.20',
+    );
+    expect(twentieth.json()).toMatchObject({
+      status: AuthCode.loginLocked,
+      msg: '登录失败次数过多，请5分钟后再试',
+    });
+
+    const fresh = await t.post('users:login', { phone: p.phone, password: PASSWORD }, undefined, '10.9.1.1');
+    expect(fresh.statusCode).toBe(429);
+    // The device that signed in before: with its token alone, or with the password and its token.
+    const byToken = await t.post(
+      'users:login',
+      { phone: p.phone, device_token: remembered.device_token },
+      undefined,
+      '10.9.1.2',
+    );
+    expect(byToken.statusCode).toBe(200);
+    const byPassword = await t.post(
+      'users:login',
+      { phone: p.phone, password: PASSWORD, device_token: remembered.device_token },
+      undefined,
+      '10.9.1.3',
+    );
+    expect(byPassword.statusCode).toBe(200);
+    // A forged token next to the right password does not pass the phone-wide lock.
+    const forged = await t.post(
+      'users:login',
+      { phone: p.phone, password: PASSWORD, device_token: 'forged-token' },
+      undefined,
+      '10.9.1.4',
+    );
+    expect(forged.statusCode).toBe(429);
   });
 
   it('locks an IP after 20 failures across phones; other IPs are not affected', async () => {
@@ -143,7 +211,10 @@ describe('password login', () => {
       undefined,
       ip,
     );
-    expect(twentieth.json().status).toBe(AuthCode.loginLocked);
+    expect(twentieth.json()).toMatchObject({
+      status: AuthCode.loginLocked,
+      msg: '登录失败次数过多，请5分钟后再试',
+    });
     const p = await makeLoginPerson(t.db, PASSWORD);
     const refused = await t.post('users:login', { phone: p.phone, password: PASSWORD }, undefined, ip);
     expect(refused.statusCode).toBe(429);
@@ -233,8 +304,15 @@ describe('remembered device (instead of a remembered password)', () => {
     const p = await makeLoginPerson(t.db, PASSWORD);
     for (let i = 0; i < 5; i++)
       await t.post('users:login', { phone: p.phone, device_token: `forged-${i}` }, undefined, '10.0.5.1');
-    const locked = await t.post('users:login', { phone: p.phone, password: PASSWORD }, undefined, '10.0.5.2');
+    const locked = await t.post('users:login', { phone: p.phone, password: PASSWORD }, undefined, '10.0.5.1');
     expect(locked.statusCode).toBe(429);
+    const elsewhere = await t.post(
+      'users:login',
+      { phone: p.phone, password: PASSWORD },
+      undefined,
+      '10.0.5.2',
+    );
+    expect(elsewhere.statusCode).toBe(200);
   });
 
   it('is revoked by logout with forget_device, by a logout naming the token, and expires after 30 days', async () => {

@@ -16,7 +16,7 @@ import { revokeUserDevices } from './credentials.repo.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { userStatusOf } from './session.service.js';
 import { checkCode, consumeCode } from './smsCode.service.js';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle.service.js';
+import { assertLoginAllowed, liftPhoneLocks, recordLoginFailure } from './throttle.service.js';
 
 async function loadUser(d: AuthDeps, userId: number) {
   const user = await findUserById(d.db, userId);
@@ -77,7 +77,7 @@ export async function retrievePassword(
     await setPasswordHash(trx, user.id, hashed, now);
     await revokeUserSessions(trx, user.id, 'password_retrieve', now);
     await revokeUserDevices(trx, user.id, 'password_retrieve', now);
-    await clearLoginFailures(trx, user.phone);
+    await liftPhoneLocks(trx, user.phone);
   });
   return null;
 }
@@ -97,8 +97,8 @@ export async function changePassword(
   if (user.password_hash === null) throw authErrors.passwordNotSet();
   await assertLoginAllowed(d.db, user.phone, meta.ip, now);
   if (!(await verifyPassword(user.password_hash, input.old_password))) {
-    const locked = await recordLoginFailure(d.db, user.phone, meta.ip, now);
-    throw locked ? authErrors.loginLocked() : authErrors.oldPasswordWrong();
+    const lockedUntil = await recordLoginFailure(d.db, user.phone, meta.ip, now);
+    throw lockedUntil !== null ? authErrors.loginLocked(lockedUntil, now) : authErrors.oldPasswordWrong();
   }
   if (input.old_password === input.password) throw authErrors.samePassword();
   const hashed = await hashPassword(input.password);

@@ -119,7 +119,7 @@ describe('login page', () => {
     expect(api.called('POST users:login')[0].body).toEqual({ phone: '13800000001', device_token: 'dev-1' });
   });
 
-  it('editing the masked password clears the mask: the typed text is the password', async () => {
+  it('editing the masked password clears the mask: the typed text is the password, sent with the device token', async () => {
     setSession({
       remembered_phone: '13800000001',
       remembered_device_token: 'dev-1',
@@ -135,10 +135,12 @@ describe('login page', () => {
     type('请输入密码', 'Other@1234');
     submit();
     await waitFor(() => expect(api.called('POST users:login')).toHaveLength(1));
+    // The token says "this device signed in before" (the phone-wide lock lets it through).
     expect(api.called('POST users:login')[0].body).toEqual({
       phone: '13800000001',
       password: 'Other@1234',
       remember: true,
+      device_token: 'dev-1',
     });
   });
 

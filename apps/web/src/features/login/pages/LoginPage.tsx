@@ -97,7 +97,16 @@ export default function LoginPage() {
       const reply = await authApi.login(
         useDevice
           ? { phone: values.phone, device_token: session.remembered_device_token }
-          : { phone: values.phone, password: values.password, remember: values.remember },
+          : {
+              phone: values.phone,
+              password: values.password,
+              remember: values.remember,
+              // A device that signed in before says so: the phone-wide lock lets it through
+              // (docs/decisions/0014-login-throttling.md).
+              ...(session.remembered_device_token && values.phone === session.remembered_phone
+                ? { device_token: session.remembered_device_token }
+                : {}),
+            },
       );
       await complete(reply, (r) =>
         rememberAfterLogin({ phone: values.phone, remember: values.remember, reply: r }),
