@@ -52,6 +52,9 @@ class KyselyBossDb {
   private readonly pending = new Set<Promise<unknown>>();
   /** Statements pg-boss runs without awaiting them: completing or failing a job. */
   private settleTexts = new Set<string>();
+  private jobTable = '';
+  /** retry_count of each job this process is running (fetching a job again increments it). */
+  private readonly attempts = new Map<string, number>();
   constructor(
     private readonly db: Db,
     private readonly log: JobLogger = silentJobLogger,
@@ -59,6 +62,12 @@ class KyselyBossDb {
 
   useSchema(schema: string) {
     this.settleTexts = new Set([bossPlans.completeJobs(schema), bossPlans.failJobsById(schema)]);
+    this.jobTable = `${schema}.job`;
+  }
+
+  /** A job handed to a handler here: its outcome may be retried while it is still this attempt. */
+  started(id: string, retryCount: number) {
+    this.attempts.set(id, retryCount);
   }
 
   executeSql(text: string, values: unknown[] = []): Promise<{ rows: any[] }> {
@@ -80,19 +89,41 @@ class KyselyBossDb {
    * active and its lease (expireIn) hands it to a worker again, as after a crash.
    */
   private async settle(text: string, values: unknown[]) {
+    const ids = Array.isArray(values[1]) ? (values[1] as string[]) : [];
     const deadline = Date.now() + SETTLE_RETRY_MS;
-    for (;;) {
-      try {
-        return await this.query(text, values);
-      } catch (err) {
-        if (isDatabaseUnavailable(err) && Date.now() < deadline) {
-          await sleep(SETTLE_RETRY_INTERVAL_MS);
-          continue;
+    try {
+      for (let tries = 0; ; tries++) {
+        try {
+          if (tries > 0 && !(await this.stillOurs(ids))) return { rows: [{ count: 0 }] };
+          return await this.query(text, values);
+        } catch (err) {
+          if (isDatabaseUnavailable(err) && Date.now() < deadline) {
+            await sleep(SETTLE_RETRY_INTERVAL_MS);
+            continue;
+          }
+          this.log.error({ err, job: values[0] }, 'job outcome not recorded; its lease will run out');
+          return { rows: [{ count: 0 }] };
         }
-        this.log.error({ err, job: values[0] }, 'job outcome not recorded; its lease will run out');
-        return { rows: [{ count: 0 }] };
       }
+    } finally {
+      for (const id of ids) this.attempts.delete(id);
     }
+  }
+
+  /**
+   * A try cut off mid-statement may have committed, and a failed job may since have been handed out
+   * again: retry only while every job is still active in the attempt this process ran.
+   */
+  private async stillOurs(ids: string[]): Promise<boolean> {
+    if (ids.length === 0 || ids.some((id) => !this.attempts.has(id))) return false;
+    const { rows } = await this.query(
+      `select id, state, retry_count from ${this.jobTable} where id = any($1::uuid[])`,
+      [ids],
+    );
+    return (
+      rows.length === ids.length &&
+      rows.every((r) => r.state === 'active' && this.attempts.get(r.id) === Number(r.retry_count))
+    );
   }
 
   /** Waits for statements pg-boss fired without awaiting (it completes jobs that way). */
@@ -276,6 +307,7 @@ export class PgBossJobQueue implements JobQueue {
     const onGiveUp = opts.onGiveUp;
     if (onGiveUp) {
       await boss.work(deadLetterOf(name), workOpts, async ([job]) => {
+        this.bossDb.started(job.id, job.retryCount);
         const output = (job.output ?? {}) as { message?: unknown; value?: { message?: unknown } };
         const error = String(output.message ?? output.value?.message ?? JSON.stringify(job.output ?? null));
         this.log.warn({ jobId: job.id, job: name, error }, 'job failed for good');
@@ -286,6 +318,7 @@ export class PgBossJobQueue implements JobQueue {
 
   private async run(name: string, job: PgBoss.JobWithMetadata<any>, handler: JobHandler<any>) {
     const flight = { controller: new AbortController(), interrupted: false };
+    this.bossDb.started(job.id, job.retryCount);
     // pg-boss gives up on the handler when expireIn ends: abort it a little before.
     const leaseTimer = setTimeout(
       () => flight.controller.abort(new Error('任务执行超时')),
