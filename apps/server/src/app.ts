@@ -10,9 +10,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'node:querystring';
 import { z } from 'zod';
-import { envelopeOf } from '@feikong/contracts';
+import { envelopeOf, PlatformCode } from '@feikong/contracts';
 import { installAuth } from './platform/auth.js';
 import { clientErrorHandler, installApiHeaders, redactUrl } from './platform/hardening.js';
+import { DATABASE_UNAVAILABLE_MSG } from './platform/db/unavailable.js';
 import { PUBLIC, type RoutePermission } from './platform/context.js';
 import { installErrorHandling, installNotFound, trimStrings } from './platform/http.js';
 import { isApiPath, type AppDeps, type RegisterRoutes, type ZodApp } from './platform/types.js';
@@ -111,18 +112,30 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
   });
   installAuth(app, deps.db, deps.config);
 
+  const health = z.object({ env: z.string(), dialect: z.enum(['sqlite', 'postgres']) });
   app.get(
     '/healthz',
     {
       config: { permission: PUBLIC },
       schema: {
         summary: '健康检查',
-        response: { 200: envelopeOf(z.object({ env: z.string(), dialect: z.enum(['sqlite', 'postgres']) })) },
+        description: '数据库不可用时答 503（status 10000503），data 不变',
+        response: { 200: envelopeOf(health), 503: envelopeOf(health) },
       },
     },
-    async () => {
-      await deps.db.selectFrom('organizations').select('id').limit(1).execute();
-      return { status: 0, msg: 'ok', data: { env: deps.config.appEnv, dialect: deps.dialect } };
+    async (request, reply) => {
+      const data = { env: deps.config.appEnv, dialect: deps.dialect };
+      try {
+        await deps.db.selectFrom('organizations').select('id').limit(1).execute();
+      } catch (err) {
+        // Load balancers take the process out of rotation until the database answers again.
+        request.log.warn({ err }, 'health check: database unavailable');
+        reply.header('retry-after', '1');
+        return reply
+          .code(503)
+          .send({ status: PlatformCode.serviceUnavailable, msg: DATABASE_UNAVAILABLE_MSG, data });
+      }
+      return { status: 0, msg: 'ok', data };
     },
   );
 

@@ -2,15 +2,23 @@ import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrator.js';
+import { isDatabaseUnavailable } from './platform/db/unavailable.js';
 import { seedDemoIfEmpty } from './seed/index.js';
 
 /** config → database → migrations → demo seed (first start) → app → listen. */
 async function main() {
   const config = loadConfig();
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Lost connections are logged (to stderr until the app's logger exists); the pool reconnects.
+  let onConnectionError = (err: Error) => console.error(`数据库连接中断：${err.message}`);
+  const handle = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (err) => onConnectionError(err),
+  });
   const applied = await migrateToLatest(handle.db);
   if (config.seedDemo) await seedDemoIfEmpty(handle.db);
   const app = await buildApp({ config, db: handle.db, dialect: handle.dialect });
+  onConnectionError = (err) => app.log.warn({ err }, 'database connection lost');
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   const close = async () => {
     await app.close();
@@ -24,6 +32,14 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // Unreachable at boot (migrations, seed, the job queue's start): say so plainly, then exit.
+  if (isDatabaseUnavailable(err))
+    console.error(`启动失败：无法连接数据库（DATABASE_URL），${errorMessage(err)}`);
+  else console.error(err);
   process.exit(1);
 });
+
+function errorMessage(err: unknown): string {
+  const e = err as { message?: string; code?: string; errors?: { message?: string }[] };
+  return e.message || e.errors?.[0]?.message || e.code || String(err);
+}

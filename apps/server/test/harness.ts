@@ -13,16 +13,22 @@ import type { RegisterRoutes } from '../src/platform/types.js';
  * A fresh database per test file: a temp SQLite file, or — when TEST_DATABASE_URL is set —
  * a schema of its own on that PostgreSQL database, dropped at the end.
  */
-export async function createTestDatabase(): Promise<
-  DbHandle & { cleanup(): Promise<void>; sqliteFile?: string }
-> {
+export async function createTestDatabase(
+  opts: { pgApplicationName?: string; onConnectionError?: (err: Error) => void } = {},
+): Promise<DbHandle & { cleanup(): Promise<void>; sqliteFile?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const schema = `t_${randomBytes(6).toString('hex')}`;
     const admin = openDatabase({ databaseUrl: url });
     await sql`create schema ${sql.id(schema)}`.execute(admin.db);
     await admin.destroy();
-    const handle = openDatabase({ databaseUrl: url, pgSchema: schema });
+    // A test that terminates its own backends names them so it kills no other file's connections.
+    const handle = openDatabase({
+      databaseUrl: url,
+      pgSchema: schema,
+      pgApplicationName: opts.pgApplicationName,
+      onConnectionError: opts.onConnectionError,
+    });
     return {
       ...handle,
       cleanup: async () => {

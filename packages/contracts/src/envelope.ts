@@ -28,6 +28,8 @@ export const PlatformCode = {
   unsupportedMediaType: 10000415,
   tooManyRequests: 10000429,
   internal: 10000500,
+  /** The database cannot be reached right now (a restart, a failover): retry shortly. */
+  serviceUnavailable: 10000503,
 } as const;
 export type PlatformCode = (typeof PlatformCode)[keyof typeof PlatformCode];
 

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { PlatformCode, SESSION_EXPIRED, SESSION_MISSING } from '@feikong/contracts';
 import { AppError, GENERIC_SERVER_ERROR } from './errors.js';
 import { fail } from './envelope.js';
+import { DATABASE_UNAVAILABLE_MSG, isDatabaseUnavailable } from './db/unavailable.js';
 import { RequestValidationError } from './validation.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -26,7 +27,10 @@ export function sendError(
   return reply.code(httpStatus).send(fail(status, msg, data));
 }
 
-/** The one place an exception becomes a reply. Unknown errors are logged, never echoed. */
+/**
+ * The one place an exception becomes a reply. Unknown errors are logged, never echoed; a lost or
+ * refused database connection answers 503 (the pool reconnects on a later request).
+ */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
@@ -46,6 +50,11 @@ export function installErrorHandling(app: FastifyInstance) {
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       request.log.warn({ err: error }, 'client error');
       return sendError(reply, fe.statusCode, PlatformCode.validation, '请求不正确');
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '1');
+      return sendError(reply, 503, PlatformCode.serviceUnavailable, DATABASE_UNAVAILABLE_MSG);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 500, PlatformCode.internal, GENERIC_SERVER_ERROR);

@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { TaskStatus } from '@feikong/contracts';
 import type { Db } from '../../platform/db/database.js';
+import { isDatabaseUnavailable } from '../../platform/db/unavailable.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobContext, JobQueue } from '../../platform/jobs/types.js';
 import type { AppServices } from '../../platform/types.js';
@@ -45,7 +46,8 @@ export function registerTaskRunner(deps: AppServices, log: FastifyBaseLogger) {
 /**
  * Runs one task: a handler's result finishes it with status 1; a handler's AppError fails it with
  * its message; any other exception fails it with a generic message (and is logged). A run cut short
- * by a stop or a lost lease is left running: the queue starts it again, with its checkpoint.
+ * by a stop, a lost lease or a lost database connection is left running: the queue starts it again,
+ * with its checkpoint (and onGiveUp fails it once its attempts are used up).
  */
 export async function runTask(
   deps: AppServices,
@@ -64,7 +66,8 @@ export async function runTask(
   try {
     result = await handler(runContext(deps, task, job));
   } catch (err) {
-    if (job.signal.aborted) throw err;
+    // Stopped, or the database went away mid-run: the queue runs it again from its checkpoint.
+    if (job.signal.aborted || isDatabaseUnavailable(err)) throw err;
     if (!(err instanceof AppError)) {
       log.error({ err, taskId: task.id, operatingType: task.operating_type }, 'task handler failed');
     }

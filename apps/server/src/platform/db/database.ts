@@ -22,11 +22,20 @@ export interface DbOptions {
   sqliteFile?: string;
   /** PostgreSQL search_path (tests use a schema per file). */
   pgSchema?: string;
+  /** PostgreSQL application_name of the pool's connections (default `feikong`). */
+  pgApplicationName?: string;
+  /** Hears lost PostgreSQL connections (logged; the pool reconnects on the next query). */
+  onConnectionError?: (err: Error) => void;
 }
 
 export function openDatabase(opts: DbOptions): DbHandle {
   if (opts.databaseUrl) {
-    const db = new Kysely<Database>({ dialect: postgresDialect(opts.databaseUrl, opts.pgSchema) });
+    const dialect = postgresDialect(opts.databaseUrl, {
+      schema: opts.pgSchema,
+      applicationName: opts.pgApplicationName,
+      onConnectionError: opts.onConnectionError,
+    });
+    const db = new Kysely<Database>({ dialect });
     return { db, dialect: 'postgres', schema: opts.pgSchema, destroy: () => db.destroy() };
   }
   const file = opts.sqliteFile ?? path.join(opts.dataDir ?? 'data', 'feikong.db');

@@ -84,13 +84,33 @@ export function withStatementCache(database: SqliteDatabase.Database) {
   };
 }
 
-export function postgresDialect(url: string, schema?: string): Dialect {
+export interface PostgresOptions {
+  /** search_path of every connection (tests give each file its own schema). */
+  schema?: string;
+  /** application_name of every connection (pg_stat_activity); an application_name in the URL wins. */
+  applicationName?: string;
+  /** Hears errors of connections nobody is waiting on (a restart, pg_terminate_backend). */
+  onConnectionError?: (err: Error) => void;
+}
+
+export const DEFAULT_APPLICATION_NAME = 'feikong';
+
+export function postgresDialect(url: string, opts: PostgresOptions = {}): Dialect {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    // Tests give each file its own schema so suites can run side by side on one database.
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    application_name: opts.applicationName ?? DEFAULT_APPLICATION_NAME,
+    // Without it a request waits for ever while the server is unreachable; with it, it answers 503.
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+    ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
   });
+  // An 'error' event without a listener kills the process. The pool emits one for an idle client
+  // whose connection dies, and a checked-out client emits its own when no query is running (Kysely
+  // holds one between the statements of a transaction). The pool drops broken clients by itself.
+  const onError = (err: Error) => opts.onConnectionError?.(err);
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
   return new PostgresDialect({ pool });
 }
 

@@ -29,7 +29,12 @@ export async function migrateToLatest(db: Db, opts: MigrateOptions = {}): Promis
   const { error, results } = await createMigrator(db, opts).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? '?';
-    throw new Error(`数据库迁移失败（${failed}）: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `数据库迁移失败（${failed}）: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
   return (results ?? []).map((r) => r.migrationName);
 }

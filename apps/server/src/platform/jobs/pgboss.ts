@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/database.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import {
   DEFAULT_RETRY_LIMIT,
   errorText,
@@ -34,17 +37,93 @@ export interface PgBossJobQueueOptions {
   logger?: JobLogger;
 }
 
+/** pg-boss's SQL texts (its package has no exports map, so its plans module can be required). */
+const bossPlans = createRequire(import.meta.url)('pg-boss/src/plans') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
+
+/** How long a job's completion is retried while the database is unreachable. */
+const SETTLE_RETRY_MS = 15_000;
+const SETTLE_RETRY_INTERVAL_MS = 500;
+
 /** pg-boss's database interface over our Kysely handle (or a transaction of it). */
 class KyselyBossDb {
   private readonly pending = new Set<Promise<unknown>>();
-  constructor(private readonly db: Db) {}
+  /** Statements pg-boss runs without awaiting them: completing or failing a job. */
+  private settleTexts = new Set<string>();
+  private jobTable = '';
+  /** retry_count of each job this process is running (fetching a job again increments it). */
+  private readonly attempts = new Map<string, number>();
+  constructor(
+    private readonly db: Db,
+    private readonly log: JobLogger = silentJobLogger,
+  ) {}
+
+  useSchema(schema: string) {
+    this.settleTexts = new Set([bossPlans.completeJobs(schema), bossPlans.failJobsById(schema)]);
+    this.jobTable = `${schema}.job`;
+  }
+
+  /** A job handed to a handler here: its outcome may be retried while it is still this attempt. */
+  started(id: string, retryCount: number) {
+    this.attempts.set(id, retryCount);
+  }
 
   executeSql(text: string, values: unknown[] = []): Promise<{ rows: any[] }> {
-    // Without parameters node-pg uses the simple protocol, so pg-boss's multi-statement plans work.
-    const p = this.db.executeQuery(CompiledQuery.raw(text, values)).then((r) => ({ rows: r.rows as any[] }));
+    const p = this.settleTexts.has(text) ? this.settle(text, values) : this.query(text, values);
     this.pending.add(p);
     void p.catch(() => {}).finally(() => this.pending.delete(p));
     return p;
+  }
+
+  private async query(text: string, values: unknown[]) {
+    // Without parameters node-pg uses the simple protocol, so pg-boss's multi-statement plans work.
+    const r = await this.db.executeQuery(CompiledQuery.raw(text, values));
+    return { rows: r.rows as any[] };
+  }
+
+  /**
+   * pg-boss fires complete/fail without awaiting them, so a rejection here would be unhandled and
+   * end the process. Retried while the database is unreachable; if it stays so, the job stays
+   * active and its lease (expireIn) hands it to a worker again, as after a crash.
+   */
+  private async settle(text: string, values: unknown[]) {
+    const ids = Array.isArray(values[1]) ? (values[1] as string[]) : [];
+    const deadline = Date.now() + SETTLE_RETRY_MS;
+    try {
+      for (let tries = 0; ; tries++) {
+        try {
+          if (tries > 0 && !(await this.stillOurs(ids))) return { rows: [{ count: 0 }] };
+          return await this.query(text, values);
+        } catch (err) {
+          if (isDatabaseUnavailable(err) && Date.now() < deadline) {
+            await sleep(SETTLE_RETRY_INTERVAL_MS);
+            continue;
+          }
+          this.log.error({ err, job: values[0] }, 'job outcome not recorded; its lease will run out');
+          return { rows: [{ count: 0 }] };
+        }
+      }
+    } finally {
+      for (const id of ids) this.attempts.delete(id);
+    }
+  }
+
+  /**
+   * A try cut off mid-statement may have committed, and a failed job may since have been handed out
+   * again: retry only while every job is still active in the attempt this process ran.
+   */
+  private async stillOurs(ids: string[]): Promise<boolean> {
+    if (ids.length === 0 || ids.some((id) => !this.attempts.has(id))) return false;
+    const { rows } = await this.query(
+      `select id, state, retry_count from ${this.jobTable} where id = any($1::uuid[])`,
+      [ids],
+    );
+    return (
+      rows.length === ids.length &&
+      rows.every((r) => r.state === 'active' && this.attempts.get(r.id) === Number(r.retry_count))
+    );
   }
 
   /** Waits for statements pg-boss fired without awaiting (it completes jobs that way). */
@@ -91,7 +170,7 @@ export class PgBossJobQueue implements JobQueue {
     this.concurrency = Math.max(1, opts.concurrency ?? 2);
     this.stopTimeoutMs = opts.stopTimeoutMs ?? 10_000;
     this.log = opts.logger ?? silentJobLogger;
-    this.bossDb = new KyselyBossDb(db);
+    this.bossDb = new KyselyBossDb(db, this.log);
   }
 
   /** The pg-boss schema in use (known once the queue has started or enqueued). */
@@ -176,6 +255,7 @@ export class PgBossJobQueue implements JobQueue {
   private async bootBoss(): Promise<PgBoss> {
     const schema = this.opts.schema ?? (await defaultBossSchema(this.db));
     this.schemaName = schema;
+    this.bossDb.useSchema(schema);
     const boss = new PgBoss({
       db: this.bossDb,
       schema,
@@ -184,7 +264,12 @@ export class PgBossJobQueue implements JobQueue {
       schedule: false,
       maintenanceIntervalSeconds: this.opts.maintenanceIntervalSeconds ?? 60,
     });
-    boss.on('error', (err) => this.log.error({ err }, 'pg-boss error'));
+    // Without a listener pg-boss's 'error' events would end the process; an outage is only a warning.
+    boss.on('error', (err) =>
+      isDatabaseUnavailable(err)
+        ? this.log.warn({ err }, 'pg-boss: database unavailable')
+        : this.log.error({ err }, 'pg-boss error'),
+    );
     await boss.start();
     return boss;
   }
@@ -222,6 +307,7 @@ export class PgBossJobQueue implements JobQueue {
     const onGiveUp = opts.onGiveUp;
     if (onGiveUp) {
       await boss.work(deadLetterOf(name), workOpts, async ([job]) => {
+        this.bossDb.started(job.id, job.retryCount);
         const output = (job.output ?? {}) as { message?: unknown; value?: { message?: unknown } };
         const error = String(output.message ?? output.value?.message ?? JSON.stringify(job.output ?? null));
         this.log.warn({ jobId: job.id, job: name, error }, 'job failed for good');
@@ -232,6 +318,7 @@ export class PgBossJobQueue implements JobQueue {
 
   private async run(name: string, job: PgBoss.JobWithMetadata<any>, handler: JobHandler<any>) {
     const flight = { controller: new AbortController(), interrupted: false };
+    this.bossDb.started(job.id, job.retryCount);
     // pg-boss gives up on the handler when expireIn ends: abort it a little before.
     const leaseTimer = setTimeout(
       () => flight.controller.abort(new Error('任务执行超时')),
