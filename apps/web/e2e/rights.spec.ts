@@ -14,13 +14,14 @@ mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: path.join(SHOTS, name), fullPage });
 
-/** A real scanned document (an invoice image of the shared test data) standing in for a bank receipt. */
-const RECEIPT_IMAGE =
-  process.env.E2E_RECEIPT_IMAGE ??
-  '/work/shared/realdata/invoices/images/guanshuicheng_zhuanpiao_1100094140_87654321.jpg';
-const RECEIPT_NAME = '招商银行转账回单.jpg';
-
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** A real scanned document (an invoice image, see test-data/README.md) standing in for a bank receipt. */
+const RECEIPT_IMAGE = path.join(
+  repoRoot,
+  'test-data/invoices/guanshuicheng_zhuanpiao_1100094140_87654321.jpg',
+);
+const RECEIPT_NAME = '招商银行转账回单.jpg';
 const ADMIN = '13800000001';
 const MULTI_ORG = '13800000005';
 const EXPIRED_ORG = '过期示例公司';
