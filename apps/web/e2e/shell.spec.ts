@@ -1,5 +1,7 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 // The application shell against the real built app and the demo seed (apps/server/src/seed):
 // menus and permissions from the server, the 403 page, the personal account's top menu, the exact
@@ -10,7 +12,7 @@ const ADMIN = '13800000001';
 const APPROVER = '13800000002';
 const STAFF = '13800000003';
 const PERSONAL = '13800000004';
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots';
+const SHOTS = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'shots');
 const SESSION_KEY = 'feikong.session'; // stores/session.ts SESSION_STORAGE_KEY
 fs.mkdirSync(SHOTS, { recursive: true });
 // The test machine is shared and often busy: page loads (chunks + menus) can take several seconds.
