@@ -100,6 +100,34 @@ test.describe('application shell', () => {
     await expect.poll(async () => (await box(page, 'app-sidebar')).width).toBe(184);
   });
 
+  test('menus fail to load: 菜单加载错误, menus and routes cleared, /login (spec §2.2, §8)', async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN, '/home/index');
+    // The next load of the menus fails on the server side.
+    const menus = /\/auth-center\/api\/v1\/privileges\/user\/menus(\?|$)/; // any query string too
+    await page.route(menus, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"msg":"boom"}' }),
+    );
+    await page.reload();
+    await expect(page.locator('.ant-message-notice').filter({ hasText: '菜单加载错误' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByPlaceholder('请输入密码')).toBeVisible();
+    await shot(page, 'shell-menu-error.png'); // while the toast still shows
+    await expect(page.getByTestId('app-header')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '重新加载' })).toHaveCount(0);
+    const token = await page.evaluate(
+      (key) => JSON.parse(localStorage.getItem(key) ?? '{}').token,
+      SESSION_KEY,
+    );
+    expect(token ?? '').toBe('');
+
+    // Once the menus load again, signing in works as usual.
+    await page.unroute(menus);
+    await signIn(page, ADMIN, '/home/index');
+    await expect(topMenu(page).getByText('工作台')).toBeVisible();
+  });
+
   test('admin: the permission screens', async ({ page }) => {
     await signIn(page, ADMIN, '/setcenter/permission/member');
     await expect(page.getByTestId('member-management-page')).toBeVisible();
