@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure contracts rules, server (API tests on a real database), web units (jsdom).
+// Four projects: pure contracts rules, server (API tests on a real database), repository scripts,
+// web units (jsdom).
 // Playwright journeys live in apps/web/e2e and are not run by vitest.
 export default defineConfig({
   test: {
@@ -21,6 +22,14 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
+        },
+      },
+      {
+        test: {
+          name: 'scripts',
+          root: 'scripts',
+          include: ['**/*.test.ts'],
+          environment: 'node',
         },
       },
       {

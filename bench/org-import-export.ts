@@ -91,7 +91,7 @@ async function writeMemberFile(file: string, bench: Awaited<ReturnType<typeof cr
 
 function runChild(args: ChildArgs): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
-    // BENCH_CHILD_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" or "--trace-gc" (with
+    // BENCH_CHILD_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=prof" or "--trace-gc" (with
     // BENCH_CHILD_STDOUT=1 to see it), profiles the operations.
     const extra = (process.env.BENCH_CHILD_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const child = spawn(

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT="${E2E_PORT:-8090}"
-DATA_DIR="$(mktemp -d /tmp/feikong-e2e-XXXXXX)"
+DATA_DIR="$(mktemp -d -t feikong-e2e-XXXXXX)"
 export E2E_BASE_URL="http://127.0.0.1:${PORT}"
 export E2E_DATA_DIR="$DATA_DIR"
 if curl -fsS "$E2E_BASE_URL/healthz" >/dev/null 2>&1; then

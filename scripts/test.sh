@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The README's test command: installs what npm cannot (Debian chromium, fonts-noto-cjk), then runs
+# The README's test command: installs what npm cannot (Debian chromium, fonts-noto-cjk), then checks
+# that no tracked file names a path outside the repository (a fresh clone passes on its own), runs
 # lint, formatting, type checks, every vitest suite (contracts, server on SQLite, web units),
 # builds the client, starts the real server on a fresh database and runs the Playwright journeys.
 set -euo pipefail
@@ -19,6 +20,9 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   echo "== npm install"
   npm install --no-audit --no-fund
 fi
+
+echo "== no tracked file names a path outside the repository"
+node --import tsx scripts/check-paths.ts
 
 echo "== lint and formatting"
 npx eslint .

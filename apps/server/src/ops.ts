@@ -1,3 +1,4 @@
+import { versionLastDay } from '@feikong/contracts';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -64,7 +65,7 @@ function describeConfirm(r: OperatorResult): string[] {
   ];
   if (r.version) {
     lines.push(
-      `  版本：${r.version.name}，有效期至 ${chinaDate(r.version.expired_at)}（${r.version.extended ? '续期' : '开通'}）`,
+      `  版本：${r.version.name}，有效期至 ${versionLastDay(r.version.expired_at)}（${r.version.extended ? '续期' : '开通'}）`,
     );
   }
   if (r.credited) lines.push(`  到账：${r.credited.name} ${r.credited.amount}${r.credited.unit}`);

@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 // Identity and session journeys (spec §2.2–2.5, §4.1) against the real built app and the demo seed.
 // Run: npm run build -w @feikong/web && bash scripts/e2e.sh e2e/identity.spec.ts
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots';
+const SHOTS = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'shots');
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
 

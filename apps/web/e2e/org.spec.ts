@@ -7,11 +7,11 @@ import path from 'node:path';
 // 设置中心 › 组织架构 and the download centre against the real built app and the demo seed:
 // build a small org (a department), add staff, export members and download the file from the
 // download centre (read back with exceljs), import a member file with 2 bad rows, and look at
-// every org screen. Screenshots go to /tmp/shots/org-*.png.
+// every org screen. Screenshots go to $E2E_SHOTS_DIR (default: shots/ in the temp dir) as org-*.png.
 
 const PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'Demo@123456';
 const ADMIN = '13800000001';
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots';
+const SHOTS = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'shots');
 const SESSION_KEY = 'feikong.session'; // stores/session.ts SESSION_STORAGE_KEY
 fs.mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string, fullPage = false) =>

@@ -14,13 +14,14 @@ mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: path.join(SHOTS, name), fullPage });
 
-/** A real scanned document (an invoice image of the shared test data) standing in for a bank receipt. */
-const RECEIPT_IMAGE =
-  process.env.E2E_RECEIPT_IMAGE ??
-  '/work/shared/realdata/invoices/images/guanshuicheng_zhuanpiao_1100094140_87654321.jpg';
-const RECEIPT_NAME = '招商银行转账回单.jpg';
-
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** A real scanned document (an invoice image, see test-data/README.md) standing in for a bank receipt. */
+const RECEIPT_IMAGE = path.join(
+  repoRoot,
+  'test-data/invoices/guanshuicheng_zhuanpiao_1100094140_87654321.jpg',
+);
+const RECEIPT_NAME = '招商银行转账回单.jpg';
 const ADMIN = '13800000001';
 const MULTI_ORG = '13800000005';
 const EXPIRED_ORG = '过期示例公司';
@@ -104,6 +105,24 @@ async function switchTo(page: Page, orgName: string) {
   await expect(toast(page, '切换成功！')).toBeVisible();
 }
 
+/** The expired organisation's last valid day, from its stored expiry (contracts versionLastDay's rule). */
+function expiredOrgLastDay(): string {
+  const conn = db();
+  try {
+    const row = conn
+      .prepare(
+        `select v.expired_at from tenant_product_versions v join organizations o on o.id = v.tenant_id
+         where o.name = ? and o.pid = 0 order by v.activated_at desc limit 1`,
+      )
+      .get(EXPIRED_ORG) as { expired_at: number } | undefined;
+    if (!row) throw new Error(`${EXPIRED_ORG} has no product version`);
+    const lastValid = Math.floor(Number(row.expired_at) / 1000) * 1000 - 1;
+    return new Date(lastValid + 8 * 3600_000).toISOString().slice(0, 10);
+  } finally {
+    conn.close();
+  }
+}
+
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
 const expiryPrompt = (page: Page) => page.getByRole('dialog').filter({ hasText: '服务已到期' });
 
@@ -135,8 +154,12 @@ test.describe('product versions and renewal', () => {
     await page.waitForTimeout(600);
     await expect(prompt).toBeVisible();
 
-    // The alert bar says the same and offers 立即订购 (spec §2.4).
-    await expect(page.getByTestId('version-notices')).toContainText('到期');
+    // The alert bar, the prompt and the workbench card name one day: the last valid day in Shanghai
+    // (the expiry instant to the second, minus a moment), whatever the browser's time zone.
+    const day = expiredOrgLastDay();
+    await expect(prompt).toContainText(`已于${day}到期`);
+    await expect(page.getByTestId('version-notices')).toContainText(`已于${day}到期`);
+    await expect(page.getByTestId('home-version')).toContainText(`有效期至 ${day}`);
 
     // 去续费 → productVersion, an exempt route: no prompt there.
     await prompt.getByRole('button', { name: '去续费' }).click();
@@ -144,6 +167,7 @@ test.describe('product versions and renewal', () => {
     await expect(page.getByTestId('product-version-page')).toBeVisible();
     await expect(expiryPrompt(page)).toHaveCount(0);
     await expect(page.getByTestId('current-version')).toContainText('已过期');
+    await expect(page.getByTestId('current-version')).toContainText(`至 ${day}`);
     await expect(page.getByTestId('plan-basic')).toContainText('¥2980.00');
     await page.waitForTimeout(300);
     await expect(expiryPrompt(page)).toHaveCount(0);

@@ -1,5 +1,7 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 // The application shell against the real built app and the demo seed (apps/server/src/seed):
 // menus and permissions from the server, the 403 page, the personal account's top menu, the exact
@@ -10,7 +12,7 @@ const ADMIN = '13800000001';
 const APPROVER = '13800000002';
 const STAFF = '13800000003';
 const PERSONAL = '13800000004';
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots';
+const SHOTS = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'shots');
 const SESSION_KEY = 'feikong.session'; // stores/session.ts SESSION_STORAGE_KEY
 fs.mkdirSync(SHOTS, { recursive: true });
 // The test machine is shared and often busy: page loads (chunks + menus) can take several seconds.
@@ -96,6 +98,34 @@ test.describe('application shell', () => {
     await shot(page, 'shell-admin-collapsed.png');
     await page.getByTestId('sidebar-toggle').click();
     await expect.poll(async () => (await box(page, 'app-sidebar')).width).toBe(184);
+  });
+
+  test('menus fail to load: 菜单加载错误, menus and routes cleared, /login (spec §2.2, §8)', async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN, '/home/index');
+    // The next load of the menus fails on the server side.
+    const menus = /\/auth-center\/api\/v1\/privileges\/user\/menus(\?|$)/; // any query string too
+    await page.route(menus, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"msg":"boom"}' }),
+    );
+    await page.reload();
+    await expect(page.locator('.ant-message-notice').filter({ hasText: '菜单加载错误' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByPlaceholder('请输入密码')).toBeVisible();
+    await shot(page, 'shell-menu-error.png'); // while the toast still shows
+    await expect(page.getByTestId('app-header')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '重新加载' })).toHaveCount(0);
+    const token = await page.evaluate(
+      (key) => JSON.parse(localStorage.getItem(key) ?? '{}').token,
+      SESSION_KEY,
+    );
+    expect(token ?? '').toBe('');
+
+    // Once the menus load again, signing in works as usual.
+    await page.unroute(menus);
+    await signIn(page, ADMIN, '/home/index');
+    await expect(topMenu(page).getByText('工作台')).toBeVisible();
   });
 
   test('admin: the permission screens', async ({ page }) => {

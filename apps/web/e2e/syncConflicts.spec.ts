@@ -6,7 +6,7 @@ import { passwordLogin, shot, sidebar, toast, topMenu } from './support/demo';
 // ignored): the administrator signs in with the password, sees the banner on 组织与员工, opens the
 // screen from the menu, binds the DingTalk user to the existing staff member 员工乙, and the
 // conflict leaves the pending list (and shows under 已处理 and in the operation log).
-// Screenshots go to /tmp/shots/sync*.png.
+// Screenshots go to $E2E_SHOTS_DIR (default: shots/ in the temp dir) as sync*.png.
 
 const ADMIN = '13800000001';
 

@@ -6,7 +6,7 @@ import { passwordLogin, shot, sidebar, toast, topMenu } from './support/demo';
 // group, adds 员工乙 (13800000003) with the staff picker, sees them in the members table, removes
 // them, and deletes the now empty group — after the delete check refused it while it had a member —
 // then drags 付款复核组 under 差旅审批组.
-// Screenshots go to /tmp/shots/usergroups*.png.
+// Screenshots go to $E2E_SHOTS_DIR (default: shots/ in the temp dir) as usergroups*.png.
 
 const ADMIN = '13800000001';
 const ok = /确\s*定/;

@@ -5,10 +5,13 @@ import {
   formatBankCard,
   formatDateTime,
   formatMoney,
+  isVersionExpiredAt,
   maskIdCard,
   randomId,
   sexLabel,
+  shanghaiDate,
   startOfDay,
+  versionLastDay,
   yuanToCents,
 } from './formats.js';
 
@@ -133,6 +136,48 @@ describe('startOfDay / endOfDay', () => {
     const ms = new Date(2024, 2, 10, 15, 30).getTime();
     expect(startOfDay(ms)).toBe(new Date(2024, 2, 10, 0, 0, 0, 0).getTime());
     expect(endOfDay(ms)).toBe(new Date(2024, 2, 10, 23, 59, 59, 999).getTime());
+  });
+});
+
+describe('version expiry: one day, one rule, Asia/Shanghai', () => {
+  const at = (iso: string) => Date.parse(iso);
+
+  it('shanghaiDate is the Shanghai calendar day, whatever the machine time zone', () => {
+    expect(shanghaiDate(at('2026-10-24T15:59:59.999Z'))).toBe('2026-10-24');
+    expect(shanghaiDate(at('2026-10-24T16:00:00.000Z'))).toBe('2026-10-25');
+    expect(shanghaiDate(at('2026-12-31T16:00:00.000Z'))).toBe('2027-01-01');
+  });
+
+  it('an expiry at Shanghai midnight makes the day before the last valid day', () => {
+    // 2026-10-24T16:00:00Z is 2026-10-25 00:00 in Shanghai: the version works through 10-24.
+    expect(versionLastDay(at('2026-10-24T16:00:00.000Z'))).toBe('2026-10-24');
+    expect(isVersionExpiredAt(at('2026-10-24T16:00:00.000Z'), at('2026-10-24T15:59:59.999Z'))).toBe(false);
+    expect(isVersionExpiredAt(at('2026-10-24T16:00:00.000Z'), at('2026-10-24T16:00:00.000Z'))).toBe(true);
+  });
+
+  it('one millisecond before Shanghai midnight is still the same day', () => {
+    expect(versionLastDay(at('2026-10-24T15:59:59.999Z'))).toBe('2026-10-24');
+    // The instant is taken to the whole second (the API's expired_date): seconds and ms agree.
+    const seconds = Math.floor(at('2026-10-24T15:59:59.999Z') / 1000);
+    expect(versionLastDay(seconds * 1000)).toBe('2026-10-24');
+  });
+
+  it('an expiry after Shanghai midnight keeps that day valid', () => {
+    expect(versionLastDay(at('2026-10-24T16:00:01.000Z'))).toBe('2026-10-25');
+    expect(versionLastDay(at('2026-10-25T09:30:00.000Z'))).toBe('2026-10-25');
+    expect(isVersionExpiredAt(at('2026-10-25T09:30:00.000Z'), at('2026-10-25T09:29:59.999Z'))).toBe(false);
+  });
+
+  it('the shown day and the expiry check agree: expired exactly after the last valid day ends', () => {
+    for (const iso of ['2026-10-24T16:00:00.000Z', '2026-10-24T15:59:59.999Z', '2026-10-25T03:00:00.400Z']) {
+      const e = at(iso);
+      const lastDay = versionLastDay(e);
+      // Every moment still valid falls on or before the last valid day; the first expired one after it.
+      const lastValid = Math.floor(e / 1000) * 1000 - 1;
+      expect(isVersionExpiredAt(e, lastValid)).toBe(false);
+      expect(shanghaiDate(lastValid)).toBe(lastDay);
+      expect(isVersionExpiredAt(e, lastValid + 1)).toBe(true);
+    }
   });
 });
 

@@ -112,6 +112,40 @@ export function formatDateTime(
   );
 }
 
+// China keeps one time zone, Asia/Shanghai, at UTC+8 all year (no daylight saving since 1991), so a
+// fixed offset gives the same day on every machine without time-zone data.
+const SHANGHAI_OFFSET_MS = 8 * 3600_000;
+
+/** Epoch ms → YYYY-MM-DD of that instant in Asia/Shanghai, whatever the machine's time zone. */
+export function shanghaiDate(ms: number): string {
+  const d = new Date(ms + SHANGHAI_OFFSET_MS);
+  const p = (n: number, len = 2) => String(n).padStart(len, '0');
+  return `${p(d.getUTCFullYear(), 4)}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())}`;
+}
+
+/** The expiry instant to the whole second, as the API carries it (expired_date is in seconds). */
+function expirySecondMs(expiredAtMs: number): number {
+  return Math.floor(expiredAtMs / 1000) * 1000;
+}
+
+/**
+ * A product version's (or trial's) expiry instant, epoch ms → its last valid day, YYYY-MM-DD in
+ * Asia/Shanghai: the one date behind 有效期至 X, 已于X到期 and 将于X到期, on the server and the client.
+ *
+ * The rule: the expiry instant, taken to the whole second, is the first moment the version no longer
+ * works (see isVersionExpiredAt); the last valid day is the Shanghai day of the moment just before it.
+ * So 2026-10-24T16:00:00Z (10-25 00:00 in Shanghai) → 2026-10-24, and 2026-10-24T15:59:59.999Z
+ * (10-24 23:59:59 in Shanghai) → 2026-10-24; 2026-10-24T16:00:01Z → 2026-10-25.
+ */
+export function versionLastDay(expiredAtMs: number): string {
+  return shanghaiDate(expirySecondMs(expiredAtMs) - 1);
+}
+
+/** Whether a version with this expiry instant has expired at `nowMs`: the same rule as versionLastDay. */
+export function isVersionExpiredAt(expiredAtMs: number, nowMs: number): boolean {
+  return nowMs >= expirySecondMs(expiredAtMs);
+}
+
 /** First moment (00:00:00.000, local) of the day holding `ms`: start of a date range (spec §5). */
 export function startOfDay(ms: number): number {
   const d = new Date(ms);

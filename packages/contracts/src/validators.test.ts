@@ -12,10 +12,11 @@ import {
   mobileError,
 } from './validators.js';
 
-// Real vectors (validator.js 13.15.35 and Hutool tests), read from /work/shared/realdata at test time.
+// Real vectors (validator.js 13.15.35 and Hutool tests), kept in the repository's test-data/validators
+// (sources and licences in test-data/README.md).
 function readVectors<T>(file: string): T {
   return JSON.parse(
-    readFileSync(new URL(`../../../../shared/realdata/validators/${file}`, import.meta.url), 'utf8'),
+    readFileSync(new URL(`../../../test-data/validators/${file}`, import.meta.url), 'utf8'),
   ) as T;
 }
 

@@ -10,8 +10,8 @@ const HOUR_MS = 3_600_000;
  * Directory users of the demo tenant (演示集团) the DingTalk / WeCom / Feishu sync could not match
  * to staff (同步冲突处理): three pending — a changed phone (员工乙), a phone another staff member
  * holds (审批人甲's), no phone at all — and one the administrator already ignored. Platform user
- * ids look like each platform's (DingTalk `userid`, WeCom `userid`, Feishu `user_id`; see
- * realdata/reference/org_api_fields.md).
+ * ids look like each platform's (DingTalk `userid`, WeCom `userid`, Feishu `user_id`, as their
+ * directory APIs name them).
  */
 export async function seedSyncConflicts(db: Db, tenantId: number, now = Date.now()) {
   const pending = [

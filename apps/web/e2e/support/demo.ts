@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import { expect, type Page } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
 
 // What every journey shares: the demo seed's password, where screenshots go, and signing in
 // through the login form as a user does (agreement ticked).
 export const PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'Demo@123456';
-export const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots';
+export const SHOTS = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'shots');
 fs.mkdirSync(SHOTS, { recursive: true });
 
 /** A screenshot under SHOTS, to open and read. */

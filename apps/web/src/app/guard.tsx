@@ -1,7 +1,6 @@
-import { Button, Result } from 'antd';
 import { useContext, useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { MENU_LOAD_ERROR, PUBLIC_ROUTE_NAMES } from '@feikong/contracts';
+import { PUBLIC_ROUTE_NAMES } from '@feikong/contracts';
 import { clearForLogout, useSession } from '../stores/session';
 import { useTokenLinkLogin } from '../features/login/hooks/useSessionActions';
 import { LOGIN_PUBLIC_ROUTE_NAMES } from '../features/login/routes';
@@ -20,6 +19,10 @@ export type GuardDecision =
   | { kind: 'loadMenus' }
   /** Menus are loading, or loaded but the router is still being rebuilt with them. */
   | { kind: 'wait' }
+  /**
+   * The menus failed to load (spec §2.2, §8): the store has shown 菜单加载错误 and holds no menus, so
+   * the router has no menu routes; the session ends and the user goes to /login, as with no routes.
+   */
   | { kind: 'menuError' };
 
 export interface GuardInput {
@@ -87,8 +90,9 @@ export function RequireAuth() {
   useEffect(() => {
     const d = JSON.parse(key) as GuardDecision;
     if (d.kind === 'loadMenus') void loadMenus();
-    // No route for this user at all: the session is useless, so it ends (else /login bounces back).
-    if (d.kind === 'login' && token) clearForLogout();
+    // No route for this user at all, or no menus to build them from: the session is useless, so it
+    // ends (else /login, seeing a token, bounces back to / and the menus fail again).
+    if ((d.kind === 'login' || d.kind === 'menuError') && token) clearForLogout();
   }, [key, token]);
 
   // <Navigate> navigates again whenever its `state` is a new object, so a render that happens
@@ -101,20 +105,8 @@ export function RequireAuth() {
     case 'allow':
       return <Outlet />;
     case 'login':
-      return <Navigate to="/login" replace state={loginState} />;
     case 'menuError':
-      return (
-        <Result
-          status="error"
-          title={MENU_LOAD_ERROR}
-          subTitle="请检查网络后重试"
-          extra={
-            <Button type="primary" onClick={() => void loadMenus()}>
-              重新加载
-            </Button>
-          }
-        />
-      );
+      return <Navigate to="/login" replace state={loginState} />;
     default:
       return <PageLoading />;
   }

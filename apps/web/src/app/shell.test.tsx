@@ -9,7 +9,7 @@ import { renderApp, shellServer } from '../test/app';
 import { jsonReply, stubFetch } from '../test/fetch';
 import { seededMenus } from '../test/menuFixture';
 import { installLogoutHandler } from './logout';
-import { resetMenus } from './menuStore';
+import { getMenuState, resetMenus } from './menuStore';
 import { resetProductVersionAvailability, setExpiryPrompt } from './productVersion';
 
 const toasts = () => [...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent ?? '');
@@ -77,13 +77,19 @@ describe('route guard (spec §2.2)', () => {
     expect(screen.getByTestId('app-header')).toBeTruthy();
   });
 
-  it('a menu failure shows 菜单加载错误 and clears menus', async () => {
+  it('a menu failure shows 菜单加载错误, clears menus and routes and goes to /login (spec §2.2, §8)', async () => {
     signIn({ userMenus: { perms: ['old'] } });
     stubFetch(shellServer({ ...ADMIN, menuStatus: 500 }));
-    renderApp('/home/index');
+    const { location } = renderApp('/home/index');
     await waitFor(() => expect(toasts()).toContain(MENU_LOAD_ERROR));
-    expect(await screen.findByRole('button', { name: /重新加载/ })).toBeTruthy();
+    await waitFor(() => expect(location().pathname).toBe('/login'));
+    expect(await screen.findByText('忘记密码？')).toBeTruthy(); // the login page
+    expect(screen.queryByRole('button', { name: /重新加载/ })).toBeNull();
+    expect(screen.queryByTestId('app-sidebar')).toBeNull();
+    // Menus, the routes built from them and the session that could not load them are gone.
     expect(getSession().userMenus).toBeNull();
+    expect(getSession().token).toBe('');
+    expect(getMenuState()).toMatchObject({ status: 'idle', menus: null });
   });
 
   it('no routes at all → /login (and the useless session ends)', async () => {

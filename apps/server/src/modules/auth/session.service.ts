@@ -1,4 +1,4 @@
-import { DEFAULT_UI_TYPE, SessionUserStatus } from '@feikong/contracts';
+import { DEFAULT_UI_TYPE, isVersionExpiredAt, SessionUserStatus } from '@feikong/contracts';
 import type { Caller, TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { createSession, revokeSession } from '../../platform/sessions.js';
@@ -157,13 +157,14 @@ export async function staffInfo(d: AuthDeps, caller: Caller) {
     last_logged_org: user.last_logged_org,
     has_password: user.password_hash !== null,
     product_version_name: version?.product_version_name ?? null,
-    expired: version ? d.clock() > version.expired_at : false,
+    expired: version ? isVersionExpiredAt(version.expired_at, d.clock()) : false,
   };
 }
 
 /**
  * GET users:view/organizations: each tenant where the caller is active staff, with its companies.
- * `expired` is now > the tenant's current product version's expiry (no version yet: not expired).
+ * `expired`: the tenant's current product version has expired (contracts isVersionExpiredAt; no version
+ * yet: not expired).
  */
 export async function organizationTree(d: AuthDeps, caller: Caller, orgIds?: number[]) {
   let tenantIds = [...new Set((await listActiveStaffOfUser(d.db, caller.userId)).map((s) => s.tenant_id))];
@@ -181,7 +182,7 @@ export async function organizationTree(d: AuthDeps, caller: Caller, orgIds?: num
         org_id: t.id,
         org_name: t.name,
         tax_id: t.tax_id,
-        expired: version ? now > version.expired_at : false,
+        expired: version ? isVersionExpiredAt(version.expired_at, now) : false,
         is_current: caller.tenantId === t.id,
         product_version_name: version?.product_version_name ?? null,
         children: companies.map((c) => ({ org_id: c.id, org_name: c.name, tax_id: c.tax_id })),

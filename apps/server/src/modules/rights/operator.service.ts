@@ -1,3 +1,4 @@
+import { versionLastDay } from '@feikong/contracts';
 import type { Db } from '../../platform/db/database.js';
 import { NotifyAction, notifyUsers } from '../notify/notify.service.js';
 import { OrderStatus, OrderType, rightsErrors } from './rights.errors.js';
@@ -17,7 +18,7 @@ import {
   lockTenant,
   tenantSettings,
 } from './rights.repo.js';
-import { addMonths, chinaDate } from './rights.service.js';
+import { addMonths } from './rights.service.js';
 import type { FileStorage } from '../../platform/storage/types.js';
 import { deleteDraftReceiptsOfOrder, receiptsOfOrderForOperator } from './receipts.repo.js';
 import { removeReceiptFiles } from './receipts.service.js';
@@ -86,7 +87,7 @@ export async function confirmOrderByOperator(
     const userId = await staffUserId(tx, tenantId, Number(o.created_by));
     if (userId !== undefined) {
       const what = result.version
-        ? `${result.version.name}有效期至${chinaDate(result.version.expired_at)}`
+        ? `${result.version.name}有效期至${versionLastDay(result.version.expired_at)}`
         : `${result.credited!.name}已到账 ${result.credited!.amount}${result.credited!.unit}`;
       await notifyUsers(
         tx,

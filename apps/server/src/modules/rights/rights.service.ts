@@ -1,4 +1,11 @@
-import { DEFAULT_UI_TYPE, isNoticeHiddenForUi, TenantNotifyType } from '@feikong/contracts';
+import {
+  DEFAULT_UI_TYPE,
+  isNoticeHiddenForUi,
+  isVersionExpiredAt,
+  shanghaiDate,
+  TenantNotifyType,
+  versionLastDay,
+} from '@feikong/contracts';
 import type { Caller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { rightsErrors } from './rights.errors.js';
@@ -17,7 +24,8 @@ import {
 
 /**
  * Product versions, add-on balances, version notices and banners (spec §3, §4.4, §6, §7.4).
- * A version's expiry is always computed from its dates (now > expired_at), never stored.
+ * A version's expiry is always computed from its dates (contracts isVersionExpiredAt), never stored;
+ * the day shown for it is contracts versionLastDay, the same rule as the client's.
  */
 
 const DAY_MS = 86_400_000;
@@ -30,12 +38,8 @@ export const LOW_BALANCE_RATIO = 0.1;
 /** What a version notice is about (product_type): spec §3 names only 1 = product; 2 is the product version. */
 export const NoticeProductType = { product: 1, productVersion: 2 } as const;
 
-/** Epoch ms → YYYY-MM-DD in China time, whatever the server's time zone. */
-export function chinaDate(ms: number): string {
-  const d = new Date(ms + CHINA_OFFSET_MS);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())}`;
-}
+/** Epoch ms → YYYY-MM-DD in China time, whatever the server's time zone (not for expiry: versionLastDay). */
+export const chinaDate = shanghaiDate;
 
 /** `ms` plus whole calendar months in China time; the 31st becomes the last day of a shorter month. */
 export function addMonths(ms: number, months: number): number {
@@ -48,13 +52,11 @@ export function addMonths(ms: number, months: number): number {
   return d.getTime() - CHINA_OFFSET_MS;
 }
 
-export function isExpired(expiredAt: number, now: number): boolean {
-  return now > expiredAt;
-}
+export const isExpired = isVersionExpiredAt;
 
 /** Whole days left before expiry, rounded up; 0 once expired. */
 export function daysLeft(expiredAt: number, now: number): number {
-  return expiredAt <= now ? 0 : Math.ceil((expiredAt - now) / DAY_MS);
+  return isExpired(expiredAt, now) ? 0 : Math.ceil((expiredAt - now) / DAY_MS);
 }
 
 // ---- Catalogue ----
@@ -189,7 +191,7 @@ export interface VersionNotice {
 
 function versionNotices(v: TenantVersionRow, now: number): VersionNotice[] {
   const name = v.is_test_version ? `${v.product_version_name}（试用）` : v.product_version_name;
-  const date = chinaDate(v.expired_at);
+  const date = versionLastDay(v.expired_at);
   const base = { product_id: v.product_version_id, product_type: NoticeProductType.productVersion };
   if (isExpired(v.expired_at, now)) {
     return [

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformCode, SESSION_MISSING } from '@feikong/contracts';
+import { PlatformCode, SESSION_MISSING, versionLastDay } from '@feikong/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { makePersonal, makeStaff, makeTenant } from '../../../test/factories.js';
 import { PRODUCTS, PRODUCT_VERSIONS } from '../../db/migrations/20261122T0006_rights.js';
 import { seedPlatformBanners } from '../../seed/rights.js';
 import { creditTenantProduct, debitTenantProduct, findProductByCode, insertBanner } from './rights.repo.js';
-import { addMonths, chinaDate, tenantVersion, useTenantProduct } from './rights.service.js';
+import { addMonths, chinaDate, useTenantProduct } from './rights.service.js';
 import { RightsCode } from './rights.errors.js';
 import { APP_CTRL, caller, catalogue, giveVersion, makeRightsTenant, R } from './rights.testkit.js';
 
@@ -114,19 +114,6 @@ describe('GET tenant/product-version:query', () => {
     expect(after.body.data).toMatchObject({ status: 1, days_left: 0 });
   });
 
-  it('counts expired strictly after expired_at (the same rule as the organisation tree)', async () => {
-    const { tenantId } = await makeTenant(t.db);
-    const at = Date.now() + 5 * DAY;
-    await giveVersion(t, tenantId, {
-      name: '基础版',
-      versionId: null,
-      activatedAt: at - 365 * DAY,
-      expiredAt: at,
-    });
-    expect((await tenantVersion(t.db, tenantId, at))!.status).toBe(0);
-    expect((await tenantVersion(t.db, tenantId, at + 1))!.status).toBe(1);
-  });
-
   it('uses the latest activated version', async () => {
     const { tenantId } = await makeTenant(t.db);
     const s = await makeStaff(t.db, tenantId);
@@ -174,7 +161,7 @@ describe('GET tenant:notify', () => {
     expect(res.code).toBe(200);
     expect(res.body.data).toEqual([
       {
-        message: `您的标准版已于${chinaDate(now - 3 * DAY)}到期，请及时续费，以免影响正常使用`,
+        message: `您的标准版已于${versionLastDay(now - 3 * DAY)}到期，请及时续费，以免影响正常使用`,
         notify_type: 1,
         product_id: null,
         product_type: 2,
@@ -192,7 +179,7 @@ describe('GET tenant:notify', () => {
     const warn = await call(soon.plain.token, 'GET', `${R}/tenant:notify`);
     expect(warn.body.data).toEqual([
       {
-        message: `您的基础版将于${chinaDate(now + 10 * DAY - 60_000)}到期（剩余10天），请及时续费`,
+        message: `您的基础版将于${versionLastDay(now + 10 * DAY - 60_000)}到期（剩余10天），请及时续费`,
         notify_type: 2,
         product_id: basic.id,
         product_type: 2,

@@ -4,6 +4,7 @@ import {
   alertTypeOf,
   checkReceiptFile,
   dateOfSeconds,
+  expiryDateOfSeconds,
   fileSizeText,
   isImageReceipt,
   RECEIPT_MAX_BYTES,
@@ -111,9 +112,17 @@ describe('orders', () => {
     ]);
     expect(orderStatusTag(9, '未知').text).toBe('未知');
   });
-  it('shows version dates (seconds) as days', () => {
-    expect(dateOfSeconds(new Date(2026, 9, 23, 12).getTime() / 1000)).toBe('2026-10-23');
+  it('shows version dates (seconds) as days in Shanghai, whatever the browser time zone', () => {
+    expect(dateOfSeconds(Date.parse('2026-10-23T04:00:00Z') / 1000)).toBe('2026-10-23');
+    expect(dateOfSeconds(Date.parse('2026-10-24T16:00:00Z') / 1000)).toBe('2026-10-25');
     expect(dateOfSeconds(null)).toBe('');
+  });
+  it('shows an expiry as its last valid day (the server notices use the same rule)', () => {
+    // 2026-10-24T16:00:00Z is 10-25 00:00 in Shanghai: the version works through 10-24.
+    expect(expiryDateOfSeconds(Date.parse('2026-10-24T16:00:00Z') / 1000)).toBe('2026-10-24');
+    expect(expiryDateOfSeconds(Date.parse('2026-10-24T15:59:59.999Z') / 1000)).toBe('2026-10-24');
+    expect(expiryDateOfSeconds(Date.parse('2026-10-24T18:30:00Z') / 1000)).toBe('2026-10-25');
+    expect(expiryDateOfSeconds(undefined)).toBe('');
   });
 });
 

@@ -3,7 +3,9 @@ import {
   formatMoney,
   isNoticeHiddenForUi,
   isVersionExpired,
+  shanghaiDate,
   TenantNotifyType,
+  versionLastDay,
 } from '@feikong/contracts';
 import type { OrderStatus, VersionNotice } from '../../api/rights';
 
@@ -105,12 +107,19 @@ export function shouldShowExpiryPrompt(
   return !routeNames.some((n) => n !== undefined && EXPIRY_EXEMPT_ROUTE_NAMES.includes(n));
 }
 
-/** Seconds (spec §3 version dates) → YYYY-MM-DD. */
+/** Seconds (spec §3 version dates, e.g. activated_date) → YYYY-MM-DD in Asia/Shanghai. */
 export function dateOfSeconds(seconds: number | null | undefined): string {
   if (!seconds) return '';
-  const d = new Date(seconds * 1000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+  return shanghaiDate(seconds * 1000);
+}
+
+/**
+ * A version's expired_date (seconds) → its last valid day, as 有效期至 / 已于…到期 show it: the
+ * contracts rule the server's notices use too (an expiry at Shanghai midnight ends the day before).
+ */
+export function expiryDateOfSeconds(seconds: number | null | undefined): string {
+  if (!seconds) return '';
+  return versionLastDay(seconds * 1000);
 }
 
 /** Transfer receipts (转账凭证) — the server checks the same (rights.errors.ts RECEIPT_*). */

@@ -30,7 +30,7 @@ import { NotificationItem } from '../../notify/components/NotificationItem';
 import { pageQuery, useMarkRead, useUnreadCount } from '../../notify/hooks/notify';
 import { NOTICE_ROUTES, notificationTarget } from '../../notify/rules';
 import { tenantProductsQuery } from '../../rights/hooks/rights';
-import { dateOfSeconds, purchasePath, RIGHTS_PERM, RIGHTS_ROUTES } from '../../rights/rules';
+import { expiryDateOfSeconds, purchasePath, RIGHTS_PERM, RIGHTS_ROUTES } from '../../rights/rules';
 import { balancePercent, isLowBalance } from '../rules';
 
 function useHasPath() {
@@ -200,7 +200,7 @@ export function VersionCard({ version }: { version: NonNullable<Workbench['versi
             {version.product_version_name}
             {Number(version.is_test_version) ? <Tag color="purple">试用</Tag> : null}
           </div>
-          <div className="fk-home-muted">有效期至 {dateOfSeconds(version.expired_date)}</div>
+          <div className="fk-home-muted">有效期至 {expiryDateOfSeconds(version.expired_date)}</div>
         </div>
       </div>
       <div className="fk-home-version-days">

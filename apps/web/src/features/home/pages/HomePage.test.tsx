@@ -47,7 +47,13 @@ describe('home workbench: only blocks with data', () => {
       [WORKBENCH]: () =>
         workbench({
           show_guide_group: 1,
-          version: { product_version_name: '标准版', status: 0, expired_date: 1_826_853_723, days_left: 365 },
+          version: {
+            product_version_name: '标准版',
+            status: 0,
+            // 2027-10-25 00:00 in Shanghai: the last valid day is 10-24, as the server's notices say.
+            expired_date: Date.parse('2027-10-24T16:00:00Z') / 1000,
+            days_left: 365,
+          },
           tasks: {
             running: 1,
             succeeded: 2,
@@ -109,6 +115,7 @@ describe('home workbench: only blocks with data', () => {
     expect(screen.getByTestId('tile-running').textContent).toContain('1');
     expect(screen.getByTestId('tile-toPay').textContent).toContain('待支付订单');
     expect(screen.getByTestId('home-version').textContent).toContain('剩余 365 天');
+    expect(screen.getByTestId('home-version').textContent).toContain('有效期至 2027-10-24');
     expect(screen.getByTestId('home-tasks').textContent).toContain('成员导出');
     expect((await screen.findByTestId('home-balance')).textContent).toContain('剩余 80 / 1000 次');
     expect(await screen.findByTestId('home-banners')).toBeTruthy();

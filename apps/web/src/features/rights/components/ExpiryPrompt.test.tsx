@@ -11,7 +11,8 @@ vi.mock('../../login/hooks/useSessionActions', () => ({ logoutNow: () => logoutN
 const detail = {
   product_version_name: '标准版',
   status: 1,
-  expired_date: new Date(2026, 9, 23, 12).getTime() / 1000,
+  // 2026-10-24 00:00 in Shanghai: the version worked through 10-23 (contracts versionLastDay).
+  expired_date: Date.parse('2026-10-23T16:00:00Z') / 1000,
 };
 
 function Host({ twice = false }: { twice?: boolean }) {

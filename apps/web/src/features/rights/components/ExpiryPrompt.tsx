@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import type { ProductVersionDetail } from '../../../app/productVersion';
 import { getSession } from '../../../stores/session';
 import { logoutNow } from '../../login/hooks/useSessionActions';
-import { dateOfSeconds, purchasePath } from '../rules';
+import { expiryDateOfSeconds, purchasePath } from '../rules';
 
 export const EXPIRY_TITLE = '服务已到期';
 /** The spec's wording (§4.4); the support phone is not given, so no number is shown. */
@@ -17,7 +17,7 @@ export const LOGOUT_TEXT = '退出登录';
 export function expirySummary(detail: ProductVersionDetail, orgName: string): string {
   const who = orgName ? `「${orgName}」的` : '您的';
   const what = detail.product_version_name || '产品版本';
-  const date = dateOfSeconds(detail.expired_date);
+  const date = expiryDateOfSeconds(detail.expired_date);
   return `${who}${what}${date ? `已于${date}到期` : '已到期'}，当前无法继续使用。`;
 }
 

@@ -19,6 +19,7 @@ import { PurchaseDialog, type PurchaseItem } from '../components/PurchaseDialog'
 import { plansQuery, productsQuery, tenantProductsQuery, useTenantVersion } from '../hooks/rights';
 import {
   dateOfSeconds,
+  expiryDateOfSeconds,
   periodUnit,
   priceText,
   purchaseTabOf,
@@ -155,7 +156,7 @@ function VersionHero(props: {
             <span>{orgName}</span>
             {version && (
               <span>
-                有效期：{dateOfSeconds(version.activated_date)} 至 {dateOfSeconds(version.expired_date)}
+                有效期：{dateOfSeconds(version.activated_date)} 至 {expiryDateOfSeconds(version.expired_date)}
               </span>
             )}
             {version && !expired && daysLeft !== undefined && <span>剩余 {daysLeft} 天</span>}
