@@ -1,6 +1,6 @@
 /**
- * Bench: the first screen of the built app (issue 11 part 4). Starts the built server (compiled
- * server when present, else through tsx) on a fresh SQLite database with the demo seed, then drives
+ * Bench: the first screen of the built app (issue 11 part 4). Starts the built server (as `npm start`
+ * does) on a fresh SQLite database with the demo seed, then drives
  * headless Chromium over cold loads (a fresh browser context each: empty cache) of /login and of the
  * workbench after login. Printed per page: JS files and bytes (raw and as transferred), FCP, LCP and
  * CLS medians, beside the floor: a static HTML copy of the same login screen (its DOM and styles,
@@ -8,7 +8,7 @@
  * Budgets (2 cores): /login LCP ≤ 600 ms and ≤ 2× floor; JS before the login screen is usable ≤ 200 KB
  * transferred; workbench with the user's data ≤ 1.0 s after the login click; CLS ≤ 0.02.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,9 +48,7 @@ interface Load {
 }
 
 function startServer(dataDir: string, webDist: string): Promise<ChildProcess> {
-  const compiled = path.join(ROOT, 'apps/server/dist/main.js');
-  const args = fs.existsSync(compiled) ? [compiled] : ['--import', 'tsx', 'apps/server/src/main.ts'];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, WEB_DIST: webDist, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -184,7 +182,8 @@ function report(name: string, loads: Load[]) {
 }
 
 export async function benchWebFirstLoad() {
-  if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error('先构建前端：npm run build');
+  // The client and the compiled server as `npm start` runs them (built only if their sources changed).
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'feikong-first-load-'));
   // A copy of the build, so the floor page can sit beside the real files without touching them.
   const webDist = path.join(dir, 'dist');
