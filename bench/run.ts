@@ -5,11 +5,13 @@
 import { benchApiRead } from './api-read.js';
 import { benchOrgImportExport } from './org-import-export.js';
 import { benchOrgTree } from './org-tree.js';
+import { benchWebFirstLoad } from './web-first-load.js';
 
 const benches: Record<string, () => Promise<unknown>> = {
   'api-read': benchApiRead,
   'org-tree': benchOrgTree,
   'org-import-export': benchOrgImportExport,
+  'web-first-load': benchWebFirstLoad,
 };
 
 const wanted = process.argv.slice(2);

@@ -11,8 +11,10 @@ if curl -fsS "$E2E_BASE_URL/healthz" >/dev/null 2>&1; then
   echo "port ${PORT} is already serving something: stop it or set E2E_PORT"
   exit 1
 fi
+# The compiled server (rebuilt here only if its sources changed since the last build).
+node scripts/build.mjs server
 PORT="$PORT" DATA_DIR="$DATA_DIR" NODE_ENV=production LOG_LEVEL=warn APP_ENV=test \
-  node --import tsx apps/server/src/main.ts >"$DATA_DIR/server.log" 2>&1 &
+  node apps/server/dist/main.js >"$DATA_DIR/server.log" 2>&1 &
 SERVER_PID=$!
 cleanup() {
   kill "$SERVER_PID" 2>/dev/null || true

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 /** Every API family the server answers (DESIGN.md table) plus health and OpenAPI docs. */
 export const API_PREFIXES = [
@@ -58,7 +59,16 @@ function subAppFallback(): Plugin {
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), subAppFallback()],
+  plugins: [
+    react(),
+    subAppFallback(),
+    // Brotli and gzip copies beside each text asset, made once here; the server picks one by Accept-Encoding.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      threshold: 1024,
+      include: /\.(js|mjs|css|html|svg|json)$/,
+    }),
+  ],
   server: {
     port: 5173,
     proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target: API_TARGET, changeOrigin: true }])),

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +16,14 @@ import { installErrorHandling, installNotFound, trimStrings } from './platform/h
 import { isApiPath, type AppDeps, type RegisterRoutes, type ZodApp } from './platform/types.js';
 import { zodSerializerCompiler, zodValidatorCompiler } from './platform/validation.js';
 import { withAppServices } from './platform/services.js';
+import {
+  contentSecurityPolicy,
+  hasWebClient,
+  inlineScriptHashes,
+  installSecurityHeaders,
+  registerWebStatic,
+  webFallback,
+} from './platform/webStatic.js';
 import { registerModules } from './modules/index.js';
 
 export interface BuiltRoute {
@@ -110,6 +115,12 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
       request.query = trimStrings(q);
     }
   });
+  const webDist = deps.config.webDist;
+  installSecurityHeaders(
+    app,
+    contentSecurityPolicy(inlineScriptHashes(webDist), deps.config.containerOrigins),
+    isApiPath,
+  );
   installAuth(app, deps.db, deps.config);
 
   const health = z.object({ env: z.string(), dialect: z.enum(['sqlite', 'postgres']) });
@@ -142,29 +153,13 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
   registerModules(app as ZodApp, deps);
   for (const register of extraRoutes) register(app as ZodApp, deps);
 
-  const webDist = deps.config.webDist;
-  const hasWeb = webDist !== '' && fs.existsSync(path.join(webDist, 'index.html'));
+  const hasWeb = hasWebClient(webDist);
   if (hasWeb) {
     registeringInfra = true;
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await registerWebStatic(app, webDist);
     registeringInfra = false;
   }
-  installNotFound(
-    app,
-    isApiPath,
-    hasWeb
-      ? (request, reply) => {
-          // History-API fallback: each app answers its own deep links.
-          const url = request.url.split('?')[0];
-          const entry = url.startsWith('/web-form-print')
-            ? 'web-form-print/index.html'
-            : url.startsWith('/web-form')
-              ? 'web-form/index.html'
-              : 'index.html';
-          return reply.header('cache-control', 'no-cache').sendFile(entry);
-        }
-      : undefined,
-  );
+  installNotFound(app, isApiPath, hasWeb ? webFallback : undefined);
   return app;
 }
 

@@ -32,6 +32,16 @@ const ConfigSchema = z.object({
   APP_ENV: z.enum(['dev', 'test', 'pre', 'prod']).default('prod'),
   /** Where the built web client lives; served at / when present. */
   WEB_DIST: z.string().optional(),
+  /**
+   * Origins of the micro-frontend containers allowed to frame the app (CSP frame-ancestors), comma-separated;
+   * unset: this origin only.
+   */
+  CONTAINER_ORIGINS: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || v.split(',').every((o) => isOrigin(o.trim())), {
+      message: '应为以逗号分隔的来源，如 https://portal.example.com（协议、主机和端口，不含路径）',
+    }),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -89,6 +99,8 @@ export type Config = Readonly<{
   logLevel: string;
   appEnv: 'dev' | 'test' | 'pre' | 'prod';
   webDist: string;
+  /** CONTAINER_ORIGINS: micro-frontend containers that may frame the app. */
+  containerOrigins: string[];
   sessionTtlMs: number;
   seedDemo: boolean;
   thirdParty: Readonly<{
@@ -125,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     appEnv: e.APP_ENV,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(serverRoot, '../web/dist'),
+    containerOrigins: e.CONTAINER_ORIGINS === '' ? [] : e.CONTAINER_ORIGINS.split(',').map((o) => o.trim()),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     seedDemo: e.SEED_DEMO === '1',
     thirdParty: {
@@ -174,6 +187,16 @@ function persistedSecret(dataDir: string): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
+/** An http(s) origin exactly: scheme, host and optional port, nothing after. */
+function isOrigin(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === v;
+  } catch {
+    return false;
+  }
+}
+
 function parseTrustProxy(v: string): boolean | number | string[] {
   if (v === '') return false;
   if (v === 'true') return true;
@@ -193,6 +216,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     appEnv: 'test',
     webDist: '',
+    containerOrigins: [],
     sessionTtlMs: 24 * 3600_000,
     seedDemo: false,
     thirdParty: {

@@ -1,3 +1,4 @@
+import './app/zodJitless';
 import nprogressCss from 'nprogress/nprogress.css?inline';
 import shellCss from './app/shell.css?inline';
 import globalCss from './app/global.css?inline';

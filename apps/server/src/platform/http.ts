@@ -76,7 +76,9 @@ export function installNotFound(
       reply.header('Allow', otherMethods.join(', '));
       return sendError(reply, 405, PlatformCode.methodNotAllowed, `请求方法 ${request.method} 不被允许`);
     }
-    if (fallback && request.method === 'GET' && !isApiPath(path)) return fallback(request, reply);
+    // HEAD answers as GET would, without the body (Node drops it).
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (fallback && read && !isApiPath(path)) return fallback(request, reply);
     return sendError(reply, 404, PlatformCode.notFound, `接口不存在：${request.method} ${path}`);
   });
 }

@@ -1,3 +1,4 @@
+import '../../app/zodJitless';
 import { StrictMode } from 'react';
 import '../../app/global.css';
 import { createRoot } from 'react-dom/client';
