@@ -39,11 +39,12 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1***');
 }
 
-/** API replies are personal and never cached; no reply is sniffed as another type. */
+/**
+ * API replies are personal and never cached (nosniff and the referrer policy are set for every reply
+ * by webStatic's installSecurityHeaders).
+ */
 export function installApiHeaders(app: FastifyInstance, isApiPath: (path: string) => boolean) {
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     const path = request.url.split('?')[0];
     if (isApiPath(path) || path === '/healthz') reply.header('cache-control', 'no-store');
   });
