@@ -21,7 +21,7 @@ export interface UnitNode {
   has_priv: boolean;
   source: number;
   /** group | company | dept */
-  org_type: string;
+  org_type: 'group' | 'company' | 'dept';
   org_id: number;
   tax_id?: string | null;
   children: UnitNode[];
@@ -37,7 +37,7 @@ function orgNode(o: OrgRow, priv: boolean): UnitNode {
     order: o.sort_order,
     has_priv: priv,
     source: o.source,
-    org_type: o.org_type,
+    org_type: o.org_type as UnitNode['org_type'],
     org_id: o.id,
     tax_id: o.tax_id,
     children: [],
@@ -549,7 +549,7 @@ export async function orgInfo(db: Db, caller: TenantCaller, orgId: number | unde
     name: org.name,
     full_name: org.full_name,
     tax_id: org.tax_id,
-    org_type: org.org_type,
+    org_type: org.org_type as UnitNode['org_type'],
     order: org.sort_order,
     source: org.source,
     created_at: org.created_at,
