@@ -1,3 +1,5 @@
+import type { OrgTreeNode } from '@feikong/contracts';
+import type { z } from 'zod';
 import type { TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { orgErrors, orgMessages } from './org.errors.js';
@@ -10,22 +12,8 @@ import { nestByPid, subtreeIds } from './org.tree.js';
 
 /** Organisations (top organisation + companies) and departments: trees, changes, delete checks. */
 
-export interface UnitNode {
-  /** Unique across organisations and departments in a mixed tree: `org-<id>` / `dept-<id>`. */
-  key: string;
-  id: number;
-  pid: number;
-  name: string;
-  full_name: string;
-  order: number;
-  has_priv: boolean;
-  source: number;
-  /** group | company | dept */
-  org_type: 'group' | 'company' | 'dept';
-  org_id: number;
-  tax_id?: string | null;
-  children: UnitNode[];
-}
+/** A node of the organisation / department trees; its shape is the contract's (packages/contracts). */
+export type UnitNode = z.infer<typeof OrgTreeNode>;
 
 function orgNode(o: OrgRow, priv: boolean): UnitNode {
   return {
