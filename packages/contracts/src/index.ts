@@ -6,3 +6,4 @@ export * from './constants.js';
 export * from './validators.js';
 export * from './formats.js';
 export * from './reply.js';
+export * from './org/index.js';

@@ -40,6 +40,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Every route names one: PUBLIC, SIGNED_IN, STAFF, `menuName:perm` or a list of those perms. */
     permission?: RoutePermission;
+    /**
+     * The route answers with no JSON envelope (a file download, a redirect): it declares no reply
+     * schema, and the start-up check that every route declares one leaves it alone.
+     */
+    rawReply?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;

@@ -1,4 +1,26 @@
-import { z } from 'zod';
+import {
+  OrgAccountCreateBody,
+  OrgAccountListQuery,
+  OrgAccountPage,
+  OrgAccountUpdateBody,
+  OrgDeleteCheck,
+  OrgIdReply,
+  OrgNamedListQuery,
+  OrgNamedPage,
+  OrgTitle,
+  OrgTitleCreateBody,
+  OrgTitleIdQuery,
+  OrgTitleList,
+  OrgTitleListQuery,
+  OrgTitlePage,
+  OrgTitleUpdateBody,
+  OrgTitlesByOrgQuery,
+  envelopeOf,
+  orgDictIdBody,
+  orgNamedCreateBody,
+  orgNamedUpdateBody,
+} from '@feikong/contracts';
+import type { z } from 'zod';
 import { tenantCaller } from '../../platform/auth.js';
 import type { RoutePermission } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
@@ -6,55 +28,10 @@ import type { AppDeps, ZodApp } from '../../platform/types.js';
 import * as svc from './dict.service.js';
 import { ACCOUNTS, GRADES, JOBS, TITLES } from './dict.service.js';
 import { OrgPerm } from './org.perms.js';
-import {
-  id,
-  keyword,
-  name,
-  optionalId,
-  optionalText,
-  order,
-  pageNum,
-  pageSize,
-  partialOf,
-  path,
-} from './org.schemas.js';
+import { path } from './org.schemas.js';
 
 const tags = ['org'];
-
-const NamedList = z.object({ keyword, page_num: pageNum, page_size: pageSize(999, 999) });
-const namedCreate = (label: string) =>
-  z.object({ name: name(`${label}名称`), description: optionalText('描述'), order });
-const namedUpdate = (label: string) => partialOf(namedCreate(label)).extend({ id: id(`${label}ID`) });
-const idBody = (label: string) => z.object({ id: id(`${label}ID`) });
-
-const TitleList = z.object({
-  keyword,
-  org_id: z.coerce.number().int().min(0).optional().describe('公司ID'),
-  page_num: pageNum,
-  page_size: pageSize(999),
-});
-const TitleCreate = namedCreate('职称').extend({
-  org_id: z.coerce.number().int().min(0).optional().describe('所属公司'),
-});
-const TitleUpdate = partialOf(TitleCreate).extend({ id: id('职称ID') });
-const accountNo = z
-  .string()
-  .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6,32}$/, '银行账号格式错误'))
-  .describe('银行账号');
-const AccountList = z.object({
-  keyword,
-  org_id: optionalId('公司ID'),
-  page_num: pageNum,
-  page_size: pageSize(999),
-});
-const AccountCreate = z.object({
-  org_id: id('所属公司'),
-  account_name: name('账户名称', 100),
-  bank_name: name('开户银行', 100),
-  account_no: accountNo,
-});
-const AccountUpdate = partialOf(AccountCreate).extend({ id: id('账户ID') });
+const IdReply = { 200: envelopeOf(OrgIdReply) };
 
 /** The calls of one dictionary: list, create, update, delete (paths as the spec writes them). */
 interface DictRoutes {
@@ -66,6 +43,8 @@ interface DictRoutes {
   /** `<base>:create`, `<base>:update`, `<base>:delete`. */
   base: string;
   schemas: { list: z.ZodType; create: z.ZodType; update: z.ZodType };
+  /** The paged list's reply (`{items, page}`). */
+  page: z.ZodType;
   /** GET `<base>/delete:check`. */
   deleteCheck?: boolean;
 }
@@ -73,31 +52,37 @@ interface DictRoutes {
 export function registerDictRoutes(app: ZodApp, { db }: AppDeps) {
   const crud = (r: DictRoutes) => {
     const { kind, view, edit } = r;
-    const IdQ = idBody(kind.label);
+    const IdQ = orgDictIdBody(kind.label);
     app.get(
       path(r.list),
-      { config: { permission: view }, schema: { querystring: r.schemas.list, tags } },
+      {
+        config: { permission: view },
+        schema: { querystring: r.schemas.list, response: { 200: envelopeOf(r.page) }, tags },
+      },
       async (req) => ok(await svc.listDict(db, tenantCaller(req), kind, req.query as any)),
     );
     app.post(
       path(`${r.base}:create`),
-      { config: { permission: edit }, schema: { body: r.schemas.create, tags } },
+      { config: { permission: edit }, schema: { body: r.schemas.create, response: IdReply, tags } },
       async (req) => ok(await svc.createDict(db, tenantCaller(req), kind, req.body as object)),
     );
     app.post(
       path(`${r.base}:update`),
-      { config: { permission: edit }, schema: { body: r.schemas.update, tags } },
+      { config: { permission: edit }, schema: { body: r.schemas.update, response: IdReply, tags } },
       async (req) => ok(await svc.updateDict(db, tenantCaller(req), kind, req.body as { id: number })),
     );
     app.post(
       path(`${r.base}:delete`),
-      { config: { permission: edit }, schema: { body: IdQ, tags } },
+      { config: { permission: edit }, schema: { body: IdQ, response: IdReply, tags } },
       async (req) => ok(await svc.deleteDict(db, tenantCaller(req), kind, req.body.id)),
     );
     if (r.deleteCheck)
       app.get(
         path(`${r.base}/delete:check`),
-        { config: { permission: view }, schema: { querystring: IdQ, tags } },
+        {
+          config: { permission: view },
+          schema: { querystring: IdQ, response: { 200: envelopeOf(OrgDeleteCheck) }, tags },
+        },
         async (req) => ok(await svc.checkDictDelete(db, tenantCaller(req), kind, req.query.id)),
       );
   };
@@ -113,7 +98,12 @@ export function registerDictRoutes(app: ZodApp, { db }: AppDeps) {
       edit: OrgPerm.gradeEdit,
       list: base,
       base,
-      schemas: { list: NamedList, create: namedCreate(kind.label), update: namedUpdate(kind.label) },
+      schemas: {
+        list: OrgNamedListQuery,
+        create: orgNamedCreateBody(kind.label),
+        update: orgNamedUpdateBody(kind.label),
+      },
+      page: OrgNamedPage,
       deleteCheck: true,
     });
 
@@ -123,19 +113,22 @@ export function registerDictRoutes(app: ZodApp, { db }: AppDeps) {
     edit: OrgPerm.titleEdit,
     list: 'title:list',
     base: 'title',
-    schemas: { list: TitleList, create: TitleCreate, update: TitleUpdate },
+    schemas: { list: OrgTitleListQuery, create: OrgTitleCreateBody, update: OrgTitleUpdateBody },
+    page: OrgTitlePage,
   });
-  const TitleId = idBody('职称');
   app.get(
     path('title:detail'),
-    { config: { permission: OrgPerm.titleView }, schema: { querystring: TitleId, tags } },
+    {
+      config: { permission: OrgPerm.titleView },
+      schema: { querystring: OrgTitleIdQuery, response: { 200: envelopeOf(OrgTitle) }, tags },
+    },
     async (req) => ok(await svc.titleDetail(db, tenantCaller(req), req.query.id)),
   );
   app.get(
     path('title:byOrgId'),
     {
       config: { permission: OrgPerm.titleView },
-      schema: { querystring: z.object({ org_id: id('公司ID') }), tags },
+      schema: { querystring: OrgTitlesByOrgQuery, response: { 200: envelopeOf(OrgTitleList) }, tags },
     },
     async (req) => ok(await svc.titlesByOrg(db, tenantCaller(req), req.query.org_id)),
   );
@@ -146,6 +139,7 @@ export function registerDictRoutes(app: ZodApp, { db }: AppDeps) {
     edit: OrgPerm.accountEdit,
     list: 'account:list',
     base: 'account',
-    schemas: { list: AccountList, create: AccountCreate, update: AccountUpdate },
+    schemas: { list: OrgAccountListQuery, create: OrgAccountCreateBody, update: OrgAccountUpdateBody },
+    page: OrgAccountPage,
   });
 }

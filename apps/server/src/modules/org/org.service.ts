@@ -1,3 +1,5 @@
+import type { OrgTreeNode } from '@feikong/contracts';
+import type { z } from 'zod';
 import type { TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { orgErrors, orgMessages } from './org.errors.js';
@@ -10,22 +12,8 @@ import { nestByPid, subtreeIds } from './org.tree.js';
 
 /** Organisations (top organisation + companies) and departments: trees, changes, delete checks. */
 
-export interface UnitNode {
-  /** Unique across organisations and departments in a mixed tree: `org-<id>` / `dept-<id>`. */
-  key: string;
-  id: number;
-  pid: number;
-  name: string;
-  full_name: string;
-  order: number;
-  has_priv: boolean;
-  source: number;
-  /** group | company | dept */
-  org_type: string;
-  org_id: number;
-  tax_id?: string | null;
-  children: UnitNode[];
-}
+/** A node of the organisation / department trees; its shape is the contract's (packages/contracts). */
+export type UnitNode = z.infer<typeof OrgTreeNode>;
 
 function orgNode(o: OrgRow, priv: boolean): UnitNode {
   return {
@@ -37,7 +25,7 @@ function orgNode(o: OrgRow, priv: boolean): UnitNode {
     order: o.sort_order,
     has_priv: priv,
     source: o.source,
-    org_type: o.org_type,
+    org_type: o.org_type as UnitNode['org_type'],
     org_id: o.id,
     tax_id: o.tax_id,
     children: [],
@@ -549,7 +537,7 @@ export async function orgInfo(db: Db, caller: TenantCaller, orgId: number | unde
     name: org.name,
     full_name: org.full_name,
     tax_id: org.tax_id,
-    org_type: org.org_type,
+    org_type: org.org_type as UnitNode['org_type'],
     order: org.sort_order,
     source: org.source,
     created_at: org.created_at,

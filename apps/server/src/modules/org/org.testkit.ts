@@ -1,3 +1,6 @@
+import { OrgIdReply, OrgStaffCreated } from '@feikong/contracts';
+import { expect } from 'vitest';
+import type { z } from 'zod';
 import type { TestApp } from '../../../test/harness.js';
 import { makeStaff, makeTenant } from '../../../test/factories.js';
 
@@ -45,6 +48,20 @@ export async function okData(
   if (r.status !== 200 || r.body.status !== 0)
     throw new Error(`expected success, got ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.data;
+}
+
+/**
+ * Expects status 0 and data of the contract's shape, typed from it: the data parses with the schema
+ * and nothing is left over (a parse drops undeclared fields), so a reply and its contract agree.
+ */
+export async function okReply<T extends z.ZodType>(
+  schema: T,
+  p: Promise<{ status: number; body: { status: number; msg: string; data: any } }>,
+): Promise<z.infer<T>> {
+  const data: unknown = await okData(p);
+  const parsed = schema.parse(data);
+  expect(parsed).toEqual(data);
+  return parsed;
 }
 
 const TENANT_TABLES = [
@@ -100,35 +117,31 @@ export async function orgFixture(t: TestApp) {
   const { tenantId, companyId, deptId } = await makeTenant(t.db);
   const admin = await makeStaff(t.db, tenantId, ['*']);
   const api = client(t, admin.token);
-  const grade = (await okData(api('POST', 'job/grades:create', { body: { name: `P${tenantId}` } })))
-    .id as number;
-  const job = (await okData(api('POST', 'job/jobs:create', { body: { name: `工程师${tenantId}` } })))
-    .id as number;
-  const title = (await okData(api('POST', 'title:create', { body: { name: '高级工程师' } }))).id as number;
+  const created = (path: string, body: unknown) => okReply(OrgIdReply, api('POST', path, { body }));
+  const grade = (await created('job/grades:create', { name: `P${tenantId}` })).id;
+  const job = (await created('job/jobs:create', { name: `工程师${tenantId}` })).id;
+  const title = (await created('title:create', { name: '高级工程师' })).id;
   const account = (
-    await okData(
-      api('POST', 'account:create', {
-        body: {
-          org_id: companyId,
-          account_name: '基本户',
-          bank_name: '招商银行',
-          account_no: '6225 8801 2345 6789',
-        },
-      }),
-    )
-  ).id as number;
+    await created('account:create', {
+      org_id: companyId,
+      account_name: '基本户',
+      bank_name: '招商银行',
+      account_no: '6225 8801 2345 6789',
+    })
+  ).id;
   const address = (
-    await okData(
-      api('POST', 'organizations/address:create', {
-        body: { org_id: companyId, name: '总部', address: '上海市', contact: '张三', phone: '021-12345678' },
-      }),
-    )
-  ).id as number;
-  const cityGroup = (
-    await okData(api('POST', 'city-group:create', { body: { name: '一线城市', codes: ['110000'] } }))
-  ).id as number;
+    await created('organizations/address:create', {
+      org_id: companyId,
+      name: '总部',
+      address: '上海市',
+      contact: '张三',
+      phone: '021-12345678',
+    })
+  ).id;
+  const cityGroup = (await created('city-group:create', { name: '一线城市', codes: ['110000'] })).id;
   const staff = (
-    await okData(
+    await okReply(
+      OrgStaffCreated,
       api('POST', 'users:post', {
         body: {
           name: '员工甲',
@@ -139,7 +152,7 @@ export async function orgFixture(t: TestApp) {
         },
       }),
     )
-  ).id as number;
+  ).id;
   const { recordSyncConflict } = await import('./thirdUsers.service.js');
   const conflict = await recordSyncConflict(t.db, tenantId, {
     platform: 'dingtalk',

@@ -1,3 +1,4 @@
+import type { ORG_SYNC_PLATFORMS } from '@feikong/contracts';
 import type { TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { orgErrors } from './org.errors.js';
@@ -19,6 +20,9 @@ import { ConflictStatus, type ConflictRow, type NewConflict, type Resolution } f
  * own app on that platform (the binding third-party login reads); otherwise login keeps matching
  * by mobile and the resolution is recorded on the conflict only.
  */
+
+/** The sync writes only these platforms (the column is free text). */
+type SyncPlatform = (typeof ORG_SYNC_PLATFORMS)[number];
 
 export async function recordSyncConflict(db: Db, tenantId: number, c: NewConflict, now = Date.now()) {
   return repo.upsertConflict(db, tenantId, c, now);
@@ -74,14 +78,14 @@ export async function syncHandleList(db: Db, caller: TenantCaller, q: SyncListQu
   return pageOf(
     items.map((r) => ({
       id: r.id,
-      platform: r.platform,
+      platform: r.platform as SyncPlatform,
       platform_name: platformName(r.platform),
       third_user_id: r.third_user_id,
       name: r.name,
       phone: r.phone,
       reason: r.reason,
       status: r.status,
-      resolution: r.resolution,
+      resolution: r.resolution as Resolution | null,
       staff_id: r.staff_id,
       staff_name: r.staff_id === null ? '' : (staff.get(r.staff_id)?.user_name ?? ''),
       resolved_by: r.resolved_by,

@@ -1,3 +1,5 @@
+import type { OrgUserGroupNode } from '@feikong/contracts';
+import type { z } from 'zod';
 import type { TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { orgErrors, orgMessages } from './org.errors.js';
@@ -15,14 +17,8 @@ import type { UserGroupRow } from './userGroup.repo.js';
  * only when it has no active members and no child groups (resigned members' rows go with it).
  */
 
-export interface UserGroupNode {
-  id: number;
-  pid: number;
-  name: string;
-  order: number;
-  member_count: number;
-  children: UserGroupNode[];
-}
+/** A node of user-group:tree; its shape is the contract's (packages/contracts). */
+export type UserGroupNode = z.infer<typeof OrgUserGroupNode>;
 
 const LABEL = '同级用户组';
 const snapshot = (g: Pick<UserGroupRow, 'id' | 'pid' | 'name' | 'sort_order'>) => ({

@@ -1,14 +1,10 @@
 import { Form, Input, InputNumber, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '@feikong/contracts';
+import type { NamedItem } from '../../../api/org';
 
 /** A row of a named dictionary staff members refer to (职级, 职位, 职称). */
-interface NamedRow {
-  description: string;
-  order: number;
-  staff_count: number;
-  updated_at: number;
-}
+type NamedRow = Pick<NamedItem, 'description' | 'order' | 'staff_count' | 'updated_at'>;
 
 /** The columns after the name: 描述, 排序, 在职人数, 更新时间. */
 export function namedColumns<T extends NamedRow>(): TableColumnsType<T> {

@@ -1,37 +1,39 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CountReply, NamedItem, OrgStatistics, Staff, Title } from '../../../api/org';
 import { configureApi } from '../../../api/request';
 import { reloadSession, setSession } from '../../../stores/session';
-import { demoTree, ok, renderPage, stubApi, toasts } from '../test/harness';
+import { demoTree, ok, okPage, renderPage, stubApi, toasts } from '../test/harness';
 import OrgStaffPage, { nodeFilter } from './OrgStaffPage';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const staff = (id: number, name: string, phone: string) => ({
-  id,
-  user_id: id,
-  user_name: name,
-  real_name: name,
-  avatar: null,
-  phone,
-  gender: null,
-  email: null,
-  job_no: null,
-  status: 1,
-  org_id: 2,
-  org_name: '演示科技',
-  dept_ids: [3],
-  dept_names: ['研发部'],
-  dept_name: '研发部',
-  grade_id: null,
-  grade_name: '',
-  job_id: null,
-  job_name: '',
-  title_id: null,
-  title_name: '',
-  created_at: 1_700_000_000_000,
-  resigned_at: null,
-});
+const staff = (id: number, name: string, phone: string) =>
+  ({
+    id,
+    user_id: id,
+    user_name: name,
+    real_name: name,
+    avatar: null,
+    phone,
+    gender: null,
+    email: null,
+    job_no: null,
+    status: 1,
+    org_id: 2,
+    org_name: '演示科技',
+    dept_ids: [3],
+    dept_names: ['研发部'],
+    dept_name: '研发部',
+    grade_id: null,
+    grade_name: '',
+    job_id: null,
+    job_name: '',
+    title_id: null,
+    title_name: '',
+    created_at: 1_700_000_000_000,
+    resigned_at: null,
+  }) satisfies Staff;
 
 function api() {
   return stubApi({
@@ -41,15 +43,12 @@ function api() {
       department_count: 5,
       active_staff_count: 2,
       resigned_staff_count: 0,
-    }),
-    'GET users': ok({
-      items: [staff(11, '员工乙', '13800000003'), staff(12, '审批人甲', '13800000002')],
-      page: { page_num: 1, page_size: 20, total: 2 },
-    }),
-    'GET job/grades': ok({ items: [], page: { page_num: 1, page_size: 999, total: 0 } }),
-    'GET job/jobs': ok({ items: [], page: { page_num: 1, page_size: 999, total: 0 } }),
-    'GET title:byOrgId': ok([]),
-    'POST users:batch_update': ok({ count: 1 }),
+    } satisfies OrgStatistics),
+    'GET users': okPage([staff(11, '员工乙', '13800000003'), staff(12, '审批人甲', '13800000002')], 20),
+    'GET job/grades': okPage<NamedItem>([], 999),
+    'GET job/jobs': okPage<NamedItem>([], 999),
+    'GET title:byOrgId': ok([] satisfies Title[]),
+    'POST users:batch_update': ok({ count: 1 } satisfies CountReply),
   });
 }
 

@@ -1,9 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HasSyncHandle, SyncConflict, SyncHandleResult } from '../../../api/org';
 import { configureApi } from '../../../api/request';
 import { jsonReply } from '../../../test/fetch';
 import { reloadSession, setSession } from '../../../stores/session';
-import { demoTree, ok, renderPage, stubApi, toasts } from '../test/harness';
+import { demoTree, ok, okPage, renderPage, stubApi, toasts } from '../test/harness';
 import SyncConflictPage from './SyncConflictPage';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -37,7 +38,7 @@ const pendingRow = {
       same_name: true,
     },
   ],
-};
+} satisfies SyncConflict;
 const noPhoneRow = {
   ...pendingRow,
   id: 8,
@@ -48,8 +49,8 @@ const noPhoneRow = {
   phone: null,
   reason: '飞书未返回手机号，无法自动匹配员工',
   candidates: [],
-};
-const page = (items: unknown[]) => ok({ items, page: { page_num: 1, page_size: 20, total: items.length } });
+} satisfies SyncConflict;
+const page = (items: SyncConflict[]) => okPage(items, 20);
 
 beforeEach(() => {
   localStorage.clear();
@@ -66,7 +67,7 @@ describe('同步冲突处理', () => {
   it('lists pending conflicts with the columns users expect, filters from the URL', async () => {
     const calls = stubApi({
       'GET third-users/sync-handle-list': page([pendingRow, noPhoneRow]),
-      'GET third-users/has-sync-handle': ok({ has_handle: true, count: 2 }),
+      'GET third-users/has-sync-handle': ok({ has_handle: true, count: 2 } satisfies HasSyncHandle),
     });
     renderPage(<SyncConflictPage />, '/?platform=dingtalk&keyword=员工');
     const table = await screen.findByRole('table');
@@ -88,7 +89,7 @@ describe('同步冲突处理', () => {
   it('shows 空空如也~ with a reassuring line when nothing waits', async () => {
     stubApi({
       'GET third-users/sync-handle-list': page([]),
-      'GET third-users/has-sync-handle': ok({ has_handle: false, count: 0 }),
+      'GET third-users/has-sync-handle': ok({ has_handle: false, count: 0 } satisfies HasSyncHandle),
     });
     renderPage(<SyncConflictPage />);
     expect(await screen.findByText('空空如也~')).toBeTruthy();
@@ -98,7 +99,7 @@ describe('同步冲突处理', () => {
   it('binds to the suggested staff member and says so', async () => {
     const calls = stubApi({
       'GET third-users/sync-handle-list': page([pendingRow]),
-      'GET third-users/has-sync-handle': ok({ has_handle: true, count: 1 }),
+      'GET third-users/has-sync-handle': ok({ has_handle: true, count: 1 } satisfies HasSyncHandle),
       'GET departments:list': ok(demoTree()),
       'POST third-users/sync-handle': ok({
         id: 7,
@@ -106,7 +107,7 @@ describe('同步冲突处理', () => {
         action_name: '关联已有员工',
         staff_id: 11,
         bound: false,
-      }),
+      } satisfies SyncHandleResult),
     });
     renderPage(<SyncConflictPage />);
     fireEvent.click(await screen.findByRole('button', { name: '处理：员工乙' }));
@@ -126,7 +127,7 @@ describe('同步冲突处理', () => {
   it('新建员工 asks for the phone the platform did not give', async () => {
     const calls = stubApi({
       'GET third-users/sync-handle-list': page([noPhoneRow]),
-      'GET third-users/has-sync-handle': ok({ has_handle: true, count: 1 }),
+      'GET third-users/has-sync-handle': ok({ has_handle: true, count: 1 } satisfies HasSyncHandle),
       'GET departments:list': ok(demoTree()),
     });
     renderPage(<SyncConflictPage />);
@@ -142,7 +143,7 @@ describe('同步冲突处理', () => {
   it('a refusal of the server is shown in Chinese and the dialog stays open', async () => {
     stubApi({
       'GET third-users/sync-handle-list': page([pendingRow]),
-      'GET third-users/has-sync-handle': ok({ has_handle: true, count: 1 }),
+      'GET third-users/has-sync-handle': ok({ has_handle: true, count: 1 } satisfies HasSyncHandle),
       'GET departments:list': ok(demoTree()),
       'POST third-users/sync-handle': jsonReply(
         { status: 10104409, msg: '该同步记录已处理', data: null },
@@ -161,14 +162,14 @@ describe('同步冲突处理', () => {
   it('忽略 asks once, then resolves the conflict', async () => {
     const calls = stubApi({
       'GET third-users/sync-handle-list': page([pendingRow]),
-      'GET third-users/has-sync-handle': ok({ has_handle: true, count: 1 }),
+      'GET third-users/has-sync-handle': ok({ has_handle: true, count: 1 } satisfies HasSyncHandle),
       'POST third-users/sync-handle': ok({
         id: 7,
         action: 'ignore',
         action_name: '忽略',
         staff_id: null,
         bound: false,
-      }),
+      } satisfies SyncHandleResult),
     });
     renderPage(<SyncConflictPage />);
     fireEvent.click(await screen.findByRole('button', { name: '忽略：员工乙' }));

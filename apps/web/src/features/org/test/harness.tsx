@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { UnitNode } from '../../../api/org';
+import type { Paged, UnitNode } from '../../../api/org';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/queryClient';
 import { jsonReply, ok } from '../../../test/fetch';
@@ -37,6 +37,11 @@ export function stubApi(api: Record<string, Reply>) {
 }
 
 export { ok };
+
+/** A paged org reply (page 1 of `items`); its rows are typed by the caller from the contracts. */
+export function okPage<T>(items: T[], pageSize = 20) {
+  return ok({ items, page: { page_num: 1, page_size: pageSize, total: items.length } } satisfies Paged<T>);
+}
 
 export function renderPage(element: ReactNode, path = '/') {
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
