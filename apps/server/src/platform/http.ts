@@ -72,18 +72,6 @@ export function installNotFound(
   });
 }
 
-/** Deep-trims strings (spec §5: request strings are trimmed) and drops the client's GET timestamp. */
-export function trimStrings(value: unknown): unknown {
-  if (typeof value === 'string') return value.trim();
-  if (Array.isArray(value)) return value.map(trimStrings);
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = trimStrings(v);
-    return out;
-  }
-  return value;
-}
-
 export const sessionErrors = {
   missingToken: () => new AppError(SESSION_MISSING, '您还未登录，请先登录', 401),
   unknownToken: () => new AppError(SESSION_MISSING, '登录状态已失效，请重新登录', 401),
