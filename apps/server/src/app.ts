@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { envelopeOf } from '@feikong/contracts';
 import { installAuth } from './platform/auth.js';
 import { PUBLIC, type RoutePermission } from './platform/context.js';
-import { installErrorHandling, installNotFound } from './platform/http.js';
+import { frameworkErrors, installErrorHandling, installNotFound } from './platform/http.js';
 import { parseJsonBody, parseParams, refusalOf, trimStrings } from './platform/input.js';
 import { isApiPath, type AppDeps, type RegisterRoutes, type ZodApp } from './platform/types.js';
 import { zodSerializerCompiler, zodValidatorCompiler } from './platform/validation.js';
@@ -43,6 +43,7 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
       // objects without a prototype, and prototype keys refused (platform/input.ts).
       querystringParser: parseParams,
     },
+    frameworkErrors,
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();

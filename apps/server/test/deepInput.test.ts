@@ -60,3 +60,19 @@ describe('deeply nested input', () => {
     await expectHealthy(t);
   });
 });
+
+describe('odd URLs the router refuses', () => {
+  it('answers an over-long path parameter and a malformed URL in the envelope', async () => {
+    const long = await t.inject({
+      method: 'GET',
+      url: `/org-arch-center/api/v1/tasks:byId/${'9'.repeat(600)}`,
+    });
+    expectEnvelope(long, long.body);
+    expect(long.statusCode).toBe(414);
+    expect(long.json().msg).toBe('请求地址中的参数过长');
+    const bad = await t.inject({ method: 'GET', url: '/org-arch-center/api/v1/tasks:byId/%E0%A4%A' });
+    expectEnvelope(bad, bad.body);
+    expect(bad.statusCode).toBe(400);
+    await expectHealthy(t);
+  });
+});

@@ -52,6 +52,18 @@ export function installErrorHandling(app: FastifyInstance) {
   });
 }
 
+/**
+ * Errors the router raises before any hook or the error handler (Fastify's `frameworkErrors`):
+ * a malformed URL, a path parameter over maxParamLength. Answered as envelopes like every other error.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return sendError(reply, 414, PlatformCode.validation, '请求地址中的参数过长');
+  if (error.code === 'FST_ERR_BAD_URL')
+    return sendError(reply, 400, PlatformCode.validation, '请求地址不合法');
+  return sendError(reply, error.statusCode ?? 400, PlatformCode.validation, '请求不正确');
+}
+
 /** API 404 and 405 as envelopes; other GETs fall through to `fallback` (the web client's index.html). */
 export function installNotFound(
   app: FastifyInstance,
