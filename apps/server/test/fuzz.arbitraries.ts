@@ -120,7 +120,7 @@ export function nested(depth: number, leaf: unknown = 1, key = 'a'): unknown {
   return v;
 }
 
-export type BodyKind = 'none' | 'json' | 'form' | 'raw' | 'protoJson' | 'deep';
+export type BodyKind = 'none' | 'json' | 'form' | 'raw' | 'protoJson' | 'deep' | 'multipart';
 
 export interface FuzzRequest {
   params: Record<string, string>;
@@ -156,7 +156,16 @@ export function requestOf(shape: RouteShape): fc.Arbitrary<FuzzRequest> {
   return fc.record({
     params: fc.record(paramArbs),
     query: objectOf(keyOf(shape.query), valueOf(shape.query), 4),
-    bodyKind: fc.constantFrom<BodyKind>('none', 'json', 'json', 'form', 'raw', 'protoJson', 'deep'),
+    bodyKind: fc.constantFrom<BodyKind>(
+      'none',
+      'json',
+      'json',
+      'form',
+      'raw',
+      'protoJson',
+      'deep',
+      'multipart',
+    ),
     body: objectOf(keyOf(shape.body), valueOf(shape.body), 5),
     raw: fc.oneof(fc.constantFrom(...MALFORMED), fc.string({ unit: 'binary', maxLength: 30 })),
     depth: fc.integer({ min: 0, max: 60 }),
@@ -198,4 +207,30 @@ function enc(v: unknown): string {
       }
     });
   }
+}
+
+const BOUNDARY_MARK = 'fuzzboundary7MA4YWxkTrZu0gW';
+
+/**
+ * A multipart/form-data body: each top-level field as a text part (prototype names included), and
+ * a small file part whose name and content are the raw generator's.
+ */
+export function multipartOf(
+  body: Record<string, unknown>,
+  raw: string,
+): { payload: string; contentType: string } {
+  const parts = Object.entries(body).map(
+    ([k, v]) =>
+      `--${BOUNDARY_MARK}\r\nContent-Disposition: form-data; name="${k.replace(/["\r\n]/g, '')}"\r\n\r\n${
+        typeof v === 'object' ? JSON.stringify(v) : String(v)
+      }\r\n`,
+  );
+  parts.push(
+    `--${BOUNDARY_MARK}\r\nContent-Disposition: form-data; name="file"; filename="${raw.replace(/["\r\n]/g, '')}.xlsx"\r\n` +
+      `Content-Type: application/octet-stream\r\n\r\n${raw}\r\n`,
+  );
+  return {
+    payload: `${parts.join('')}--${BOUNDARY_MARK}--\r\n`,
+    contentType: `multipart/form-data; boundary=${BOUNDARY_MARK}`,
+  };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltRoute } from '../src/app.js';
 import {
   encodeBrackets,
+  multipartOf,
   nested,
   requestOf,
   routeShape,
@@ -89,6 +90,10 @@ function toInject(r: BuiltRoute, req: FuzzRequest, token: string | null): Inject
         payload: JSON.stringify(nested(req.depth)),
         headers: { ...headers, 'content-type': 'application/json' },
       };
+    case 'multipart': {
+      const { payload, contentType } = multipartOf(req.body, req.raw);
+      return { ...o, payload, headers: { ...headers, 'content-type': contentType } };
+    }
     default:
       return o;
   }

@@ -41,7 +41,7 @@ export function installErrorHandling(app: FastifyInstance) {
       return sendError(reply, 400, PlatformCode.validation, '请求体不是合法的 JSON');
     }
     const fe = error as FastifyError;
-    const known = fe.code ? FRAMEWORK_ERRORS[fe.code] : undefined;
+    const known = fe.code && Object.hasOwn(FRAMEWORK_ERRORS, fe.code) ? FRAMEWORK_ERRORS[fe.code] : undefined;
     if (known) return sendError(reply, fe.statusCode ?? 400, known.code, known.msg);
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       request.log.warn({ err: error }, 'client error');
