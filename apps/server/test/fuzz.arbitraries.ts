@@ -86,7 +86,7 @@ const scalar = fc.oneof(
 function keyOf(fields: string[]) {
   return fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...(fields.length > 0 ? fields : COMMON_FIELDS)) },
-    { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS, 'a[b]', 'a[]', '[x]', '') },
+    { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS, 'toString', 'valueOf', 'a[b]', 'a[]', '[x]', '') },
     { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
   );
 }

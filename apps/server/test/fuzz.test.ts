@@ -111,7 +111,13 @@ async function fuzzRoute(r: BuiltRoute, shape: RouteShape, signedIn: boolean) {
       tally[bucket] = (tally[bucket] ?? 0) + 1;
       const problem = envelopeProblem(res);
       // Collected, not thrown: one run lists every breach of every route.
-      if (problem) problems.push(`${options.method} ${String(options.url).slice(0, 200)} → ${problem}`);
+      if (problem) {
+        const sentType = (options.headers as Record<string, string>)['content-type'] ?? '';
+        const sentBody = typeof options.payload === 'string' ? options.payload.slice(0, 200) : '';
+        problems.push(
+          `${options.method} ${String(options.url).slice(0, 200)} [${sentType}] ${sentBody} → ${problem}`,
+        );
+      }
       expect(prototypeKeys()).toEqual(baseline);
     }),
     { seed: SEED, numRuns: RUNS, endOnFailure: true },
@@ -122,8 +128,11 @@ async function fuzzRoute(r: BuiltRoute, shape: RouteShape, signedIn: boolean) {
 describe('route fuzz', () => {
   it('every route, as the demo administrator and without a session: no 5xx, envelopes, no pollution', async () => {
     // Reads before writes, so the administrator's own rows survive the reads' fuzz.
-    const routes = apiRoutes(t).sort((a, b) => Number(a.method !== 'GET') - Number(b.method !== 'GET'));
-    expect(routes.length).toBeGreaterThan(100);
+    const only = process.env.FUZZ_ROUTE; // exploration: fuzz the routes whose URL contains this
+    const routes = apiRoutes(t)
+      .filter((r) => !only || r.url.includes(only))
+      .sort((a, b) => Number(a.method !== 'GET') - Number(b.method !== 'GET'));
+    if (!only) expect(routes.length).toBeGreaterThan(100);
     for (const r of routes) {
       const shape = routeShape(doc, r);
       await fuzzRoute(r, shape, false);
@@ -131,8 +140,8 @@ describe('route fuzz', () => {
     }
     expect(problems).toEqual([]);
     // The administrator's requests reach handlers (200) and validation (400), not only auth.
-    expect(tally['admin 200']).toBeGreaterThan(50);
-    expect(tally['admin 400']).toBeGreaterThan(200);
+    if (!only) expect(tally['admin 200']).toBeGreaterThan(50);
+    if (!only) expect(tally['admin 400']).toBeGreaterThan(200);
     expect(prototypeKeys()).toEqual(baseline);
     await expectHealthy(t);
   }, 300_000);

@@ -170,6 +170,9 @@ describe('parseParams and trimStrings', () => {
       n: 1,
       z: null,
     });
+    // Keys named like Object.prototype's methods are plain own data (this suite freezes the prototype).
+    const odd = trimStrings(JSON.parse('{"toString":[" a "],"valueOf":{"hasOwnProperty":" b "}}')) as any;
+    expect(JSON.stringify(odd)).toBe('{"toString":["a"],"valueOf":{"hasOwnProperty":"b"}}');
     let deep: unknown = 'x';
     for (let i = 0; i < 10_000; i++) deep = i % 2 ? { a: deep } : [deep];
     expect(() => trimStrings(deep)).toThrow('请求数据嵌套层级过深');

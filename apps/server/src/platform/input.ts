@@ -111,7 +111,9 @@ export function trimStrings(value: unknown): unknown {
         copy = copyShell(v);
         stack.push([v, copy as Node, depth + 1]);
       }
-      (target as Node)[k] = copy;
+      // Defined, not assigned: a key like "toString" must become an own property, whatever
+      // Object.prototype looks like (assignment throws when the inherited one is read-only).
+      Object.defineProperty(target, k, { value: copy, enumerable: true, writable: true, configurable: true });
     }
   }
   return root;
