@@ -20,6 +20,7 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/setup.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
         },

@@ -5,14 +5,14 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import qs from 'node:querystring';
 import { z } from 'zod';
 import { envelopeOf, PlatformCode } from '@feikong/contracts';
 import { installAuth } from './platform/auth.js';
 import { clientErrorHandler, installApiHeaders, redactUrl } from './platform/hardening.js';
 import { DATABASE_UNAVAILABLE_MSG } from './platform/db/unavailable.js';
 import { PUBLIC, type RoutePermission } from './platform/context.js';
-import { installErrorHandling, installNotFound, trimStrings } from './platform/http.js';
+import { frameworkErrors, installErrorHandling, installNotFound } from './platform/http.js';
+import { parseJsonBody, parseParams, refusalOf, trimStrings } from './platform/input.js';
 import { isApiPath, type AppDeps, type RegisterRoutes, type ZodApp } from './platform/types.js';
 import { zodSerializerCompiler, zodValidatorCompiler } from './platform/validation.js';
 import { withAppServices } from './platform/services.js';
@@ -59,9 +59,11 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
     routerOptions: {
       ignoreTrailingSlash: true,
       maxParamLength: 500,
-      // Bracket arrays from form-urlencoded bodies and queries (a[]=1&a[]=2) arrive as arrays.
-      querystringParser: (str) => normaliseBrackets(qs.parse(str)),
+      // Bracket arrays from form-urlencoded bodies and queries (a[]=1&a[]=2) arrive as arrays;
+      // objects without a prototype, and prototype keys refused (platform/input.ts).
+      querystringParser: parseParams,
     },
+    frameworkErrors,
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     clientErrorHandler,
@@ -92,7 +94,15 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
   });
   app.decorate('builtRoutes', routes);
 
-  await app.register(formbody, { parser: (body) => normaliseBrackets(qs.parse(body)) });
+  await app.register(formbody, { parser: parseParams });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 20 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Feikong API', description: '费控与员工福利平台接口', version: '0.1.0' } },
@@ -106,8 +116,13 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('x-env', deps.config.appEnv);
+    // Before auth: a polluting query is refused the same way with or without a session.
+    const refused = refusalOf(request.query);
+    if (refused) throw refused;
   });
   app.addHook('preValidation', async (request) => {
+    const refused = refusalOf(request.body);
+    if (refused) throw refused;
     if (request.body && typeof request.body === 'object') request.body = trimStrings(request.body);
     if (request.query && typeof request.query === 'object') {
       const q = request.query as Record<string, unknown>;
@@ -166,33 +181,6 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
 /** A hop count becomes proxy-addr's trust function (trust the nearest n hops). */
 function fastifyTrustProxy(v: boolean | number | string[]) {
   return typeof v === 'number' ? (_address: string, hop: number) => hop < v : v;
-}
-
-/** `a[]=1&a[]=2` → { a: ['1','2'] }; `o[k]=v` → { o: { k: 'v' } }. */
-function normaliseBrackets(parsed: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, any> = {};
-  for (const [rawKey, value] of Object.entries(parsed)) {
-    const m = /^([^[]+)((?:\[[^\]]*\])+)$/.exec(rawKey);
-    if (!m) {
-      out[rawKey] = value;
-      continue;
-    }
-    const keys = [...m[2].matchAll(/\[([^\]]*)\]/g)].map((k) => k[1]);
-    let node = out;
-    let key = m[1];
-    for (const k of keys) {
-      if (k === '') {
-        node[key] = ([] as unknown[]).concat(node[key] ?? [], value as unknown[]);
-        key = '';
-        break;
-      }
-      node[key] ??= {};
-      node = node[key];
-      key = k;
-    }
-    if (key !== '') node[key] = value;
-  }
-  return out;
 }
 
 declare module 'fastify' {

@@ -120,7 +120,8 @@ export type Config = Readonly<{
 }>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  // Own variables only: a key inherited from a prototype is not configuration.
+  const parsed = ConfigSchema.safeParse(Object.fromEntries(Object.entries(env)));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`环境变量配置错误:\n${lines.join('\n')}`);

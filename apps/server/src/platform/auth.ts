@@ -35,12 +35,12 @@ async function identify(
   config: Config,
   optional: boolean,
 ): Promise<Caller | null> {
-  const fake = request.headers[FAKE_USER_HEADER];
+  const fake = ownHeader(request, FAKE_USER_HEADER);
   if (typeof fake === 'string' && fake !== '') {
     if (config.nodeEnv !== 'development') throw platformErrors.forbidden('模拟用户仅在开发环境可用');
     return fakeCaller(db, fake);
   }
-  const token = request.headers[TOKEN_HEADER];
+  const token = ownHeader(request, TOKEN_HEADER);
   if (typeof token !== 'string' || token === '') {
     if (optional) return null;
     throw sessionErrors.missingToken();
@@ -49,6 +49,11 @@ async function identify(
   if (found.state === 'ok') return found.caller;
   if (optional) return null;
   throw found.state === 'expired' ? sessionErrors.expired() : sessionErrors.unknownToken();
+}
+
+/** A header the request really carries: never a key inherited from a prototype. */
+export function ownHeader(request: FastifyRequest, name: string): string | string[] | undefined {
+  return Object.hasOwn(request.headers, name) ? request.headers[name] : undefined;
 }
 
 /** Development only: act as the person with this phone, in the organisation they last used. */

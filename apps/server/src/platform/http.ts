@@ -45,7 +45,7 @@ export function installErrorHandling(app: FastifyInstance) {
       return sendError(reply, 400, PlatformCode.validation, '请求体不是合法的 JSON');
     }
     const fe = error as FastifyError;
-    const known = fe.code ? FRAMEWORK_ERRORS[fe.code] : undefined;
+    const known = fe.code && Object.hasOwn(FRAMEWORK_ERRORS, fe.code) ? FRAMEWORK_ERRORS[fe.code] : undefined;
     if (known) return sendError(reply, fe.statusCode ?? 400, known.code, known.msg);
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       request.log.warn({ err: error }, 'client error');
@@ -59,6 +59,18 @@ export function installErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 500, PlatformCode.internal, GENERIC_SERVER_ERROR);
   });
+}
+
+/**
+ * Errors the router raises before any hook or the error handler (Fastify's `frameworkErrors`):
+ * a malformed URL, a path parameter over maxParamLength. Answered as envelopes like every other error.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return sendError(reply, 414, PlatformCode.validation, '请求地址中的参数过长');
+  if (error.code === 'FST_ERR_BAD_URL')
+    return sendError(reply, 400, PlatformCode.validation, '请求地址不合法');
+  return sendError(reply, error.statusCode ?? 400, PlatformCode.validation, '请求不正确');
 }
 
 /** API 404 and 405 as envelopes; other GETs fall through to `fallback` (the web client's index.html). */
@@ -81,18 +93,6 @@ export function installNotFound(
     if (fallback && read && !isApiPath(path)) return fallback(request, reply);
     return sendError(reply, 404, PlatformCode.notFound, `接口不存在：${request.method} ${path}`);
   });
-}
-
-/** Deep-trims strings (spec §5: request strings are trimmed) and drops the client's GET timestamp. */
-export function trimStrings(value: unknown): unknown {
-  if (typeof value === 'string') return value.trim();
-  if (Array.isArray(value)) return value.map(trimStrings);
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = trimStrings(v);
-    return out;
-  }
-  return value;
 }
 
 export const sessionErrors = {

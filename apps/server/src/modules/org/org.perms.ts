@@ -42,7 +42,7 @@ export function hasModulePriv(caller: TenantCaller, module: string | undefined):
 }
 
 export function privModuleOf(headers: Record<string, string | string[] | undefined>): string | undefined {
-  const v = headers[PRIV_MODULE_HEADER];
+  const v = Object.hasOwn(headers, PRIV_MODULE_HEADER) ? headers[PRIV_MODULE_HEADER] : undefined;
   const s = Array.isArray(v) ? v[0] : v;
   return s && /^[A-Za-z][\w-]{0,49}$/.test(s) ? s : undefined;
 }

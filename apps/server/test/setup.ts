@@ -1,0 +1,10 @@
+// Any write to Object.prototype (prototype pollution, in our code or a dependency) fails loudly
+// in every server test instead of silently changing every object in the process.
+// Some dependencies (ipaddr.js via proxy-addr, …) assign toString on their own prototypes while
+// loading, which a frozen Object.prototype forbids (the "override mistake"), so the app and the
+// harness are loaded first.
+await import('../src/app.js');
+await import('./harness.js');
+await import('./factories.js');
+Object.freeze(Object.prototype);
+export {};
