@@ -57,7 +57,9 @@ export const zodSerializerCompiler: FastifySerializerCompiler<ZodType> = ({ sche
   try {
     jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
   } catch (err) {
-    throw new Error(`路由 ${method} ${url} 的响应结构无法转换为 JSON Schema：${(err as Error).message}`);
+    throw new Error(`路由 ${method} ${url} 的响应结构无法转换为 JSON Schema：${(err as Error).message}`, {
+      cause: err,
+    });
   }
   return fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]);
 };
