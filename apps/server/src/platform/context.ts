@@ -40,6 +40,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Every route names one: PUBLIC, SIGNED_IN, STAFF, `menuName:perm` or a list of those perms. */
     permission?: RoutePermission;
+    /**
+     * The route answers no JSON envelope (a file download, an event stream), so it declares no
+     * reply schema; every other route must declare `schema.response[200]` or the server refuses to start.
+     */
+    rawReply?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;
