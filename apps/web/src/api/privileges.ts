@@ -2,9 +2,11 @@ import type {
   AdminMenusReply,
   FunctionPermReply,
   GradeCheckReply,
+  GroupCreateBody,
   GroupDeleteCheck,
   GroupMember,
   GroupOption,
+  MenuOverrideInput,
   Paged,
   PermissionGroup,
   UserMenusReply,
@@ -29,19 +31,8 @@ export type {
   PermValue,
 } from '@feikong/contracts';
 
-export interface MenuOverrideInput {
-  name: string;
-  /** null goes back to the catalogue value. */
-  title?: string | null;
-  order?: number | null;
-  hidden?: boolean | null;
-}
-
-export interface GroupInput {
-  name: string;
-  description?: string | null;
-  perms?: string[];
-}
+export type { MenuOverrideInput } from '@feikong/contracts';
+export type GroupInput = GroupCreateBody;
 
 export interface ListQuery {
   keyword?: string;

@@ -95,3 +95,8 @@ export const GradeCheckQuery = z.object({
     .refine((s) => s.split(',').some((p) => p.trim() !== ''), '不能为空')
     .describe('权限'),
 });
+
+// What the client sends (zod input types).
+/** One menu's overrides; null goes back to the catalogue value. */
+export type MenuOverrideInput = z.input<typeof MenuOverridesBody>['items'][number];
+export type GroupCreateBody = z.input<typeof GroupCreateBody>;
