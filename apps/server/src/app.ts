@@ -91,6 +91,13 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
     for (const method of methods) routes.push({ method, url: route.url, permission, infra });
     const named = Array.isArray(permission) ? permission.length > 0 : Boolean(permission);
     if (!named && !infra) throw new Error(`路由 ${route.url} 没有声明权限（config.permission）`);
+    // Every JSON reply is declared (it documents the API and drops undeclared fields); a route that
+    // streams or sends a file says so with config.rawReply.
+    const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
+    const declared = Boolean(response?.[200] ?? response?.['2xx']) || route.config?.rawReply === true;
+    if (!declared && !infra) {
+      throw new Error(`路由 ${route.url} 没有声明响应结构（schema.response[200] 或 config.rawReply）`);
+    }
   });
   app.decorate('builtRoutes', routes);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SESSION_EXPIRED, SESSION_MISSING, PlatformCode } from '@feikong/contracts';
+import { envelopeOf, SESSION_EXPIRED, SESSION_MISSING, PlatformCode } from '@feikong/contracts';
 import { PUBLIC, SIGNED_IN, STAFF } from '../src/platform/context.js';
 import { ok } from '../src/platform/envelope.js';
 import { AppError } from '../src/platform/errors.js';
@@ -10,6 +10,9 @@ import { createTestApp, type TestApp } from './harness.js';
 import { makePersonal, makeStaff, makeTenant } from './factories.js';
 
 /** Routes that exist only in this test, to drive the platform through every branch. */
+/** Probes reply whatever they are handed; every route must still declare a reply schema. */
+const ANY_REPLY = { 200: envelopeOf(z.unknown()) };
+
 function probeRoutes(app: ZodApp) {
   const Body = z.object({
     phone: z
@@ -21,31 +24,52 @@ function probeRoutes(app: ZodApp) {
   });
   app.post(
     '/platform/api/v1/probe/echo',
-    { config: { permission: PUBLIC }, schema: { body: Body } },
+    { config: { permission: PUBLIC }, schema: { body: Body, response: ANY_REPLY } },
     async (req) => ok(req.body),
   );
   app.get(
     '/platform/api/v1/probe/query',
     {
       config: { permission: PUBLIC },
-      schema: { querystring: z.object({ page_num: z.coerce.number().int().min(1).describe('页码') }) },
+      schema: {
+        querystring: z.object({ page_num: z.coerce.number().int().min(1).describe('页码') }),
+        response: ANY_REPLY,
+      },
     },
     async (req) => ok(req.query),
   );
-  app.get('/platform/api/v1/probe/boom', { config: { permission: PUBLIC } }, async () => {
-    throw new Error('secret internal detail SELECT * FROM users');
-  });
-  app.get('/platform/api/v1/probe/conflict', { config: { permission: PUBLIC } }, async () => {
-    throw new AppError(12340409, '名称已存在', 409);
-  });
-  app.get('/platform/api/v1/probe/signed-in', { config: { permission: SIGNED_IN } }, async (req) =>
-    ok(req.caller),
+  app.get(
+    '/platform/api/v1/probe/boom',
+    { config: { permission: PUBLIC }, schema: { response: ANY_REPLY } },
+    async () => {
+      throw new Error('secret internal detail SELECT * FROM users');
+    },
   );
-  app.get('/platform/api/v1/probe/staff', { config: { permission: STAFF } }, async (req) => ok(req.caller));
-  app.get('/platform/api/v1/probe/perm', { config: { permission: 'probe:view' } }, async () => ok('yes'));
+  app.get(
+    '/platform/api/v1/probe/conflict',
+    { config: { permission: PUBLIC }, schema: { response: ANY_REPLY } },
+    async () => {
+      throw new AppError(12340409, '名称已存在', 409);
+    },
+  );
+  app.get(
+    '/platform/api/v1/probe/signed-in',
+    { config: { permission: SIGNED_IN }, schema: { response: ANY_REPLY } },
+    async (req) => ok(req.caller),
+  );
+  app.get(
+    '/platform/api/v1/probe/staff',
+    { config: { permission: STAFF }, schema: { response: ANY_REPLY } },
+    async (req) => ok(req.caller),
+  );
+  app.get(
+    '/platform/api/v1/probe/perm',
+    { config: { permission: 'probe:view' }, schema: { response: ANY_REPLY } },
+    async () => ok('yes'),
+  );
   app.get(
     '/platform/api/v1/probe/any-perm',
-    { config: { permission: ['probe:view', 'picker:edit'] } },
+    { config: { permission: ['probe:view', 'picker:edit'] }, schema: { response: ANY_REPLY } },
     async () => ok('yes'),
   );
 }
@@ -275,7 +299,7 @@ describe('auth hook and permissions', () => {
           (app) =>
             void app.get(
               '/platform/api/v1/probe/empty',
-              { config: { permission: [] as unknown as ['x:y'] } },
+              { config: { permission: [] as unknown as ['x:y'] }, schema: { response: ANY_REPLY } },
               async () => ok(1),
             ),
         ],
@@ -326,11 +350,84 @@ describe('route registry', () => {
     ).rejects.toThrow(/没有声明权限/);
   });
 
+  it('refuses to start with a route that declares no reply schema', async () => {
+    await expect(
+      createTestApp({
+        extraRoutes: [
+          (app) =>
+            void app.get('/platform/api/v1/probe/undeclared', { config: { permission: PUBLIC } }, async () =>
+              ok(1),
+            ),
+        ],
+      }),
+    ).rejects.toThrow(/没有声明响应结构/);
+  });
+
+  it('lets a route that sends no JSON envelope say so with config.rawReply', async () => {
+    const app = await createTestApp({
+      extraRoutes: [
+        (a) =>
+          void a.get(
+            '/platform/api/v1/probe/raw',
+            { config: { permission: PUBLIC, rawReply: true } },
+            (_req, reply) => reply.type('text/plain').send('raw'),
+          ),
+      ],
+    });
+    try {
+      const res = await app.app.inject({ method: 'GET', url: '/platform/api/v1/probe/raw' });
+      expect(res.body).toBe('raw');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('drops undeclared reply fields, and under tests fails a reply its schema would change', async () => {
+    const app = await createTestApp({
+      extraRoutes: [
+        (a) =>
+          void a.get(
+            '/platform/api/v1/probe/extra',
+            {
+              config: { permission: PUBLIC },
+              schema: { response: { 200: envelopeOf(z.object({ name: z.string() })) } },
+            },
+            async () => ok({ name: '甲', secret: 'x' } as { name: string }),
+          ),
+      ],
+    });
+    try {
+      const res = await app.app.inject({ method: 'GET', url: '/platform/api/v1/probe/extra' });
+      expect(res.statusCode).toBe(500);
+      const { zodSerializerCompiler } = await import('../src/platform/validation.js');
+      const env = process.env.NODE_ENV;
+      process.env.NODE_ENV = 'production';
+      try {
+        const schema = envelopeOf(z.object({ name: z.string() }));
+        const stringify = zodSerializerCompiler({ schema, url: '/x', method: 'GET', httpStatus: '200' });
+        expect(JSON.parse(stringify({ status: 0, msg: 'ok', data: { name: '甲', secret: 'x' } }))).toEqual({
+          status: 0,
+          msg: 'ok',
+          data: { name: '甲' },
+        });
+      } finally {
+        process.env.NODE_ENV = env;
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   it('serves the OpenAPI document generated from the zod schemas', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.paths['/platform/api/v1/error-reports']).toBeDefined();
     expect(doc.paths['/platform/api/v1/probe/echo'].post.requestBody).toBeDefined();
+    // Reply shapes are documented too: the person-info reply names its fields.
+    const reply = doc.paths['/auth-center/api/v1/users/person/info'].get.responses['200'];
+    const data = reply.content['application/json'].schema.properties.data;
+    expect(data.properties).toHaveProperty('has_password');
+    expect(data.required).toContain('user_id');
   });
 });

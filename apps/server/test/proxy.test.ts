@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { envelopeOf } from '@feikong/contracts';
 import { loadConfig } from '../src/config.js';
 import { PUBLIC } from '../src/platform/context.js';
 import { ok } from '../src/platform/envelope.js';
@@ -8,7 +10,11 @@ import { createTestApp, type TestApp } from './harness.js';
 // Per-IP login and SMS limits read request.ip; behind a proxy that is only right when the
 // deployment says which X-Forwarded-For hops to believe (TRUST_PROXY).
 function ipProbe(app: ZodApp) {
-  app.get('/platform/api/v1/probe/ip', { config: { permission: PUBLIC } }, async (req) => ok(req.ip));
+  app.get(
+    '/platform/api/v1/probe/ip',
+    { config: { permission: PUBLIC }, schema: { response: { 200: envelopeOf(z.string()) } } },
+    async (req) => ok(req.ip),
+  );
 }
 
 const askIp = (t: TestApp, remoteAddress: string, forwardedFor?: string) =>

@@ -41,8 +41,8 @@ declare module 'fastify' {
     /** Every route names one: PUBLIC, SIGNED_IN, STAFF, `menuName:perm` or a list of those perms. */
     permission?: RoutePermission;
     /**
-     * The route answers with no JSON envelope (a file download, a redirect): it declares no reply
-     * schema, and the start-up check that every route declares one leaves it alone.
+     * The route answers no JSON envelope (a file download, an event stream), so it declares no
+     * reply schema; every other route must declare `schema.response[200]` or the server refuses to start.
      */
     rawReply?: boolean;
   }

@@ -51,6 +51,10 @@ export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema })
  * Reply serializer: a route's zod reply schema becomes JSON Schema once, at start-up, and
  * fast-json-stringify compiles it. Replies are then written by generated code (faster than
  * JSON.stringify) and fields the schema does not declare never leave the server.
+ *
+ * Under tests (NODE_ENV=test) every reply is also compared with plain JSON.stringify: a field the
+ * schema forgot, or a value it coerces (null → "", "3" → 3), fails the request with a 500 naming
+ * the route and the path, so a reply schema cannot silently drift from what the service returns.
  */
 export const zodSerializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema, url, method }) => {
   let jsonSchema: unknown;
@@ -61,5 +65,37 @@ export const zodSerializerCompiler: FastifySerializerCompiler<ZodType> = ({ sche
       cause: err,
     });
   }
-  return fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]);
+  const stringify = fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]);
+  if (process.env.NODE_ENV !== 'test') return stringify;
+  return (data: unknown) => {
+    const out = stringify(data);
+    const diff = firstDifference(JSON.parse(JSON.stringify(data) ?? 'null'), JSON.parse(out), 'data');
+    if (diff) throw new Error(`路由 ${method} ${url} 的响应与声明的结构不符：${diff}`);
+    return out;
+  };
 };
+
+/** The first place where the serialized reply differs from the plain one (test-only check). */
+export function firstDifference(plain: unknown, sent: unknown, at: string): string | null {
+  if (plain === sent) return null;
+  if (Array.isArray(plain) && Array.isArray(sent)) {
+    if (plain.length !== sent.length) return `${at} 长度不同`;
+    for (let i = 0; i < plain.length; i++) {
+      const d = firstDifference(plain[i], sent[i], `${at}[${i}]`);
+      if (d) return d;
+    }
+    return null;
+  }
+  if (plain && sent && typeof plain === 'object' && typeof sent === 'object') {
+    const a = plain as Record<string, unknown>;
+    const b = sent as Record<string, unknown>;
+    for (const key of Object.keys(a)) {
+      if (!(key in b)) return `${at}.${key} 未在响应结构中声明`;
+      const d = firstDifference(a[key], b[key], `${at}.${key}`);
+      if (d) return d;
+    }
+    for (const key of Object.keys(b)) if (!(key in a)) return `${at}.${key} 多出了值`;
+    return null;
+  }
+  return `${at} 应为 ${JSON.stringify(plain)}，实际发送 ${JSON.stringify(sent)}`;
+}

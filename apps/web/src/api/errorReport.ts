@@ -1,4 +1,4 @@
-import { ERROR_REPORT_MAX_BATCH } from '@feikong/contracts';
+import { ERROR_REPORT_MAX_BATCH, type ClientErrorReport } from '@feikong/contracts';
 import { getSession } from '../stores/session';
 import { ERROR_REPORT_DELAY_MS, ERROR_REPORT_MAX_CHARS, HEADER_ENV, HEADER_TOKEN } from './constants';
 import { apiConfig } from './env';
@@ -7,14 +7,7 @@ import { RequestError } from './errors';
 /** Client error reports (spec §7.1 "error reports go to an error-reporting service"). */
 export const ERROR_REPORT_PATH = '/platform/api/v1/error-reports';
 
-export interface ClientErrorReport {
-  message: string;
-  stack?: string;
-  url: string;
-  user_agent: string;
-  /** Epoch milliseconds. */
-  occurred_at: number;
-}
+export type { ClientErrorReport } from '@feikong/contracts';
 
 export interface ErrorReporterOptions {
   /** Wait after the first error of a batch (spec §9: 3 s). */

@@ -1,4 +1,5 @@
 import { NOTIFY_CLIENT_TYPE, PAGE_SIZE } from '@feikong/contracts';
+import type { Notification, NotifyPage, NotifyReadReply } from '@feikong/contracts';
 import { apiConfig, http } from './request';
 
 // Typed calls of the notification centre (/notify-center/api/v1/, spec §7.6). Shapes follow
@@ -7,18 +8,7 @@ import { apiConfig, http } from './request';
 
 const BASE = '/notify-center/api/v1';
 
-/** A notification (spec §3). `time` in ms; `ext_params` a JSON string; status 0 unread, 1 read. */
-export interface Notification {
-  id: number;
-  msg_name: string;
-  time: number;
-  title: string;
-  content: string;
-  action_code: number;
-  ext_params: string;
-  status: number;
-  read_at: number | null;
-}
+export type { Notification, NotifyPage } from '@feikong/contracts';
 
 export type NotifyStatus = 'unread' | 'read';
 
@@ -28,12 +18,6 @@ export interface NotifyListQuery {
   page_size?: number;
   /** Absent: both. */
   status?: NotifyStatus;
-}
-
-export interface NotifyPage {
-  items: Notification[];
-  page: { page_num: number; page_size: number; total: number };
-  unread_total: number;
 }
 
 export const notifyApi = {
@@ -49,9 +33,8 @@ export const notifyApi = {
       },
       { signal },
     ),
-  read: (id: number) => http.post<{ updated: number; unread_total: number }>(`${BASE}/notify/read`, { id }),
-  readAll: () =>
-    http.post<{ updated: number; unread_total: number }>(`${BASE}/notify/read`, { hasAll: true }),
+  read: (id: number) => http.post<NotifyReadReply>(`${BASE}/notify/read`, { id }),
+  readAll: () => http.post<NotifyReadReply>(`${BASE}/notify/read`, { hasAll: true }),
   /** Server-Sent Events of {unread_total}; EventSource cannot send headers, so the token rides in the URL. */
   streamUrl: (token: string) =>
     `${apiConfig.baseUrl}${BASE}/notify/stream?token=${encodeURIComponent(token)}`,

@@ -1,89 +1,38 @@
-import type { MenuMeta, MenuNode, UserMenusReply } from '../app/menuTypes';
-import type { Paged } from '@feikong/contracts';
+import type {
+  AdminMenusReply,
+  FunctionPermReply,
+  GradeCheckReply,
+  GroupCreateBody,
+  GroupDeleteCheck,
+  GroupMember,
+  GroupOption,
+  MenuOverrideInput,
+  Paged,
+  PermissionGroup,
+  UserMenusReply,
+} from '@feikong/contracts';
 import { http } from './request';
 
-// Typed calls of privileges and menus (/auth-center/api/v1/privileges…, spec §7.3). Shapes follow
-// apps/server/src/modules/privileges (routes, schemas, service replies).
+// Typed calls of privileges and menus (/auth-center/api/v1/privileges…, spec §7.3). Reply shapes are the
+// contracts' (packages/contracts/src/privileges), the schemas the server serializes with.
 
 const BASE = '/auth-center/api/v1/privileges';
 
 export type { PageInfo, Paged } from '@feikong/contracts';
 
-export interface PermissionGroup {
-  id: number;
-  name: string;
-  description: string | null;
-  perms: string[];
-  is_builtin: boolean;
-  member_count: number;
-  created_at: number;
-}
+export type {
+  AdminMenuNode,
+  FunctionPermNode,
+  FunctionPermReply,
+  GroupMember,
+  GroupOption,
+  MenuOverride,
+  PermissionGroup,
+  PermValue,
+} from '@feikong/contracts';
 
-export interface GroupOption {
-  id: number;
-  name: string;
-  is_builtin: boolean;
-}
-
-export interface PermValue {
-  value: string;
-  label: string;
-  perm: string;
-  granted: boolean;
-}
-
-export interface FunctionPermNode {
-  name: string;
-  title: string;
-  path: string;
-  values: PermValue[];
-  children: FunctionPermNode[];
-}
-
-export interface FunctionPermReply {
-  group: { id: number; name: string; is_builtin: boolean; perms: string[] };
-  /** The group holds `*`. */
-  all: boolean;
-  items: FunctionPermNode[];
-}
-
-export interface GroupMember {
-  staff_id: number;
-  user_id: number;
-  name: string;
-  phone: string;
-  org_name: string;
-  dept_names: string[];
-}
-
-export interface MenuOverride {
-  title: string | null;
-  order: number | null;
-  hidden: boolean | null;
-}
-
-/** The tenant's menu tree as the menu-setting screen edits it. */
-export interface AdminMenuNode extends Omit<MenuNode, 'children'> {
-  meta: MenuMeta & { order: number };
-  perm_values: string[];
-  defaults: { title: string; order: number; hidden: boolean };
-  overrides: MenuOverride;
-  children: AdminMenuNode[];
-}
-
-export interface MenuOverrideInput {
-  name: string;
-  /** null goes back to the catalogue value. */
-  title?: string | null;
-  order?: number | null;
-  hidden?: boolean | null;
-}
-
-export interface GroupInput {
-  name: string;
-  description?: string | null;
-  perms?: string[];
-}
+export type { MenuOverrideInput } from '@feikong/contracts';
+export type GroupInput = GroupCreateBody;
 
 export interface ListQuery {
   keyword?: string;
@@ -91,12 +40,10 @@ export interface ListQuery {
   page_size?: number;
 }
 
-/** A staff member as the org family's users list returns it (the member picker reads these). */
 export const privilegesApi = {
   userMenus: () => http.get<UserMenusReply>(`${BASE}/user/menus`),
-  adminMenus: () => http.get<{ items: AdminMenuNode[] }>(`${BASE}/menus`),
-  updateMenus: (items: MenuOverrideInput[]) =>
-    http.put<{ items: AdminMenuNode[] }>(`${BASE}/menus`, { items }),
+  adminMenus: () => http.get<AdminMenusReply>(`${BASE}/menus`),
+  updateMenus: (items: MenuOverrideInput[]) => http.put<AdminMenusReply>(`${BASE}/menus`, { items }),
 
   listGroups: (q: ListQuery) => http.get<Paged<PermissionGroup>>(BASE, { ...q }),
   groupOptions: () => http.get<{ items: GroupOption[] }>(`${BASE}/options`),
@@ -104,8 +51,7 @@ export const privilegesApi = {
   updateGroup: (body: Partial<GroupInput> & { id: number }) =>
     http.put<PermissionGroup>(BASE, body, { handleFieldErrors: true }),
   deleteGroup: (id: number) => http.delete<{ id: number }>(BASE, { id }),
-  checkDelete: (id: number) =>
-    http.get<{ can_delete: boolean; reason: string | null }>(`${BASE}/delete:check`, { id }),
+  checkDelete: (id: number) => http.get<GroupDeleteCheck>(`${BASE}/delete:check`, { id }),
 
   functionPerms: (groupId: number) => http.get<FunctionPermReply>(`${BASE}/value`, { group_id: groupId }),
   savePerms: (groupId: number, perms: string[]) =>
@@ -125,5 +71,5 @@ export const privilegesApi = {
 
   /** May the caller do each of these? */
   gradeCheck: (perms: string[]) =>
-    http.get<{ allowed: Record<string, boolean> }>(`${BASE}/user/grade:check`, { perms: perms.join(',') }),
+    http.get<GradeCheckReply>(`${BASE}/user/grade:check`, { perms: perms.join(',') }),
 };

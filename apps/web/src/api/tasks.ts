@@ -1,5 +1,5 @@
 import { apiConfig, http, request } from './request';
-import type { Paged } from './org';
+import type { Paged, TaskView } from '@feikong/contracts';
 
 // Background import / export tasks (spec §3 Task, §4.3, §7.2, §7.7): create at /task-center, poll
 // and list at /org-arch-center. Shapes follow apps/server/src/modules/tasks (TaskView).
@@ -7,22 +7,8 @@ import type { Paged } from './org';
 const TASK_CENTER = '/task-center/api/v1';
 const ORG = '/org-arch-center/api/v1';
 
-/** A task as tasks:byId and the tasks list answer it. status: 0 running, 1 success, 2 failure. */
-export interface Task {
-  id: number;
-  status: number;
-  operating_type: number;
-  operating_type_name: string;
-  success_amount: number;
-  fail_amount: number;
-  /** JSON string {url, name}: a signed link to the export file or the import's failure file. */
-  export_attachment: string | null;
-  file_name: string;
-  creator: string;
-  created_at: number;
-  finished_at: number | null;
-  error_msg: string | null;
-}
+/** A task as tasks:byId and the tasks list answer it (the contracts' TaskView). */
+export type Task = TaskView;
 
 export interface TaskListQuery {
   page_num: number;

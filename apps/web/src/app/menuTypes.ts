@@ -1,39 +1,20 @@
-/**
- * A server menu entry (spec §2.1, GET /auth-center/api/v1/privileges/user/menus). The server's own type
- * lives in apps/server/src/modules/privileges/menuTree.ts; this is the client's reading of it.
- */
-export interface MenuMeta {
-  title: string;
-  order?: number;
-  hidden?: boolean;
-  hide_sidebar?: boolean;
-  keepAlive?: boolean;
-  keep_alive?: boolean;
-  isRouterView?: boolean;
-  /** Permission strings `menuName:value` of the entry. */
-  perms?: string[];
-  params?: Record<string, unknown>;
-  icon?: string;
-  icon_selected?: string;
-  image?: string;
-  type?: string;
-  description?: string;
-}
+import type { MenuMeta as ServerMenuMeta, MenuNode as ServerMenuNode } from '@feikong/contracts';
 
-export interface MenuNode {
-  path: string;
-  name: string;
-  redirect?: string | null;
-  component: string;
+/**
+ * Menu entries (spec §2.1). The reply of GET /auth-center/api/v1/privileges/user/menus is the contracts'
+ * UserMenusReply (packages/contracts/src/privileges); the client also builds entries of its own (fixed
+ * routes, tests), so here order, redirect and children may be left out. Derived from the contract, so
+ * a renamed or removed field breaks the build on both sides.
+ */
+export type MenuMeta = Omit<ServerMenuMeta, 'order'> & { order?: number };
+
+export interface MenuNode extends Omit<ServerMenuNode, 'meta' | 'redirect' | 'children'> {
   meta: MenuMeta;
+  redirect?: string | null;
   children?: MenuNode[];
 }
 
-/** The reply of privileges/user/menus. */
-export interface UserMenusReply {
-  menus: MenuNode[];
-  rules: { perms: string[] };
-}
+export type { UserMenusReply } from '@feikong/contracts';
 
 /** Component names that are containers, not screens. */
 export const LAYOUT_COMPONENT = 'Layout';

@@ -5,6 +5,8 @@ import { smsSenderOf } from '../../platform/sms.js';
 import type { AppDeps, ZodApp } from '../../platform/types.js';
 import { requestMeta, type AuthDeps } from './auth.context.js';
 import {
+  BankCard,
+  BankCardList,
   BankCreateBody,
   BankDeleteBody,
   BankUpdateBody,
@@ -23,7 +25,18 @@ import {
   ThirdParams,
   UpdatePasswordBody,
   UpdatePhoneBody,
-} from './auth.schemas.js';
+  emptyData,
+  EnterpriseGuide,
+  envelopeOf,
+  GuideFlagsReply,
+  LoginCodeReply,
+  LoginReply,
+  OrgTreeReply,
+  PersonInfo,
+  PhoneReply,
+  SmsSendReply,
+  StaffInfo,
+} from '@feikong/contracts';
 import { addBank, editBank, listBank, removeBank } from './bank.service.js';
 import { logout, passwordLogin, smsLogin } from './login.service.js';
 import {
@@ -62,28 +75,43 @@ export function registerAuthRoutes(app: ZodApp, deps: AppDeps) {
   // ---- Sign-in ----
   app.post(
     `${P}/users::login`,
-    { config: { permission: PUBLIC }, schema: { body: LoginBody, tags } },
+    {
+      config: { permission: PUBLIC },
+      schema: { body: LoginBody, tags, response: { 200: envelopeOf(LoginReply) } },
+    },
     async (req) => ok(await passwordLogin(d, req.body, requestMeta(req))),
   );
   app.post(
     `${P}/users::login/phone`,
-    { config: { permission: PUBLIC }, schema: { body: SmsLoginBody, tags } },
+    {
+      config: { permission: PUBLIC },
+      schema: { body: SmsLoginBody, tags, response: { 200: envelopeOf(LoginReply) } },
+    },
     async (req) => ok(await smsLogin(d, req.body, requestMeta(req))),
   );
   app.post(
     `${P}/users::login/phone/send`,
-    { config: { permission: PUBLIC }, schema: { body: SmsSendBody, tags } },
+    {
+      config: { permission: PUBLIC },
+      schema: { body: SmsSendBody, tags, response: { 200: envelopeOf(SmsSendReply) } },
+    },
     async (req) => ok(await sendSmsCode(d, req.body.phone, req.body.type, requestMeta(req))),
   );
   // Public: a client whose token already expired can still log out (and forget its device).
   app.post(
     `${P}/users::logout`,
-    { config: { permission: PUBLIC }, schema: { body: LogoutBody, tags } },
+    {
+      config: { permission: PUBLIC },
+      schema: { body: LogoutBody, tags, response: { 200: envelopeOf(emptyData) } },
+    },
     async (req) => ok(await logout(d, req.caller, req.body ?? {})),
   );
   app.post(
     `${P}/users::check/code`,
-    { config: { permission: PUBLIC }, schema: { body: CheckCodeBody, tags } },
+    {
+      config: { permission: PUBLIC },
+      schema: { body: CheckCodeBody, tags, response: { 200: envelopeOf(LoginReply) } },
+    },
     async (req) => ok(await redeemLoginCode(d, req.body.code, requestMeta(req))),
   );
   for (const method of ['GET', 'POST'] as const) {
@@ -93,8 +121,13 @@ export function registerAuthRoutes(app: ZodApp, deps: AppDeps) {
       config: { permission: PUBLIC },
       schema:
         method === 'GET'
-          ? { params: ThirdParams, querystring: ThirdLoginInput, tags }
-          : { params: ThirdParams, body: ThirdLoginInput, tags },
+          ? {
+              params: ThirdParams,
+              querystring: ThirdLoginInput,
+              tags,
+              response: { 200: envelopeOf(LoginReply) },
+            }
+          : { params: ThirdParams, body: ThirdLoginInput, tags, response: { 200: envelopeOf(LoginReply) } },
       handler: async (req) => {
         const input = (method === 'GET' ? req.query : req.body) as { code: string; corp_id?: string };
         const { platform } = req.params as { platform: 'dingtalk' | 'wecom' | 'feishu' };
@@ -106,66 +139,99 @@ export function registerAuthRoutes(app: ZodApp, deps: AppDeps) {
   // ---- Passwords and phone ----
   app.post(
     `${P}/users::password`,
-    { config: { permission: SIGNED_IN }, schema: { body: SetPasswordBody, tags } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: { body: SetPasswordBody, tags, response: { 200: envelopeOf(emptyData) } },
+    },
     async (req) => ok(await setPassword(d, signedInCaller(req), req.body.password)),
   );
   app.post(
     `${P}/users::password/retrieve`,
-    { config: { permission: PUBLIC }, schema: { body: RetrievePasswordBody, tags } },
+    {
+      config: { permission: PUBLIC },
+      schema: { body: RetrievePasswordBody, tags, response: { 200: envelopeOf(emptyData) } },
+    },
     async (req) => ok(await retrievePassword(d, req.body)),
   );
   app.post(
     `${P}/users::update/password`,
-    { config: { permission: SIGNED_IN }, schema: { body: UpdatePasswordBody, tags } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: { body: UpdatePasswordBody, tags, response: { 200: envelopeOf(emptyData) } },
+    },
     async (req) => ok(await changePassword(d, signedInCaller(req), req.body, requestMeta(req))),
   );
   app.post(
     `${P}/users::update/phone`,
-    { config: { permission: SIGNED_IN }, schema: { body: UpdatePhoneBody, tags } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: { body: UpdatePhoneBody, tags, response: { 200: envelopeOf(PhoneReply) } },
+    },
     async (req) => ok(await changePhone(d, signedInCaller(req), req.body)),
   );
 
   // ---- Session: who, where, switching, hand-over codes, guides ----
   // Signed-in, not staff: a personal account reads its own info here too (userStatus 0/1, org fields null).
-  app.get(`${P}/users/staff`, { config: { permission: SIGNED_IN }, schema: { tags } }, async (req) =>
-    ok(await staffInfo(d, signedInCaller(req))),
+  app.get(
+    `${P}/users/staff`,
+    { config: { permission: SIGNED_IN }, schema: { tags, response: { 200: envelopeOf(StaffInfo) } } },
+    async (req) => ok(await staffInfo(d, signedInCaller(req))),
   );
   app.get(
     `${P}/users::view/organizations`,
-    { config: { permission: SIGNED_IN }, schema: { querystring: OrganizationsQuery, tags } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: { querystring: OrganizationsQuery, tags, response: { 200: envelopeOf(OrgTreeReply) } },
+    },
     async (req) => ok(await organizationTree(d, signedInCaller(req), req.query.org_ids)),
   );
   app.post(
     `${P}/users::switch/organization`,
-    { config: { permission: SIGNED_IN }, schema: { body: OrgIdBody, tags } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: { body: OrgIdBody, tags, response: { 200: envelopeOf(LoginReply) } },
+    },
     async (req) => ok(await switchOrganization(d, signedInCaller(req), req.body.org_id, requestMeta(req))),
   );
-  app.post(`${P}/users::login/code`, { config: { permission: SIGNED_IN }, schema: { tags } }, async (req) =>
-    ok(await issueLoginCode(d, signedInCaller(req))),
+  app.post(
+    `${P}/users::login/code`,
+    { config: { permission: SIGNED_IN }, schema: { tags, response: { 200: envelopeOf(LoginCodeReply) } } },
+    async (req) => ok(await issueLoginCode(d, signedInCaller(req))),
   );
   app.post(
     `${P}/users::login/code/v2`,
-    { config: { permission: SIGNED_IN }, schema: { body: OrgIdBody, tags } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: { body: OrgIdBody, tags, response: { 200: envelopeOf(LoginCodeReply) } },
+    },
     async (req) => ok(await issueLoginCode(d, signedInCaller(req), req.body.org_id)),
   );
   app.post(
     `${P}/users::guide/finish`,
-    { config: { permission: SIGNED_IN }, schema: { body: GuideFinishBody, tags } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: { body: GuideFinishBody, tags, response: { 200: envelopeOf(GuideFlagsReply) } },
+    },
     async (req) => ok(await finishGuide(d, signedInCaller(req), req.body?.guide)),
   );
   app.get(
     `${P}/users::enterprise/guide/info`,
-    { config: { permission: STAFF }, schema: { tags } },
+    { config: { permission: STAFF }, schema: { tags, response: { 200: envelopeOf(EnterpriseGuide) } } },
     async (req) => ok(await enterpriseGuideInfo(d, tenantCaller(req))),
   );
 
   // ---- Person and bank info (the person's own, whichever organisation the session is in) ----
-  app.get(`${P}/users/person/info`, { config: { permission: SIGNED_IN }, schema: { tags } }, async (req) =>
-    ok(await getPersonInfo(d, signedInCaller(req))),
+  app.get(
+    `${P}/users/person/info`,
+    { config: { permission: SIGNED_IN }, schema: { tags, response: { 200: envelopeOf(PersonInfo) } } },
+    async (req) => ok(await getPersonInfo(d, signedInCaller(req))),
   );
   app.put(
     `${P}/users/person/info`,
-    { config: { permission: SIGNED_IN }, schema: { body: PersonInfoBody, tags } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: { body: PersonInfoBody, tags, response: { 200: envelopeOf(PersonInfo) } },
+    },
     async (req) => {
       const b = req.body;
       return ok(
@@ -179,17 +245,25 @@ export function registerAuthRoutes(app: ZodApp, deps: AppDeps) {
       );
     },
   );
-  app.get(`${P}/users/bank/info`, { config: { permission: SIGNED_IN }, schema: { tags } }, async (req) =>
-    ok(await listBank(d, signedInCaller(req))),
+  app.get(
+    `${P}/users/bank/info`,
+    { config: { permission: SIGNED_IN }, schema: { tags, response: { 200: envelopeOf(BankCardList) } } },
+    async (req) => ok(await listBank(d, signedInCaller(req))),
   );
   app.post(
     `${P}/users/bank/info`,
-    { config: { permission: SIGNED_IN }, schema: { body: BankCreateBody, tags } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: { body: BankCreateBody, tags, response: { 200: envelopeOf(BankCard) } },
+    },
     async (req) => ok(await addBank(d, signedInCaller(req), req.body)),
   );
   app.put(
     `${P}/users/bank/info`,
-    { config: { permission: SIGNED_IN }, schema: { body: BankUpdateBody, tags } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: { body: BankUpdateBody, tags, response: { 200: envelopeOf(BankCard) } },
+    },
     async (req) => {
       const { id, ...patch } = req.body;
       return ok(await editBank(d, signedInCaller(req), id, patch));
@@ -197,7 +271,10 @@ export function registerAuthRoutes(app: ZodApp, deps: AppDeps) {
   );
   app.post(
     `${P}/users/bank/info::delete`,
-    { config: { permission: SIGNED_IN }, schema: { body: BankDeleteBody, tags } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: { body: BankDeleteBody, tags, response: { 200: envelopeOf(emptyData) } },
+    },
     async (req) => ok(await removeBank(d, signedInCaller(req), req.body.id)),
   );
 }

@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { LoginReply } from '@feikong/contracts';
 import { buildApp } from '../../app.js';
 import { testConfig, type Config } from '../../config.js';
 import { migrateToLatest } from '../../platform/db/migrator.js';
@@ -53,11 +54,11 @@ export async function createAuthTestApp(opts: { config?: Partial<Config>; sms?: 
     return lastSmsCode(handle.db, phone);
   };
 
-  /** Password login that must succeed; answers the reply data. */
+  /** Password login that must succeed; answers the reply data, checked against the contract. */
   const login = async (phone: string, password: string, extra: Record<string, unknown> = {}) => {
     const res = await post('users:login', { phone, password, ...extra });
     if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
-    return res.json().data;
+    return LoginReply.parse(res.json().data);
   };
 
   return {

@@ -1,10 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
-/** 8-20 printable characters (no spaces) with at least one letter and one digit. */
-export const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{8,20}$/;
-export const PASSWORD_RULE_MESSAGE = '须为8-20位，且同时包含字母和数字';
-
 /** argon2id with the library's defaults (m=19456 KiB, t=2, p=1: the OWASP baseline). */
 export function hashPassword(password: string): Promise<string> {
   return hash(password);

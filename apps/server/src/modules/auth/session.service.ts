@@ -1,4 +1,4 @@
-import { DEFAULT_UI_TYPE, isVersionExpiredAt, SessionUserStatus } from '@feikong/contracts';
+import { DEFAULT_UI_TYPE, isVersionExpiredAt, SessionUserStatus, type UiType } from '@feikong/contracts';
 import type { Caller, TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { createSession, revokeSession } from '../../platform/sessions.js';
@@ -36,13 +36,16 @@ export interface LoginResult {
   last_logged_org: number | null;
   top_org_id: number | null;
   top_org_name: string;
-  ui_type: string;
+  ui_type: UiType;
   orgcode_payer_type: number | null;
   show_guide: number;
   show_guide_group: number;
   /** Only when a password login asked to be remembered. */
   device_token?: string;
 }
+
+/** organizations.ui_type only ever holds a UiType (the org forms validate it); typed as one here. */
+const uiTypeOf = (v: string | undefined): UiType => (v as UiType | undefined) ?? DEFAULT_UI_TYPE;
 
 export function userStatusOf(user: { password_hash: string | null }, staff: unknown): number {
   if (staff) return SessionUserStatus.organisation;
@@ -102,7 +105,7 @@ export async function startSession(
     last_logged_org: lastLogged,
     top_org_id: top?.id ?? null,
     top_org_name: top?.name ?? '',
-    ui_type: top?.ui_type ?? DEFAULT_UI_TYPE,
+    ui_type: uiTypeOf(top?.ui_type),
     orgcode_payer_type: top?.orgcode_payer_type ?? null,
     show_guide: user.show_guide,
     show_guide_group: staff?.show_guide_group ?? 0,
@@ -149,7 +152,7 @@ export async function staffInfo(d: AuthDeps, caller: Caller) {
     dept_ids: depts.map((x) => x.id),
     dept_names: depts.map((x) => x.name),
     dept_name: depts.map((x) => x.name).join('、'),
-    ui_type: top?.ui_type ?? DEFAULT_UI_TYPE,
+    ui_type: uiTypeOf(top?.ui_type),
     orgcode_payer_type: top?.orgcode_payer_type ?? null,
     show_guide: user.show_guide,
     show_guide_group: staff?.show_guide_group ?? 0,

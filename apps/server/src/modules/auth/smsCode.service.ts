@@ -1,3 +1,4 @@
+import type { SmsPurpose } from '@feikong/contracts';
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../platform/db/database.js';
 import type { AuthDeps, RequestMeta } from './auth.context.js';
@@ -16,8 +17,6 @@ import { assertSmsAllowedFromIp, countSmsFromIp } from './throttle.service.js';
  * SMS verification codes: 6 digits, valid 5 minutes, one send per phone and purpose per 60 s,
  * 5 wrong tries burn the code. Only sha256(phone:purpose:code) is stored.
  */
-export const SMS_PURPOSES = ['login', 'retrieve', 'update_phone'] as const;
-export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 const codeHash = (phone: string, purpose: string, code: string) => sha256(`${phone}:${purpose}:${code}`);
 

@@ -1,3 +1,4 @@
+import { envelopeOf, Workbench } from '@feikong/contracts';
 import { signedInCaller } from '../../platform/auth.js';
 import { SIGNED_IN } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
@@ -21,7 +22,11 @@ export function registerHomeRoutes(app: ZodApp, deps: AppDeps) {
     `${APP_CTRL}/home/workbench`,
     {
       config: { permission: SIGNED_IN },
-      schema: { tags: ['home'], summary: '工作台：待办、未读通知、近7天任务、版本状态与提醒、引导标记' },
+      schema: {
+        tags: ['home'],
+        summary: '工作台：待办、未读通知、近7天任务、版本状态与提醒、引导标记',
+        response: { 200: envelopeOf(Workbench) },
+      },
     },
     async (req) => ok(await workbench(services, auth, signedInCaller(req))),
   );

@@ -1,5 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import {
+  envelopeOf,
+  NotifyListQuery,
+  NotifyPage,
+  NotifyReadBody,
+  NotifyReadReply,
+  NotifyStreamQuery,
+} from '@feikong/contracts';
 import { signedInCaller } from '../../platform/auth.js';
 import { PUBLIC, SIGNED_IN, type Caller } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
@@ -11,41 +18,6 @@ import { NotifyStreamHub } from './notify.stream.js';
 
 const P = '/notify-center/api/v1';
 const tags = ['notify'];
-
-const ListQuery = z.object({
-  keyword: z.string().max(100, '不能超过100个字符').optional().describe('关键字'),
-  page_num: z.coerce.number().int('必须是整数').min(1, '必须大于等于1').default(1).describe('页码'),
-  page_size: z.coerce
-    .number()
-    .int('必须是整数')
-    .min(1, '必须大于等于1')
-    .max(100, '不能超过100')
-    .default(10)
-    .describe('每页条数'),
-  // unread | read (spec §7.6), or 0 | 1; empty or absent: both.
-  status: z.enum(['', 'unread', 'read', '0', '1']).optional().describe('阅读状态'),
-  // Every notification shows on every client; the parameter is accepted as the spec's client sends it.
-  client_type: z.enum(['PC', 'APP', 'H5']).optional().describe('客户端类型'),
-});
-
-const hasAll = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((v) => v === true || v === 'true' || v === '1')
-  .optional()
-  .describe('全部标记为已读');
-const ReadBody = z
-  .object({
-    id: z.coerce.number().int('必须是整数').positive('必须是正整数').optional().describe('通知ID'),
-    hasAll,
-  })
-  .refine((b) => b.id !== undefined || b.hasAll === true, {
-    message: '请指定要标记为已读的通知',
-    path: ['id'],
-  });
-
-const StreamQuery = z.object({
-  token: z.string().max(200, '不能超过200个字符').optional().describe('登录令牌'),
-});
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,7 +39,12 @@ export function registerNotifyRoutes(app: ZodApp, deps: AppDeps) {
     `${P}/notify/list`,
     {
       config: { permission: SIGNED_IN },
-      schema: { tags, summary: '我的通知（分页，含未读总数 unread_total）', querystring: ListQuery },
+      schema: {
+        tags,
+        summary: '我的通知（分页，含未读总数 unread_total）',
+        querystring: NotifyListQuery,
+        response: { 200: envelopeOf(NotifyPage) },
+      },
     },
     async (req) => ok(await listNotifications(db, signedInCaller(req), req.query)),
   );
@@ -76,7 +53,12 @@ export function registerNotifyRoutes(app: ZodApp, deps: AppDeps) {
     `${P}/notify/read`,
     {
       config: { permission: SIGNED_IN },
-      schema: { tags, summary: '标记已读：{id} 一条，或 {hasAll: true} 全部', body: ReadBody },
+      schema: {
+        tags,
+        summary: '标记已读：{id} 一条，或 {hasAll: true} 全部',
+        body: NotifyReadBody,
+        response: { 200: envelopeOf(NotifyReadReply) },
+      },
     },
     async (req) => {
       const body = req.body;
@@ -96,9 +78,13 @@ export function registerNotifyRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     `${P}/notify/stream`,
     {
-      config: { permission: PUBLIC },
+      config: { permission: PUBLIC, rawReply: true },
       logLevel: 'warn',
-      schema: { tags, summary: '未读数实时推送（SSE，data: {unread_total}）', querystring: StreamQuery },
+      schema: {
+        tags,
+        summary: '未读数实时推送（SSE，data: {unread_total}）',
+        querystring: NotifyStreamQuery,
+      },
     },
     async (req, reply) => {
       const caller = await streamCaller(req, req.query.token);

@@ -3,33 +3,10 @@
  * its overrides, forming permission strings, and deciding what a caller sees. No database here.
  */
 
-/** Meta of a menu entry as the client reads it (spec §2.1). */
-export interface MenuMeta {
-  title: string;
-  order: number;
-  hidden?: boolean;
-  hide_sidebar?: boolean;
-  keepAlive?: boolean;
-  keep_alive?: boolean;
-  isRouterView?: boolean;
-  /** Permission strings `name:value` of the entry; absent when the entry needs none. */
-  perms?: string[];
-  params?: Record<string, unknown>;
-  icon?: string;
-  icon_selected?: string;
-  image?: string;
-  type?: string;
-  description?: string;
-}
+import type { AdminMenuNode, FunctionPermNode, MenuMeta, MenuNode, MenuOverride } from '@feikong/contracts';
 
-export interface MenuNode {
-  path: string;
-  name: string;
-  redirect: string | null;
-  component: string;
-  meta: MenuMeta;
-  children: MenuNode[];
-}
+// The reply shapes (menus, admin tree, function-permission tree) are the contracts'.
+export type { AdminMenuNode, FunctionPermNode, MenuMeta, MenuNode, MenuOverride } from '@feikong/contracts';
 
 /** A catalogue row with its JSON columns parsed. */
 export interface CatalogueEntry {
@@ -41,20 +18,6 @@ export interface CatalogueEntry {
   sort_order: number;
   meta: Omit<MenuMeta, 'order' | 'perms'>;
   perm_values: string[];
-}
-
-export interface MenuOverride {
-  title: string | null;
-  order: number | null;
-  hidden: boolean | null;
-}
-
-/** The tenant tree as the menu-setting screen edits it: defaults, overrides and permission values. */
-export interface AdminMenuNode extends Omit<MenuNode, 'children'> {
-  perm_values: string[];
-  defaults: { title: string; order: number; hidden: boolean };
-  overrides: MenuOverride;
-  children: AdminMenuNode[];
 }
 
 /** Components that hold other entries rather than a screen. */
@@ -157,14 +120,6 @@ export function visibleMenus(tree: MenuNode[], perms: readonly string[]): MenuNo
 }
 
 /** The function-permission tree of a group: entries that carry permission values, with what the group holds. */
-export interface FunctionPermNode {
-  name: string;
-  title: string;
-  path: string;
-  values: { value: string; label: string; perm: string; granted: boolean }[];
-  children: FunctionPermNode[];
-}
-
 export function functionPermTree(tree: AdminMenuNode[], groupPerms: readonly string[]): FunctionPermNode[] {
   const out: FunctionPermNode[] = [];
   for (const node of tree) {

@@ -14,7 +14,20 @@ import {
   MemberListQuery,
   MembersBody,
   MenuOverridesBody,
-} from './privileges.schemas.js';
+  AdminMenusReply,
+  envelopeOf,
+  FunctionPermReply,
+  GradeCheckReply,
+  GroupDeleteCheck,
+  GroupIdReply,
+  GroupMemberPage,
+  GroupOptionsReply,
+  MembersAddedReply,
+  MembersRemovedReply,
+  PermissionGroup,
+  PermissionGroupPage,
+  UserMenusReply,
+} from '@feikong/contracts';
 import {
   addMembers,
   checkDelete,
@@ -41,19 +54,34 @@ export function registerPrivilegeRoutes(app: ZodApp, { db }: AppDeps) {
   // ---- Menus ----
   app.get(
     `${PREFIX}/user/menus`,
-    { config: { permission: SIGNED_IN }, schema: { tags, summary: '当前用户的菜单与权限' } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: { response: { 200: envelopeOf(UserMenusReply) }, tags, summary: '当前用户的菜单与权限' },
+    },
     async (request) => ok(await userMenus(db, signedInCaller(request))),
   );
   app.get(
     `${PREFIX}/menus`,
-    { config: { permission: 'menuSetting:view' }, schema: { tags, summary: '菜单管理：本组织的完整菜单树' } },
+    {
+      config: { permission: 'menuSetting:view' },
+      schema: {
+        response: { 200: envelopeOf(AdminMenusReply) },
+        tags,
+        summary: '菜单管理：本组织的完整菜单树',
+      },
+    },
     async (request) => ok(await adminMenus(db, tenantCaller(request))),
   );
   app.put(
     `${PREFIX}/menus`,
     {
       config: { permission: 'menuSetting:edit' },
-      schema: { tags, summary: '菜单管理：修改名称、排序、隐藏', body: MenuOverridesBody },
+      schema: {
+        response: { 200: envelopeOf(AdminMenusReply) },
+        tags,
+        summary: '菜单管理：修改名称、排序、隐藏',
+        body: MenuOverridesBody,
+      },
     },
     async (request) => ok(await updateMenus(db, tenantCaller(request), request.body.items)),
   );
@@ -63,7 +91,12 @@ export function registerPrivilegeRoutes(app: ZodApp, { db }: AppDeps) {
     PREFIX,
     {
       config: { permission: 'permissionGroup:view' },
-      schema: { tags, summary: '权限组列表', querystring: GroupListQuery },
+      schema: {
+        response: { 200: envelopeOf(PermissionGroupPage) },
+        tags,
+        summary: '权限组列表',
+        querystring: GroupListQuery,
+      },
     },
     async (request) => ok(await listGroups(db, tenantCaller(request), request.query)),
   );
@@ -71,7 +104,11 @@ export function registerPrivilegeRoutes(app: ZodApp, { db }: AppDeps) {
     `${PREFIX}/options`,
     {
       config: { permission: STAFF },
-      schema: { tags, summary: '权限组选项（功能权限、成员管理、权限组任一查看权限）' },
+      schema: {
+        response: { 200: envelopeOf(GroupOptionsReply) },
+        tags,
+        summary: '权限组选项（功能权限、成员管理、权限组任一查看权限）',
+      },
     },
     async (request) => ok(await groupOptions(db, tenantCaller(request))),
   );
@@ -79,7 +116,12 @@ export function registerPrivilegeRoutes(app: ZodApp, { db }: AppDeps) {
     PREFIX,
     {
       config: { permission: 'permissionGroup:add' },
-      schema: { tags, summary: '新增权限组', body: GroupCreateBody },
+      schema: {
+        response: { 200: envelopeOf(PermissionGroup) },
+        tags,
+        summary: '新增权限组',
+        body: GroupCreateBody,
+      },
     },
     async (request) => ok(await createGroup(db, tenantCaller(request), request.body)),
   );
@@ -87,7 +129,12 @@ export function registerPrivilegeRoutes(app: ZodApp, { db }: AppDeps) {
     PREFIX,
     {
       config: { permission: 'permissionGroup:edit' },
-      schema: { tags, summary: '修改权限组', body: GroupUpdateBody },
+      schema: {
+        response: { 200: envelopeOf(PermissionGroup) },
+        tags,
+        summary: '修改权限组',
+        body: GroupUpdateBody,
+      },
     },
     async (request) => ok(await editGroup(db, tenantCaller(request), request.body)),
   );
@@ -95,7 +142,12 @@ export function registerPrivilegeRoutes(app: ZodApp, { db }: AppDeps) {
     PREFIX,
     {
       config: { permission: 'permissionGroup:delete' },
-      schema: { tags, summary: '删除权限组', querystring: GroupIdQuery },
+      schema: {
+        response: { 200: envelopeOf(GroupIdReply) },
+        tags,
+        summary: '删除权限组',
+        querystring: GroupIdQuery,
+      },
     },
     async (request) => ok(await removeGroup(db, tenantCaller(request), request.query.id)),
   );
@@ -103,7 +155,12 @@ export function registerPrivilegeRoutes(app: ZodApp, { db }: AppDeps) {
     `${PREFIX}/delete::check`,
     {
       config: { permission: 'permissionGroup:delete' },
-      schema: { tags, summary: '权限组能否删除', querystring: GroupIdQuery },
+      schema: {
+        response: { 200: envelopeOf(GroupDeleteCheck) },
+        tags,
+        summary: '权限组能否删除',
+        querystring: GroupIdQuery,
+      },
     },
     async (request) => ok(await checkDelete(db, tenantCaller(request), request.query.id)),
   );
@@ -113,7 +170,12 @@ export function registerPrivilegeRoutes(app: ZodApp, { db }: AppDeps) {
     `${PREFIX}/value`,
     {
       config: { permission: 'functionPermission:view' },
-      schema: { tags, summary: '功能权限：菜单权限值与权限组已有的权限', querystring: FunctionPermQuery },
+      schema: {
+        response: { 200: envelopeOf(FunctionPermReply) },
+        tags,
+        summary: '功能权限：菜单权限值与权限组已有的权限',
+        querystring: FunctionPermQuery,
+      },
     },
     async (request) => ok(await groupFunctionPermissions(db, tenantCaller(request), request.query.group_id)),
   );
@@ -121,7 +183,12 @@ export function registerPrivilegeRoutes(app: ZodApp, { db }: AppDeps) {
     `${PREFIX}::value::batch_update`,
     {
       config: { permission: 'functionPermission:edit' },
-      schema: { tags, summary: '功能权限：替换权限组的权限', body: GroupPermsBody },
+      schema: {
+        response: { 200: envelopeOf(PermissionGroup) },
+        tags,
+        summary: '功能权限：替换权限组的权限',
+        body: GroupPermsBody,
+      },
     },
     async (request) => ok(await replaceGroupPerms(db, tenantCaller(request), request.body)),
   );
@@ -131,7 +198,12 @@ export function registerPrivilegeRoutes(app: ZodApp, { db }: AppDeps) {
     `${PREFIX}/members`,
     {
       config: { permission: 'memberManagement:view' },
-      schema: { tags, summary: '成员管理：权限组成员', querystring: MemberListQuery },
+      schema: {
+        response: { 200: envelopeOf(GroupMemberPage) },
+        tags,
+        summary: '成员管理：权限组成员',
+        querystring: MemberListQuery,
+      },
     },
     async (request) => ok(await listMembers(db, tenantCaller(request), request.query)),
   );
@@ -139,7 +211,12 @@ export function registerPrivilegeRoutes(app: ZodApp, { db }: AppDeps) {
     `${PREFIX}/members::add`,
     {
       config: { permission: 'memberManagement:edit' },
-      schema: { tags, summary: '成员管理：添加成员', body: MembersBody },
+      schema: {
+        response: { 200: envelopeOf(MembersAddedReply) },
+        tags,
+        summary: '成员管理：添加成员',
+        body: MembersBody,
+      },
     },
     async (request) => ok(await addMembers(db, tenantCaller(request), request.body)),
   );
@@ -147,7 +224,12 @@ export function registerPrivilegeRoutes(app: ZodApp, { db }: AppDeps) {
     `${PREFIX}/members::remove`,
     {
       config: { permission: 'memberManagement:edit' },
-      schema: { tags, summary: '成员管理：移除成员', body: MembersBody },
+      schema: {
+        response: { 200: envelopeOf(MembersRemovedReply) },
+        tags,
+        summary: '成员管理：移除成员',
+        body: MembersBody,
+      },
     },
     async (request) => ok(await removeMembers(db, tenantCaller(request), request.body)),
   );
@@ -157,7 +239,12 @@ export function registerPrivilegeRoutes(app: ZodApp, { db }: AppDeps) {
     `${PREFIX}/user/grade::check`,
     {
       config: { permission: STAFF },
-      schema: { tags, summary: '当前用户是否拥有这些权限', querystring: GradeCheckQuery },
+      schema: {
+        response: { 200: envelopeOf(GradeCheckReply) },
+        tags,
+        summary: '当前用户是否拥有这些权限',
+        querystring: GradeCheckQuery,
+      },
     },
     async (request) => {
       const perms = [

@@ -18,12 +18,23 @@ import {
   BannerQuery,
   OrderIdQuery,
   OrderListBody,
-  PageQuery,
+  RightsPageQuery,
   ProductPurchaseBody,
   ReceiptIdBody,
   ReceiptUploadFields,
   VersionPurchaseBody,
-} from './rights.schemas.js';
+  AddOnProductsReply,
+  BannersReply,
+  emptyData,
+  envelopeOf,
+  OrderReceipt,
+  TenantOrder,
+  TenantOrderPage,
+  TenantProductsReply,
+  TenantVersionReply,
+  VersionNoticesReply,
+  VersionPlansReply,
+} from '@feikong/contracts';
 import { RECEIPT_MAX_BYTES, rightsErrors } from './rights.errors.js';
 import { deleteReceipt, uploadReceipt } from './receipts.service.js';
 import {
@@ -59,12 +70,18 @@ export function registerRightsRoutes(app: ZodApp, deps: AppDeps) {
   // ---- Catalogue ----
   app.get(
     `${R}/product-version::list`,
-    { config: { permission: STAFF }, schema: { tags, summary: '在售产品版本' } },
+    {
+      config: { permission: STAFF },
+      schema: { response: { 200: envelopeOf(VersionPlansReply) }, tags, summary: '在售产品版本' },
+    },
     async () => ok(await productVersionCatalogue(db)),
   );
   app.get(
     `${R}/product::list`,
-    { config: { permission: STAFF }, schema: { tags, summary: '在售增值产品' } },
+    {
+      config: { permission: STAFF },
+      schema: { response: { 200: envelopeOf(AddOnProductsReply) }, tags, summary: '在售增值产品' },
+    },
     async () => ok(await productCatalogue(db)),
   );
 
@@ -73,18 +90,36 @@ export function registerRightsRoutes(app: ZodApp, deps: AppDeps) {
     `${R}/tenant/product-version::query`,
     {
       config: { permission: SIGNED_IN },
-      schema: { tags, summary: '当前组织的产品版本（个人账号或未开通：null；日期为秒）' },
+      schema: {
+        response: { 200: envelopeOf(TenantVersionReply) },
+        tags,
+        summary: '当前组织的产品版本（个人账号或未开通：null；日期为秒）',
+      },
     },
     async (req) => ok(await queryTenantVersion(db, signedInCaller(req), d.clock())),
   );
   app.get(
     `${R}/tenant/product::query`,
-    { config: { permission: STAFF }, schema: { tags, summary: '当前组织已购增值产品及余量' } },
+    {
+      config: { permission: STAFF },
+      schema: {
+        response: { 200: envelopeOf(TenantProductsReply) },
+        tags,
+        summary: '当前组织已购增值产品及余量',
+      },
+    },
     async (req) => ok(await tenantProducts(db, tenantCaller(req).tenantId)),
   );
   app.get(
     `${R}/tenant::notify`,
-    { config: { permission: SIGNED_IN }, schema: { tags, summary: '版本与增值产品提醒（按界面类型过滤）' } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: {
+        response: { 200: envelopeOf(VersionNoticesReply) },
+        tags,
+        summary: '版本与增值产品提醒（按界面类型过滤）',
+      },
+    },
     async (req) => ok(await callerNotices(db, signedInCaller(req), d.clock())),
   );
 
@@ -93,7 +128,12 @@ export function registerRightsRoutes(app: ZodApp, deps: AppDeps) {
     `${R}/tenant/product-version::purchase`,
     {
       config: { permission: RightsPerm.buy },
-      schema: { tags, summary: '购买或续费产品版本：生成待支付订单', body: VersionPurchaseBody },
+      schema: {
+        response: { 200: envelopeOf(TenantOrder) },
+        tags,
+        summary: '购买或续费产品版本：生成待支付订单',
+        body: VersionPurchaseBody,
+      },
     },
     async (req) => ok(await purchaseVersion(d, tenantCaller(req), req.body)),
   );
@@ -101,20 +141,38 @@ export function registerRightsRoutes(app: ZodApp, deps: AppDeps) {
     `${R}/tenant/product::purchase`,
     {
       config: { permission: RightsPerm.buy },
-      schema: { tags, summary: '购买增值产品：生成待支付订单', body: ProductPurchaseBody },
+      schema: {
+        response: { 200: envelopeOf(TenantOrder) },
+        tags,
+        summary: '购买增值产品：生成待支付订单',
+        body: ProductPurchaseBody,
+      },
     },
     async (req) => ok(await purchaseProduct(d, tenantCaller(req), req.body)),
   );
   app.post(
     `${R}/tenant/order::list`,
-    { config: { permission: RightsPerm.view }, schema: { tags, summary: '订单记录', body: OrderListBody } },
+    {
+      config: { permission: RightsPerm.view },
+      schema: {
+        response: { 200: envelopeOf(TenantOrderPage) },
+        tags,
+        summary: '订单记录',
+        body: OrderListBody,
+      },
+    },
     async (req) => ok(await listOrders(d, tenantCaller(req), req.body)),
   );
   app.get(
     `${R}/tenant/order::query`,
     {
       config: { permission: RightsPerm.view },
-      schema: { tags, summary: '订单详情', querystring: OrderIdQuery },
+      schema: {
+        response: { 200: envelopeOf(TenantOrder) },
+        tags,
+        summary: '订单详情',
+        querystring: OrderIdQuery,
+      },
     },
     async (req) => ok(await getOrder(d, tenantCaller(req), req.query.order_id)),
   );
@@ -123,6 +181,7 @@ export function registerRightsRoutes(app: ZodApp, deps: AppDeps) {
     {
       config: { permission: RightsPerm.buy },
       schema: {
+        response: { 200: envelopeOf(TenantOrder) },
         tags,
         summary: '提交对公转账信息（金额须等于订单金额，须附1-3个转账凭证）→ 已付款待确认',
         body: BankPayBody,
@@ -135,6 +194,7 @@ export function registerRightsRoutes(app: ZodApp, deps: AppDeps) {
     {
       config: { permission: RightsPerm.buy },
       schema: {
+        response: { 200: envelopeOf(OrderReceipt) },
         tags,
         summary: '上传转账凭证（multipart：order_id + file；JPG、PNG 或 PDF，不超过10MB）',
         consumes: ['multipart/form-data'],
@@ -150,7 +210,12 @@ export function registerRightsRoutes(app: ZodApp, deps: AppDeps) {
     `${R}/tenant/order/bank-pay/receipt::delete`,
     {
       config: { permission: RightsPerm.buy },
-      schema: { tags, summary: '删除尚未提交的转账凭证', body: ReceiptIdBody },
+      schema: {
+        response: { 200: envelopeOf(emptyData) },
+        tags,
+        summary: '删除尚未提交的转账凭证',
+        body: ReceiptIdBody,
+      },
     },
     async (req) => ok(await deleteReceipt(d, tenantCaller(req), req.body.receipt_id)),
   );
@@ -158,7 +223,12 @@ export function registerRightsRoutes(app: ZodApp, deps: AppDeps) {
     `${R}/tenant/not-invoiced-order::list`,
     {
       config: { permission: RightsPerm.view },
-      schema: { tags, summary: '已完成且未开票的订单', querystring: PageQuery },
+      schema: {
+        response: { 200: envelopeOf(TenantOrderPage) },
+        tags,
+        summary: '已完成且未开票的订单',
+        querystring: RightsPageQuery,
+      },
     },
     async (req) => ok(await listNotInvoicedOrders(d, tenantCaller(req), req.query)),
   );
@@ -168,13 +238,21 @@ export function registerRightsRoutes(app: ZodApp, deps: AppDeps) {
     `${R}/public/banner::query`,
     {
       config: { permission: PUBLIC },
-      schema: { tags, summary: '平台横幅（登录页 login / 首页 home）', querystring: BannerQuery },
+      schema: {
+        response: { 200: envelopeOf(BannersReply) },
+        tags,
+        summary: '平台横幅（登录页 login / 首页 home）',
+        querystring: BannerQuery,
+      },
     },
     async (req) => ok(await publicBanners(db, req.query.position, d.clock())),
   );
   app.get(
     `${APP_CTRL}/banner/pc::list`,
-    { config: { permission: STAFF }, schema: { tags, summary: '组织首页横幅（PC）' } },
+    {
+      config: { permission: STAFF },
+      schema: { response: { 200: envelopeOf(BannersReply) }, tags, summary: '组织首页横幅（PC）' },
+    },
     async (req) => ok(await homeBanners(db, tenantCaller(req).tenantId, d.clock())),
   );
 }

@@ -1,5 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import {
+  emptyData,
+  envelopeOf,
+  TaskCreatedReply,
+  TaskExportBody,
+  TaskIdParams,
+  TaskImportFields,
+  TaskListQuery,
+  TaskPage,
+  TaskView,
+} from '@feikong/contracts';
 import { tenantCaller } from '../../platform/auth.js';
 import { STAFF } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
@@ -23,25 +33,6 @@ const ORG = '/org-arch-center/api/v1';
 const FINOBASE = '/finobase/api/v1';
 const tags = ['tasks'];
 
-const operatingType = z.coerce.number().int().positive().describe('任务类型');
-
-const ImportFields = z.object({ operating_type: operatingType });
-
-const ExportBody = z.object({
-  operating_type: operatingType,
-  params: z.record(z.string(), z.unknown()).default({}).describe('筛选条件'),
-  file_name: z.string().max(100).optional().describe('文件名'),
-});
-
-const ListQuery = z.object({
-  page_num: z.coerce.number().int().min(1).default(1).describe('页码'),
-  page_size: z.coerce.number().int().min(1).max(200).default(20).describe('每页条数'),
-  operating_type: operatingType.optional(),
-  status: z.coerce.number().int().min(0).max(2).optional().describe('任务状态'),
-});
-
-const IdParams = z.object({ id: z.coerce.number().int().positive().describe('任务ID') });
-
 /**
  * Task centre: create imports (multipart upload) and exports, poll one task, list and delete the
  * caller's own tasks. Creating needs the permission of the data's owner (TASK_TYPE_POLICIES,
@@ -53,29 +44,44 @@ export function registerTaskRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     `${TASK_CENTER}/tasks::import`,
-    { config: { permission: STAFF }, schema: { tags, consumes: ['multipart/form-data'] } },
+    {
+      config: { permission: STAFF },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelopeOf(TaskCreatedReply) } },
+    },
     async (req) => ok(await importFromMultipart(d, req)),
   );
   app.post(
     `${TASK_CENTER}/tasks::export`,
-    { config: { permission: STAFF }, schema: { body: ExportBody, tags } },
+    {
+      config: { permission: STAFF },
+      schema: { body: TaskExportBody, tags, response: { 200: envelopeOf(TaskCreatedReply) } },
+    },
     async (req) => ok(await createExportTask(d, tenantCaller(req), req.body)),
   );
   app.get(
     `${ORG}/tasks`,
-    { config: { permission: STAFF }, schema: { querystring: ListQuery, tags } },
+    {
+      config: { permission: STAFF },
+      schema: { querystring: TaskListQuery, tags, response: { 200: envelopeOf(TaskPage) } },
+    },
     async (req) => ok(await listTasks(d, tenantCaller(req), req.query)),
   );
   for (const prefix of [ORG, FINOBASE]) {
     app.get(
       `${prefix}/tasks::byId/:id`,
-      { config: { permission: STAFF }, schema: { params: IdParams, tags } },
+      {
+        config: { permission: STAFF },
+        schema: { params: TaskIdParams, tags, response: { 200: envelopeOf(TaskView) } },
+      },
       async (req) => ok(await getTask(d, tenantCaller(req), req.params.id)),
     );
   }
   app.delete(
     `${ORG}/tasks/:id`,
-    { config: { permission: STAFF }, schema: { params: IdParams, tags } },
+    {
+      config: { permission: STAFF },
+      schema: { params: TaskIdParams, tags, response: { 200: envelopeOf(emptyData) } },
+    },
     async (req) => ok(await deleteTask(d, tenantCaller(req), req.params.id, req.log)),
   );
 }
@@ -104,10 +110,10 @@ async function importFromMultipart(d: AppServices, req: FastifyRequest) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw taskErrors.fileTooLarge();
     throw err;
   }
-  const parsed = ImportFields.safeParse(fields);
+  const parsed = TaskImportFields.safeParse(fields);
   if (!parsed.success) {
     if (upload) await d.storage.delete(upload.key);
-    throw new RequestValidationError(toFieldErrors(ImportFields, parsed.error));
+    throw new RequestValidationError(toFieldErrors(TaskImportFields, parsed.error));
   }
   return createImportTask(d, caller, { operatingType: parsed.data.operating_type, upload });
 }

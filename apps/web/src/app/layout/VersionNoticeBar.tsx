@@ -1,18 +1,13 @@
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { TenantNotifyType } from '@feikong/contracts';
+import { TenantNotifyType, type VersionNotice } from '@feikong/contracts';
 import { readDismissed, saveDismissed, useVersionNotices } from '../../features/rights/hooks/notices';
 import { alertTypeOf, noticeOrderPath, visibleNotices } from '../../features/rights/rules';
 import { useSession } from '../../stores/session';
 
 /** A version notice (spec §3): notify_type 1 danger, 2 warning, 3 primary. */
-export interface VersionNotice {
-  message: string;
-  notify_type: number;
-  product_id?: number | null;
-  product_type?: number;
-}
+export type { VersionNotice };
 
 /**
  * The product-version alert bar under the header (spec §2.4): the tenant's notices (GET

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPIRY_EXEMPT_ROUTE_NAMES } from '@feikong/contracts';
+import { EXPIRY_EXEMPT_ROUTE_NAMES, type VersionNotice } from '@feikong/contracts';
 import {
   alertTypeOf,
   checkReceiptFile,
@@ -61,8 +61,8 @@ describe('version notices (spec §2.4, §3, §6)', () => {
   const notices = [
     { message: '标准版将于2026-12-01到期', notify_type: 2, product_type: 2, product_id: 2 },
     { message: '电子发票查验包余量不足', notify_type: 2, product_type: 1, product_id: 1 },
-    { message: '', notify_type: 3, product_type: 2 },
-  ];
+    { message: '', notify_type: 3, product_type: 2, product_id: null },
+  ] satisfies VersionNotice[];
   it('hides product-type (1) notices for welfare and shop_welfare only', () => {
     expect(visibleNotices(notices, 'fee_control').map((n) => n.product_type)).toEqual([2, 1]);
     expect(visibleNotices(notices, 'welfare').map((n) => n.product_type)).toEqual([2]);

@@ -85,10 +85,10 @@ export function alertTypeOf(notifyType: number): 'error' | 'warning' | 'info' {
 }
 
 /** Notices the user should see: product-type (1) ones are hidden for welfare and shop_welfare (spec §6). */
-export function visibleNotices(
-  notices: readonly VersionNotice[] | null | undefined,
+export function visibleNotices<N extends Pick<VersionNotice, 'message' | 'product_type'>>(
+  notices: readonly N[] | null | undefined,
   uiType: string,
-): VersionNotice[] {
+): N[] {
   if (!Array.isArray(notices)) return [];
   return notices.filter((n) => n && n.message && !isNoticeHiddenForUi(n.product_type, uiType));
 }

@@ -1,6 +1,7 @@
+import type { ThirdPlatform } from '@feikong/contracts';
+
 /** Third-party login: one adapter per platform, all behind this interface. */
-export const THIRD_PLATFORMS = ['dingtalk', 'wecom', 'feishu'] as const;
-export type ThirdPlatform = (typeof THIRD_PLATFORMS)[number];
+export type { ThirdPlatform };
 
 /** The app the callback code was issued for: the platform's API base and the app's credentials. */
 export interface ThirdApp {

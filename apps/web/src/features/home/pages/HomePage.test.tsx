@@ -1,5 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NotifyPage, TenantVersion, Workbench } from '@feikong/contracts';
 import { configureApi } from '../../../api/request';
 import { reloadSession, setSession } from '../../../stores/session';
 import { notice, renderAt, stubServer, treeWith } from '../../notify/test/harness';
@@ -11,7 +12,8 @@ const BANNERS = 'GET /app-ctrl/api/v1/banner/pc:list';
 const BALANCES = 'GET /right-recharge/api/v1/tenant/product:query';
 const GUIDE = 'GET /auth-center/api/v1/users:enterprise/guide/info';
 
-const workbench = (over: Record<string, unknown> = {}) => ({
+/** A workbench reply, typed from the contract (a changed field breaks the build). */
+const workbench = (over: Partial<Workbench> = {}): Workbench => ({
   user_name: '演示管理员',
   top_org_name: '演示集团',
   show_guide: 0,
@@ -24,7 +26,19 @@ const workbench = (over: Record<string, unknown> = {}) => ({
   pending_orders: null,
   ...over,
 });
-const list = () => ({
+const version = (over: Partial<TenantVersion> = {}): TenantVersion => ({
+  product_version_name: '标准版',
+  product_version_id: 2,
+  activated_date: 1_795_317_723,
+  expired_date: 1_826_853_723,
+  is_test_version: 0,
+  status: 0,
+  charging_mode: 1,
+  orgcode_payer_type: 1,
+  days_left: 365,
+  ...over,
+});
+const list = (): NotifyPage => ({
   items: [notice(1, { title: '欢迎使用费控平台' })],
   page: { page_num: 1, page_size: 5, total: 1 },
   unread_total: 1,
@@ -47,13 +61,10 @@ describe('home workbench: only blocks with data', () => {
       [WORKBENCH]: () =>
         workbench({
           show_guide_group: 1,
-          version: {
-            product_version_name: '标准版',
-            status: 0,
+          version: version({
             // 2027-10-25 00:00 in Shanghai: the last valid day is 10-24, as the server's notices say.
             expired_date: Date.parse('2027-10-24T16:00:00Z') / 1000,
-            days_left: 365,
-          },
+          }),
           tasks: {
             running: 1,
             succeeded: 2,

@@ -16,8 +16,11 @@ export function today(now: Date = new Date()): string {
   return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
 }
 
+/** A sign-in reply, or only a token handed over in a link (the rest is read from users/staff). */
+type SignInReply = Partial<LoginReply> & Pick<LoginReply, 'token'>;
+
 /** The session fields a sign-in reply fills. */
-export function sessionFromReply(reply: LoginReply): Partial<SessionState> {
+export function sessionFromReply(reply: SignInReply): Partial<SessionState> {
   return {
     token: reply.token,
     phone: reply.phone ?? '',
@@ -38,7 +41,7 @@ export function sessionFromReply(reply: LoginReply): Partial<SessionState> {
  * stored, staff info loaded, userStatus / ui_type / organisation from the staff info, registration
  * status 2 and the daily-login flag marked. If loading fails the token is removed and the error thrown.
  */
-export async function establishSession(reply: LoginReply): Promise<StaffInfo> {
+export async function establishSession(reply: SignInReply): Promise<StaffInfo> {
   clearForLogout();
   setSession(sessionFromReply(reply));
   let staff: StaffInfo;
@@ -117,7 +120,7 @@ export async function loginWithToken(token: string, orgId?: string | number | nu
  * phone and, when asked to remember, the revocable device token the server issued. Unticking it
  * revokes the remembered device on the server. A password is never written anywhere.
  */
-export function rememberAfterLogin(opts: { phone: string; remember: boolean; reply: LoginReply }): void {
+export function rememberAfterLogin(opts: { phone: string; remember: boolean; reply: SignInReply }): void {
   const old = getSession().remembered_device_token;
   const next = opts.remember ? (opts.reply.device_token ?? old) : '';
   if (old && old !== next) void authApi.forgetDevice(old).catch(() => undefined);

@@ -3,6 +3,7 @@ import './dom';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import type { LoginReply, OrgTreeEntry, StaffInfo } from '@feikong/contracts';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/queryClient';
 import { jsonReply, ok } from '../../../test/fetch';
@@ -56,14 +57,24 @@ export function renderRoutes(routes: RouteObject[], path: string) {
 export const toasts = () =>
   [...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent ?? '');
 
-/** A staff reply like the server's users/staff. */
-export const staffReply = (over: Record<string, unknown> = {}) =>
+/** A staff reply like the server's users/staff (typed from the contract: a changed field breaks the build). */
+export const staffReply = (over: Partial<StaffInfo> = {}) =>
   ok({
     user_id: 1,
     staff_id: 1,
     phone: '13800000001',
     real_name: '演示管理员',
+    user_name: '演示管理员',
     username: '演示管理员',
+    email: null,
+    gender: 0,
+    avatar: null,
+    job_no: null,
+    dept_ids: [],
+    dept_names: [],
+    dept_name: '',
+    product_version_name: '企业版',
+    expired: false,
     org_id: 1,
     org_name: '演示集团',
     top_org_id: 1,
@@ -76,11 +87,14 @@ export const staffReply = (over: Record<string, unknown> = {}) =>
     last_logged_org: 1,
     has_password: true,
     ...over,
-  });
+  } satisfies StaffInfo);
 
-export const loginReply = (over: Record<string, unknown> = {}) =>
+export const loginReply = (over: Partial<LoginReply> = {}) =>
   ok({
     token: 'tok-new',
+    expires_at: Date.now() + 3600_000,
+    user_id: 1,
+    staff_id: 1,
     phone: '13800000001',
     username: '演示管理员',
     userStatus: 2,
@@ -92,7 +106,7 @@ export const loginReply = (over: Record<string, unknown> = {}) =>
     show_guide: 1,
     show_guide_group: 1,
     ...over,
-  });
+  } satisfies LoginReply);
 
 export const ORGS = [
   {
@@ -116,4 +130,4 @@ export const ORGS = [
     product_version_name: '标准版',
     children: [],
   },
-];
+] satisfies OrgTreeEntry[];

@@ -8,6 +8,7 @@ import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/queryClient';
 import { RouterMenusContext } from '../../../app/routerContext';
 import { jsonReply, ok } from '../../../test/fetch';
+import type { Notification } from '@feikong/contracts';
 
 /** Test harness of the rights / notify / home screens: providers, a memory router, a routed fetch stub. */
 
@@ -80,7 +81,7 @@ export const toasts = () =>
   [...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent ?? '');
 
 /** A notification like the server's. */
-export function notice(id: number, over: Record<string, unknown> = {}) {
+export function notice(id: number, over: Partial<Notification> = {}): Notification {
   return {
     id,
     msg_name: '系统通知',
@@ -92,5 +93,5 @@ export function notice(id: number, over: Record<string, unknown> = {}) {
     status: 0,
     read_at: null,
     ...over,
-  };
+  } satisfies Notification;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Request schemas of the rights routes; each field names itself in Chinese for error messages. */
+/** Request schemas of the rights routes (/right-recharge/api/v1, spec §7.4); each field names itself in Chinese for error messages. */
 
 const id = (label: string) =>
   z.coerce.number('必须是数字').int('必须是整数').positive('必须是正整数').describe(label);
@@ -62,7 +62,7 @@ export const OrderListBody = z.object({
 
 export const OrderIdQuery = z.object({ order_id: id('订单ID') });
 
-export const PageQuery = z.object({ page_num: pageNum, page_size: pageSize });
+export const RightsPageQuery = z.object({ page_num: pageNum, page_size: pageSize });
 
 export const BankPayBody = z.object({
   order_id: id('订单ID'),
@@ -106,3 +106,7 @@ export const ReceiptIdBody = z.object({ receipt_id: id('凭证ID') });
 export const BannerQuery = z.object({
   position: z.enum(['login', 'home'], '取值为 login 或 home').default('login').describe('展示位置'),
 });
+
+// What the client sends: the parsed shape (coerced numbers typed as numbers, defaults filled in).
+export type OrderListBody = z.output<typeof OrderListBody>;
+export type BankPayBody = z.output<typeof BankPayBody>;

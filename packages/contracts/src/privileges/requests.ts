@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Request schemas of the privileges routes; each field names itself in Chinese for error messages. */
+/** Request schemas of the privileges routes (/auth-center/api/v1/privileges, spec §7.3); each field names itself in Chinese for error messages. */
 
 const pageNum = z.coerce.number().int().min(1, '必须大于等于1').default(1).describe('页码');
 const pageSize = z.coerce
@@ -95,3 +95,8 @@ export const GradeCheckQuery = z.object({
     .refine((s) => s.split(',').some((p) => p.trim() !== ''), '不能为空')
     .describe('权限'),
 });
+
+// What the client sends (zod input types).
+/** One menu's overrides; null goes back to the catalogue value. */
+export type MenuOverrideInput = z.input<typeof MenuOverridesBody>['items'][number];
+export type GroupCreateBody = z.input<typeof GroupCreateBody>;

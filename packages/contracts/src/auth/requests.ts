@@ -1,13 +1,21 @@
-import { checkCitizenId, EMAIL_ERROR, isEmail, isMobile, MOBILE_ERROR } from '@feikong/contracts';
 import { z } from 'zod';
-import { PASSWORD_RE, PASSWORD_RULE_MESSAGE } from './passwords.js';
-import { SMS_PURPOSES } from './smsCode.service.js';
-import { THIRD_PLATFORMS } from './thirdParty/types.js';
+import { checkCitizenId, EMAIL_ERROR, isEmail, isMobile, MOBILE_ERROR } from '../validators.js';
 
 /**
- * Request schemas of the auth routes. Every field names itself in Chinese (`describe`), so a
- * validation message reads "手机号：手机号格式错误".
+ * Request schemas of the auth routes (/auth-center/api/v1, spec §7.3). Every field names itself in
+ * Chinese (`describe`), so a validation message reads "手机号：手机号格式错误".
  */
+
+/** 8-20 printable characters with at least one letter and one digit (spec §4.1). */
+export const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{8,20}$/;
+export const PASSWORD_RULE_MESSAGE = '须为8-20位，且同时包含字母和数字';
+
+/** What an SMS code is for; the server binds the code to it. */
+export const SMS_PURPOSES = ['login', 'retrieve', 'update_phone'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+export const THIRD_PLATFORMS = ['dingtalk', 'wecom', 'feishu'] as const;
+export type ThirdPlatform = (typeof THIRD_PLATFORMS)[number];
 
 /** "不能为空" for a missing field instead of zod's "expected string, received undefined". */
 const required = {
@@ -173,3 +181,13 @@ export const ThirdParams = z.object({ platform: z.enum(THIRD_PLATFORMS).describe
 export const ThirdLoginInput = z
   .object({ code: text('授权码', 512), corp_id: optional(text('企业ID', 100)) })
   .describe('第三方登录');
+
+// What the client sends (zod input types: before defaults and coercion).
+export type LoginBody = z.input<typeof LoginBody>;
+export type SmsLoginBody = z.input<typeof SmsLoginBody>;
+export type RetrievePasswordBody = z.input<typeof RetrievePasswordBody>;
+export type UpdatePasswordBody = z.input<typeof UpdatePasswordBody>;
+export type UpdatePhoneBody = z.input<typeof UpdatePhoneBody>;
+export type PersonInfoBody = z.input<typeof PersonInfoBody>;
+export type BankCreateBody = z.input<typeof BankCreateBody>;
+export type BankUpdateBody = z.input<typeof BankUpdateBody>;
