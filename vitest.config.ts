@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Three projects: pure contracts rules, server (API tests on a real database), web units (jsdom).
@@ -24,6 +25,8 @@ export default defineConfig({
         },
       },
       {
+        // The web app's `@/` alias (apps/web/tsconfig.json paths, apps/web/vite.config.ts).
+        resolve: { alias: { '@/': fileURLToPath(new URL('./apps/web/src/', import.meta.url)) } },
         test: {
           name: 'web',
           root: 'apps/web',

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's test command: installs what npm cannot (Debian chromium, fonts-noto-cjk), then runs
-# lint, formatting, type checks, every vitest suite (contracts, server on SQLite, web units),
-# builds the client, starts the real server on a fresh database and runs the Playwright journeys.
+# lint (module boundaries included), formatting, the import-circle check, type checks, every vitest suite
+# (contracts, server on SQLite, web units), builds the client, starts the real server on a fresh
+# database and runs the Playwright journeys.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +24,9 @@ fi
 echo "== lint and formatting"
 npx eslint .
 npx prettier --check . --log-level warn
+
+echo "== import circles (dependency-cruiser)"
+bash scripts/cycles.sh
 
 echo "== type check"
 npm run -s typecheck

@@ -59,6 +59,8 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   plugins: [react(), subAppFallback()],
+  // `@/` is apps/web/src (tsconfig paths say the same; vitest's web project too).
+  resolve: { alias: { '@/': here('./src/') } },
   server: {
     port: 5173,
     proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target: API_TARGET, changeOrigin: true }])),

@@ -1,4 +1,4 @@
-import type { ProductVersionDetail } from '../app/productVersion';
+import type { ProductVersionDetail } from './productVersion';
 import { http } from './request';
 
 // Typed calls of product versions and recharge (/right-recharge/api/v1/, spec §7.4) and the home

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
-import { NotifyAction, notifyUsers } from '../notify/notify.service.js';
+import { NotifyAction, notifyUsers } from '../notify/index.js';
 import { OrderStatus, OrderType, rightsErrors } from './rights.errors.js';
 import {
   findOrderByRef,

@@ -5,7 +5,7 @@ import {
   isVersionExpired,
   TenantNotifyType,
 } from '@feikong/contracts';
-import type { OrderStatus, VersionNotice } from '../../api/rights';
+import type { OrderStatus, VersionNotice } from '@/api/rights';
 
 /** Pure rules of the rights screens (spec §3, §4.4, §6, §9), unit-tested in rules.test.ts. */
 

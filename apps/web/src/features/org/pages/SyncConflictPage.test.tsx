@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '../../../api/request';
-import { jsonReply } from '../../../test/fetch';
-import { reloadSession, setSession } from '../../../stores/session';
+import { configureApi } from '@/api/request';
+import { jsonReply } from '@/test/fetch';
+import { reloadSession, setSession } from '@/stores/session';
 import { demoTree, ok, renderPage, stubApi, toasts } from '../test/harness';
 import SyncConflictPage from './SyncConflictPage';
 
