@@ -1,9 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '../../../api/request';
-import { reloadSession, setSession } from '../../../stores/session';
+import { configureApi } from '@/api/request';
+import { reloadSession, setSession } from '@/stores/session';
 import { demoTree, ok, renderPage, stubApi, toasts } from '../test/harness';
-import OrgStaffPage, { nodeFilter } from './OrgStaffPage';
+import { nodeFilter } from '../rules/staff';
+import OrgStaffPage from './OrgStaffPage';
 
 vi.setConfig({ testTimeout: 60_000 });
 
