@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundaryRules } from './scripts/eslint-boundaries.js';
 
 export default tseslint.config(
   {
@@ -33,4 +34,6 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // Module and feature boundaries (docs/decisions/0010-module-boundaries.md).
+  ...boundaryRules,
 );

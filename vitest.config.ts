@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Four projects: pure contracts rules, server (API tests on a real database), repository scripts,
@@ -26,6 +27,8 @@ export default defineConfig({
         },
       },
       {
+        // The web app's `@/` alias (apps/web/tsconfig.json paths, apps/web/vite.config.ts).
+        resolve: { alias: { '@/': fileURLToPath(new URL('./apps/web/src/', import.meta.url)) } },
         test: {
           name: 'scripts',
           root: 'scripts',

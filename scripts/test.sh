@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README's test command: installs what npm cannot (Debian chromium, fonts-noto-cjk), then checks
 # that no tracked file names a path outside the repository (a fresh clone passes on its own), runs
-# lint, formatting, type checks, every vitest suite (contracts, server on SQLite, web units),
-# builds the client, starts the real server on a fresh database and runs the Playwright journeys.
+# lint (module boundaries included), formatting, the import-circle check, type checks, every vitest
+# suite (contracts, server on SQLite, web units, scripts), builds the client, starts the real server on
+# a fresh database and runs the Playwright journeys.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,6 +28,9 @@ node --import tsx scripts/check-paths.ts
 echo "== lint and formatting"
 npx eslint .
 npx prettier --check . --log-level warn
+
+echo "== import circles (dependency-cruiser)"
+bash scripts/cycles.sh
 
 echo "== type check"
 npm run -s typecheck

@@ -69,6 +69,8 @@ export default defineConfig({
       include: /\.(js|mjs|css|html|svg|json)$/,
     }),
   ],
+  // `@/` is apps/web/src (tsconfig paths say the same; vitest's web project too).
+  resolve: { alias: { '@/': here('./src/') } },
   server: {
     port: 5173,
     proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target: API_TARGET, changeOrigin: true }])),

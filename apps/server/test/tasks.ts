@@ -8,7 +8,7 @@ import { migrateToLatest } from '../src/platform/db/migrator.js';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../src/platform/types.js';
 import { DownloadSigner, LocalFileStorage } from '../src/platform/storage/index.js';
-import { TaskHandlerRegistry } from '../src/modules/tasks/tasks.handlers.js';
+import { TaskHandlerRegistry } from '../src/platform/tasks.js';
 import { createTestDatabase } from './harness.js';
 import { waitFor } from './poll.js';
 

@@ -1,15 +1,13 @@
 import { appServices, type AppDeps, type ZodApp } from '../platform/types.js';
-import { registerAuthRoutes } from './auth/auth.routes.js';
-import { registerErrorReportRoutes } from './errorReport/errorReport.routes.js';
-import { registerOrgTaskHandlers } from './org/org.import.js';
-import { registerOrgRoutes } from './org/org.routes.js';
-import { registerFileRoutes } from './files/files.routes.js';
-import { registerHomeRoutes } from './home/home.routes.js';
-import { registerNotifyRoutes } from './notify/notify.routes.js';
-import { withTaskNotifications } from './notify/notify.service.js';
-import { registerPrivilegeRoutes } from './privileges/privileges.routes.js';
-import { registerRightsRoutes } from './rights/rights.routes.js';
-import { registerTaskRoutes } from './tasks/tasks.routes.js';
+import { registerAuthRoutes } from './auth/index.js';
+import { registerErrorReportRoutes } from './errorReport/index.js';
+import { registerOrgRoutes, registerOrgTaskHandlers } from './org/index.js';
+import { registerFileRoutes } from './files/index.js';
+import { registerHomeRoutes } from './home/index.js';
+import { registerNotifyRoutes, withTaskNotifications } from './notify/index.js';
+import { registerPrivilegeRoutes } from './privileges/index.js';
+import { registerRightsRoutes } from './rights/index.js';
+import { registerTaskRoutes } from './tasks/index.js';
 
 /** Every API family's routes. A new module adds one line here. */
 export function registerModules(app: ZodApp, deps: AppDeps) {

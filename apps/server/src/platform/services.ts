@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { TaskHandlerRegistry } from '../modules/tasks/tasks.handlers.js';
+import { TaskHandlerRegistry } from './tasks.js';
 import { createJobQueue } from './jobs/index.js';
 import { DownloadSigner, LocalFileStorage } from './storage/index.js';
 import type { AppDeps, AppServices } from './types.js';

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/database.js';
-import type { AppDeps } from './types.js';
 
 export interface SmsMessage {
   phone: string;
@@ -44,6 +43,9 @@ export class OutboxSmsSender implements SmsSender {
 }
 
 /** The sender a module should use: the one in deps, else the outbox. */
-export function smsSenderOf(deps: AppDeps, log?: Pick<FastifyBaseLogger, 'info'>): SmsSender {
+export function smsSenderOf(
+  deps: { sms?: SmsSender; db: Db; clock?: () => number },
+  log?: Pick<FastifyBaseLogger, 'info'>,
+): SmsSender {
   return deps.sms ?? new OutboxSmsSender(deps.db, log, deps.clock);
 }

@@ -12,7 +12,7 @@ import type { DialectName } from './db/dialect.js';
 import type { SmsSender } from './sms.js';
 import type { JobQueue } from './jobs/types.js';
 import type { FileStorage } from './storage/types.js';
-import type { TaskFinishedEvent, TaskHandlerRegistry } from '../modules/tasks/tasks.handlers.js';
+import type { TaskFinishedEvent, TaskHandlerRegistry } from './tasks.js';
 
 export type ZodApp = FastifyInstance<
   RawServerDefault,

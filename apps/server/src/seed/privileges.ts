@@ -1,11 +1,7 @@
 import type { Db } from '../platform/db/database.js';
 import { ensureAdminGroup } from '../modules/privileges/privileges.service.js';
-import {
-  findGroupByName,
-  insertGroup,
-  insertMembers,
-  staffIdByPhone,
-} from '../modules/privileges/privileges.repo.js';
+import { staffIdByPhone } from '../modules/org/index.js';
+import { findGroupByName, insertGroup, insertMembers } from '../modules/privileges/privileges.repo.js';
 
 /**
  * Permission groups of the demo tenant (演示集团):

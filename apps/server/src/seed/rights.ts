@@ -1,5 +1,5 @@
 import type { Db } from '../platform/db/database.js';
-import { staffIdByPhone } from '../modules/privileges/privileges.repo.js';
+import { staffIdByPhone } from '../modules/org/index.js';
 import { insertOrder, staffUserId } from '../modules/rights/orders.repo.js';
 import { newOrderNo } from '../modules/rights/orders.service.js';
 import { OrderStatus, OrderType } from '../modules/rights/rights.errors.js';

@@ -1,5 +1,5 @@
 import type { Db } from '../platform/db/database.js';
-import { staffIdByPhone } from '../modules/org/staff.repo.js';
+import { staffIdByPhone } from '../modules/org/index.js';
 import { resolveConflict } from '../modules/org/thirdUsers.repo.js';
 import { recordSyncConflict } from '../modules/org/thirdUsers.service.js';
 import { DEMO } from './demo.js';

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { loginRoutes } from '../features/login/routes';
+import { loginRoutes } from '@/features/login';
 import { buildMenuRoutes, hasRoutes } from './buildRoutes';
 import { RequireAuth } from './guard';
 import type { MenuNode } from './menuTypes';

@@ -10,7 +10,8 @@ import { jsonReply, stubFetch } from '../test/fetch';
 import { seededMenus } from '../test/menuFixture';
 import { installLogoutHandler } from './logout';
 import { getMenuState, resetMenus } from './menuStore';
-import { resetProductVersionAvailability, setExpiryPrompt } from './productVersion';
+import { resetProductVersionAvailability } from '@/api/productVersion';
+import { setExpiryPrompt } from './productVersion';
 
 const toasts = () => [...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent ?? '');
 const ADMIN = { menus: seededMenus(), perms: ['*'] };

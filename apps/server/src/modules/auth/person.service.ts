@@ -1,5 +1,5 @@
 import type { Caller } from '../../platform/context.js';
-import { setPhoneOfPerson } from '../org/staff.repo.js';
+import { setPhoneOfPerson } from '../org/index.js';
 import type { AuthDeps, RequestMeta } from './auth.context.js';
 import { authErrors } from './auth.errors.js';
 import {

@@ -4,15 +4,19 @@ import type { Db } from '../../platform/db/database.js';
 import { createSession, revokeSession } from '../../platform/sessions.js';
 import type { AuthDeps, RequestMeta } from './auth.context.js';
 import { AUTH_LIMITS, authErrors } from './auth.errors.js';
-import { findOrgAnyTenant, getOrg, listOrgs, listTopOrgs, statistics } from '../org/org.repo.js';
 import {
+  clearStaffGuide,
   deptsOfStaff,
   findActiveStaff,
   findActiveStaffById,
+  findOrgAnyTenant,
+  getOrg,
   listActiveStaffOfUser,
-  updateStaff,
+  listOrgs,
+  listTopOrgs,
+  orgStatistics,
   type ActiveStaffRow as StaffRow,
-} from '../org/staff.repo.js';
+} from '../org/index.js';
 import {
   clearShowGuide,
   currentProductVersions,
@@ -268,7 +272,7 @@ export async function redeemLoginCode(d: AuthDeps, code: string, meta: RequestMe
 /** GET users:enterprise/guide/info: the steps of the enterprise first-use guide and whether each is done. */
 export async function enterpriseGuideInfo(d: AuthDeps, caller: TenantCaller) {
   const [stats, staff] = await Promise.all([
-    statistics(d.db, caller.tenantId),
+    orgStatistics(d.db, caller.tenantId),
     findActiveStaffById(d.db, caller.tenantId, caller.staffId),
   ]);
   const counts = {
@@ -301,7 +305,7 @@ export async function finishGuide(d: AuthDeps, caller: Caller, guide?: 'show_gui
   await d.db.transaction().execute(async (trx) => {
     if (guide !== 'show_guide_group') await clearShowGuide(trx, caller.userId, now);
     if (guide !== 'show_guide' && caller.tenantId !== null && caller.staffId !== null) {
-      await updateStaff(trx, caller.tenantId, [caller.staffId], { show_guide_group: 0 }, now);
+      await clearStaffGuide(trx, caller.tenantId, caller.staffId, now);
     }
   });
   const user = await loadUser(d.db, caller.userId);

@@ -6,7 +6,7 @@ import {
   findActiveStaffByPhone,
   listActiveStaffOfUser,
   type ActiveStaffRow as StaffRow,
-} from '../org/staff.repo.js';
+} from '../org/index.js';
 import { findUserById, findUserByPhone } from './auth.repo.js';
 import { startSession, type LoginResult } from './session.service.js';
 import { findEnabledThirdApp, findThirdBinding, insertThirdBinding } from './third.repo.js';

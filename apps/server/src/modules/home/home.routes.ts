@@ -4,7 +4,7 @@ import { SIGNED_IN } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import { smsSenderOf } from '../../platform/sms.js';
 import { appServices, type AppDeps, type ZodApp } from '../../platform/types.js';
-import type { AuthDeps } from '../auth/auth.context.js';
+import type { AuthDeps } from '../auth/index.js';
 import { workbench } from './home.service.js';
 
 const APP_CTRL = '/app-ctrl/api/v1';

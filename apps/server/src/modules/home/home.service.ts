@@ -1,12 +1,10 @@
 import { TaskStatus } from '@feikong/contracts';
 import type { Caller, TenantCaller } from '../../platform/context.js';
 import type { AppServices } from '../../platform/types.js';
-import type { AuthDeps } from '../auth/auth.context.js';
-import { staffInfo } from '../auth/session.service.js';
-import { listNotifications } from '../notify/notify.service.js';
-import { pendingOrderCounts } from '../rights/orders.service.js';
-import { tenantNotices, tenantVersion } from '../rights/rights.service.js';
-import { listTasks, type TaskView } from '../tasks/tasks.service.js';
+import { staffInfo, type AuthDeps } from '../auth/index.js';
+import { listNotifications } from '../notify/index.js';
+import { pendingOrderCounts, tenantNotices, tenantVersion } from '../rights/index.js';
+import { listTasks, type TaskView } from '../tasks/index.js';
 
 /**
  * The home workbench (spec "home" area): what the caller has pending and what happened lately, composed

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_MISSING } from '@feikong/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { makePersonal, makeStaff, makeTenant } from '../../../test/factories.js';
-import { NotifyAction, notifyUsers } from '../notify/notify.service.js';
-import { insertOrder } from '../rights/orders.repo.js';
-import { giveVersion } from '../rights/rights.testkit.js';
-import { insertTask } from '../tasks/tasks.repo.js';
+import { NotifyAction, notifyUsers } from '../notify/index.js';
+import { giveVersion, insertOrder } from '../rights/rights.testkit.js';
+import { insertTask } from '../tasks/tasks.testkit.js';
 import { createSession } from '../../platform/sessions.js';
 import { DEMO, seedDemoTenant } from '../../seed/demo.js';
 

@@ -3,7 +3,7 @@ import { taskTypeName } from '@feikong/contracts';
 import type { Caller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import type { AppDeps } from '../../platform/types.js';
-import { TASK_TYPE_POLICIES, type TaskFinishedEvent } from '../tasks/tasks.handlers.js';
+import { TASK_TYPE_POLICIES, type TaskFinishedEvent } from '../../platform/tasks.js';
 import { notifyErrors } from './notify.errors.js';
 import {
   countUnread,

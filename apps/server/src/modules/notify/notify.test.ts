@@ -3,7 +3,7 @@ import { SESSION_MISSING } from '@feikong/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { waitFor } from '../../../test/poll.js';
 import { buildApp } from '../../app.js';
-import { TaskHandlerRegistry } from '../tasks/tasks.handlers.js';
+import { TaskHandlerRegistry } from '../../platform/tasks.js';
 import { makePersonal, makeStaff, makeTenant } from '../../../test/factories.js';
 import { NotifyCode } from './notify.errors.js';
 import { formReadsOf } from './notify.repo.js';

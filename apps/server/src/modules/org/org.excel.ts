@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { readFirstSheet, withLocalCopy, XlsxFormatError } from '../../platform/xlsx/reader.js';
-import { taskFailure } from '../tasks/tasks.handlers.js';
+import { taskFailure } from '../../platform/tasks.js';
 
 /** Excel shapes of the org imports and exports: columns, templates, streaming read and write helpers. */
 

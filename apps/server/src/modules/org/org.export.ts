@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TaskResult, TaskRunContext } from '../tasks/tasks.handlers.js';
+import type { TaskResult, TaskRunContext } from '../../platform/tasks.js';
 import { MEMBER_EXPORT_COLUMNS, ORG_COLUMNS, writeSheet } from './org.excel.js';
 import { deptPaths } from './org.import.js';
 import * as orgRepo from './org.repo.js';

@@ -1,12 +1,6 @@
-import { isEmail, isMobile, TaskOperatingType } from '@feikong/contracts';
+import { isEmail, isMobile } from '@feikong/contracts';
 import type { Db } from '../../platform/db/database.js';
-import type { AppDeps } from '../../platform/types.js';
-import {
-  taskFailure,
-  type TaskHandlerRegistry,
-  type TaskResult,
-  type TaskRunContext,
-} from '../tasks/tasks.handlers.js';
+import { taskFailure, type TaskResult, type TaskRunContext } from '../../platform/tasks.js';
 import * as dictRepo from './dict.repo.js';
 import { orgMessages } from './org.errors.js';
 import {
@@ -17,11 +11,11 @@ import {
   readSheetRows,
   writeSheet,
 } from './org.excel.js';
-import { exportMembers, exportOrgs } from './org.export.js';
 import * as orgRepo from './org.repo.js';
 import type { DeptRow, OrgRow } from './org.repo.js';
 import { TAX_ID_RE } from './org.schemas.js';
 import { LogModule, logOp } from './oplog.service.js';
+import * as personRepo from './person.repo.js';
 import * as staffRepo from './staff.repo.js';
 
 /**
@@ -37,17 +31,6 @@ import * as staffRepo from './staff.repo.js';
  */
 
 export const BATCH = 1000;
-
-/** What a task handler needs from the app, beyond the run context. */
-export type OrgTaskDeps = Pick<AppDeps, 'db'> & Partial<AppDeps>;
-
-/** The four handlers of the org module; the tasks module calls this with its registry. */
-export function registerOrgTaskHandlers(registry: TaskHandlerRegistry, _deps?: OrgTaskDeps) {
-  registry.register(TaskOperatingType.orgImport, importOrgs);
-  registry.register(TaskOperatingType.memberImport, importMembers);
-  registry.register(TaskOperatingType.orgExport, exportOrgs);
-  registry.register(TaskOperatingType.memberExport, exportMembers);
-}
 
 export interface ImportCheckpoint {
   /** Last sheet row whose outcome is committed (1 = only the header). */
@@ -301,12 +284,12 @@ export async function importMembers(ctx: TaskRunContext): Promise<TaskResult> {
   const save = async (trx: Db, rows: { value: MemberRow }[]) => {
     const now = Date.now();
     const list = rows.map((r) => r.value);
-    const people = await staffRepo.usersByPhones(
+    const people = await personRepo.usersByPhones(
       trx,
       list.map((r) => r.phone),
     );
     const missing = list.filter((r) => !people.has(r.phone));
-    const created = await staffRepo.insertUsers(
+    const created = await personRepo.insertUsers(
       trx,
       missing.map((r) => ({ phone: r.phone, real_name: r.name, email: r.email })),
       now,

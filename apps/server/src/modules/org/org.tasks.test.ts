@@ -5,10 +5,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { makeGradeOrJob } from '../../../test/factories.js';
-import { TaskHandlerRegistry, type TaskRunContext } from '../tasks/tasks.handlers.js';
+import { TaskHandlerRegistry, type TaskRunContext } from '../../platform/tasks.js';
 import { MEMBER_COLUMNS, ORG_COLUMNS } from './org.excel.js';
 import { exportMembers, exportOrgs } from './org.export.js';
-import { BATCH, importMembers, importOrgs, registerOrgTaskHandlers } from './org.import.js';
+import { BATCH, importMembers, importOrgs } from './org.import.js';
+import { registerOrgTaskHandlers } from './org.tasks.js';
 import { okData, orgFixture, type OrgFixture } from './org.testkit.js';
 
 let t: TestApp;

@@ -1,9 +1,12 @@
-import { CompiledQuery, sql } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { dialectOf } from '../../platform/db/dialect.js';
+import { insertChunks } from './bulkInsert.js';
 
-/** SQL of staff (a person's membership of a tenant), their departments, sessions and phone records. */
+/**
+ * SQL of staff (a person's membership of a tenant), their departments, sessions and phone records.
+ * The person (users row) and their active staff records for sign-in are person.repo.ts.
+ */
 
 export interface StaffFilter {
   keyword?: string;
@@ -287,77 +290,6 @@ export async function allStaffPhones(db: Db, tenantId: number): Promise<Set<stri
   return new Set(rows.map((r) => r.phone));
 }
 
-// ---- people (users: global by phone) ----
-
-export async function usersByPhones(db: Db, phones: string[]) {
-  const out = new Map<string, number>();
-  for (let i = 0; i < phones.length; i += 1000) {
-    const rows = await db
-      .selectFrom('users')
-      .select(['id', 'phone'])
-      .where('phone', 'in', phones.slice(i, i + 1000))
-      .execute();
-    for (const r of rows) out.set(r.phone, r.id);
-  }
-  return out;
-}
-
-/** Rows per multi-row INSERT below: 14 columns × 1,000 rows stays under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
-const INSERT_CHUNK = 1000;
-const fullChunkSql = new Map<string, string>();
-
-/**
- * Multi-row `INSERT … VALUES (…), (…) [RETURNING …]` written as text with placeholders. At 1,000
- * rows a statement, Kysely's builder spends longer building and compiling the tree of 14,000
- * values than SQLite spends inserting them (member import of 100,000 rows); the text of a full
- * chunk is the same every time, so it is built once per table and dialect.
- */
-async function insertChunks<T extends keyof Database & string, R = never>(
-  db: Db,
-  table: T,
-  columns: readonly (keyof Database[T] & string)[],
-  rows: unknown[][],
-  returning: readonly (keyof Database[T] & string)[] = [],
-): Promise<R[]> {
-  const pg = dialectOf(db) === 'postgres';
-  const text = (n: number) => {
-    const key = `${pg}|${table}|${columns.join(',')}|${returning.join(',')}`;
-    const cached = n === INSERT_CHUNK ? fullChunkSql.get(key) : undefined;
-    if (cached) return cached;
-    let p = 0;
-    const tuple = () => `(${columns.map(() => (pg ? `$${++p}` : '?')).join(', ')})`;
-    const quoted = (cols: readonly string[]) => cols.map((c) => `"${c}"`).join(', ');
-    const made =
-      `insert into "${table}" (${quoted(columns)}) values ${Array.from({ length: n }, tuple).join(', ')}` +
-      (returning.length ? ` returning ${quoted(returning)}` : '');
-    if (n === INSERT_CHUNK) fullChunkSql.set(key, made);
-    return made;
-  };
-  const out: R[] = [];
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    const chunk = rows.slice(i, i + INSERT_CHUNK);
-    const res = await db.executeQuery<R>(CompiledQuery.raw(text(chunk.length), chunk.flat()));
-    if (returning.length) for (const r of res.rows) out.push(r);
-  }
-  return out;
-}
-
-/** Inserts people (multi-row) and returns phone → id. */
-export async function insertUsers(
-  db: Db,
-  people: { phone: string; real_name: string; email: string | null }[],
-  now: number,
-) {
-  const rows = await insertChunks<'users', { id: number; phone: string }>(
-    db,
-    'users',
-    ['phone', 'real_name', 'email', 'gender', 'show_guide', 'created_at', 'updated_at'],
-    people.map((p) => [p.phone, p.real_name, p.email, 0, 1, now, now]),
-    ['id', 'phone'],
-  );
-  return new Map(rows.map((r) => [r.phone, r.id]));
-}
-
 export interface NewStaff {
   user_id: number;
   org_id: number;
@@ -505,46 +437,6 @@ export async function phoneRecords(db: Db, tenantId: number, staffId: number) {
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-}
-
-// ---- a person's active staff records (sign-in and sessions of the auth module) ----
-
-const ACTIVE_STAFF_COLS = [
-  'id',
-  'tenant_id',
-  'user_id',
-  'org_id',
-  'name',
-  'email',
-  'job_no',
-  'show_guide_group',
-] as const;
-export type ActiveStaffRow = Awaited<ReturnType<typeof findActiveStaffById>> & {};
-
-const activeStaff = (db: Db) => db.selectFrom('staff').select(ACTIVE_STAFF_COLS).where('status', '=', 1);
-
-/** The person's active (status 1) staff record in a tenant. */
-export async function findActiveStaff(db: Db, tenantId: number, userId: number) {
-  return activeStaff(db).where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
-}
-
-export async function findActiveStaffById(db: Db, tenantId: number, staffId: number) {
-  return activeStaff(db).where('tenant_id', '=', tenantId).where('id', '=', staffId).executeTakeFirst();
-}
-
-/** Active staff record with this phone in a tenant (third-party login matching by mobile). */
-export async function findActiveStaffByPhone(db: Db, tenantId: number, phone: string) {
-  return activeStaff(db).where('tenant_id', '=', tenantId).where('phone', '=', phone).executeTakeFirst();
-}
-
-/** Every tenant where the person is active staff, oldest tenant first. */
-export async function listActiveStaffOfUser(db: Db, userId: number) {
-  return activeStaff(db).where('user_id', '=', userId).orderBy('tenant_id').execute();
-}
-
-/** A person moved to a new phone: their staff records in every tenant follow. */
-export async function setPhoneOfPerson(db: Db, userId: number, phone: string, now: number) {
-  await db.updateTable('staff').set({ phone, updated_at: now }).where('user_id', '=', userId).execute();
 }
 
 // ---- lookups by id inside a tenant ----

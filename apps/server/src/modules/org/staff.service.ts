@@ -5,6 +5,7 @@ import * as orgRepo from './org.repo.js';
 import { pageOf } from './org.schemas.js';
 import { subtreeIds } from './org.tree.js';
 import { LogModule, logOps } from './oplog.service.js';
+import * as personRepo from './person.repo.js';
 import * as repo from './staff.repo.js';
 import type { StaffRow } from './staff.repo.js';
 
@@ -136,9 +137,10 @@ export interface StaffCreate {
 
 /** Finds the person by phone or creates them; returns their id. */
 async function personFor(trx: Db, phone: string, name: string, email: string | null, now: number) {
-  const found = await repo.usersByPhones(trx, [phone]);
+  const found = await personRepo.usersByPhones(trx, [phone]);
   return (
-    found.get(phone) ?? (await repo.insertUsers(trx, [{ phone, real_name: name, email }], now)).get(phone)!
+    found.get(phone) ??
+    (await personRepo.insertUsers(trx, [{ phone, real_name: name, email }], now)).get(phone)!
   );
 }
 

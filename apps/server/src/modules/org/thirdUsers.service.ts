@@ -5,6 +5,7 @@ import { orgErrors } from './org.errors.js';
 import * as orgRepo from './org.repo.js';
 import { pageOf } from './org.schemas.js';
 import { LogModule, logOps, type LogEntry } from './oplog.service.js';
+import * as personRepo from './person.repo.js';
 import * as staffRepo from './staff.repo.js';
 import { staffByIds, StaffStatus, type StaffOut } from './staff.service.js';
 import { platformName, syncErrors } from './thirdUsers.errors.js';
@@ -215,8 +216,8 @@ async function createStaffFor(
   if (await staffRepo.staffIdByPhone(trx, caller.tenantId, phone)) throw orgErrors.phoneTaken();
 
   const userId =
-    (await staffRepo.usersByPhones(trx, [phone])).get(phone) ??
-    (await staffRepo.insertUsers(trx, [{ phone, real_name: name, email: null }], now)).get(phone)!;
+    (await personRepo.usersByPhones(trx, [phone])).get(phone) ??
+    (await personRepo.insertUsers(trx, [{ phone, real_name: name, email: null }], now)).get(phone)!;
   const values: staffRepo.NewStaff = {
     user_id: userId,
     org_id: input.org_id,

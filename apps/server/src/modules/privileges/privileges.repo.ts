@@ -315,6 +315,3 @@ export async function findGroupByName(db: Db, tenantId: number, name: string): P
     .executeTakeFirst();
   return row && toGroup(row);
 }
-
-/** Staff lookups belong to the org module; re-exported for the seeds that import them from here. */
-export { staffIdByPhone } from '../org/staff.repo.js';

@@ -1,6 +1,6 @@
 import { versionLastDay } from '@feikong/contracts';
 import type { Db } from '../../platform/db/database.js';
-import { NotifyAction, notifyUsers } from '../notify/notify.service.js';
+import { NotifyAction, notifyUsers } from '../notify/index.js';
 import { OrderStatus, OrderType, rightsErrors } from './rights.errors.js';
 import {
   findOrderByRef,

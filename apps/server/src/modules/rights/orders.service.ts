@@ -1,10 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.js';
 import { hasPermission, type TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
-import type { FileStorage } from '../../platform/storage/types.js';
-import type { Clock } from '../../platform/types.js';
 import { OrderStatus, orderStatusName, OrderType, RECEIPT_MAX_COUNT, rightsErrors } from './rights.errors.js';
 import {
   countOrdersByStatus,
@@ -14,7 +10,7 @@ import {
   submitBankPay,
   type OrderRow,
 } from './orders.repo.js';
-import { staffName } from '../org/staff.repo.js';
+import { staffName } from '../org/index.js';
 import { findProductOnSale, findVersionOnSale } from './rights.repo.js';
 import {
   findOrderReceipts,
@@ -23,6 +19,9 @@ import {
   type ReceiptRow,
 } from './receipts.repo.js';
 import { receiptView, removeReceiptFiles } from './receipts.service.js';
+import type { RightsDeps } from './rights.deps.js';
+
+export type { RightsDeps } from './rights.deps.js';
 
 /**
  * Tenant orders (spec §7.4): a purchase creates an order (1 待支付); the tenant submits its bank
@@ -31,15 +30,6 @@ import { receiptView, removeReceiptFiles } from './receipts.service.js';
  * credits the add-on; or cancels it (4 已取消) — see operator.service.ts. Each step is one transaction and a conditional status change,
  * so a race cannot apply an order twice.
  */
-
-export interface RightsDeps {
-  db: Db;
-  storage: FileStorage;
-  clock: Clock;
-  /** The platform's receiving bank account (config PAYEE_*), shown on the cashier. */
-  payee: Config['payee'];
-  log?: FastifyBaseLogger;
-}
 
 /** Longest version purchase in one order. */
 export const MAX_ORDER_MONTHS = 60;

@@ -11,7 +11,7 @@ import {
   insertReceipt,
   type ReceiptRow,
 } from './receipts.repo.js';
-import type { RightsDeps } from './orders.service.js';
+import type { RightsDeps } from './rights.deps.js';
 import {
   OrderStatus,
   RECEIPT_EXTENSIONS,

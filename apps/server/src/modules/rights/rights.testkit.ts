@@ -3,6 +3,9 @@ import { makeStaff, makeTenant } from '../../../test/factories.js';
 import { multipartBody } from '../../../test/tasks.js';
 import { insertTenantVersion, listVersionsOnSale } from './rights.repo.js';
 
+/** An order row as a purchase would write it (other modules' tests set up their data with it). */
+export { insertOrder } from './orders.repo.js';
+
 /** Helpers shared by the rights test files. */
 
 export const R = '/right-recharge/api/v1';

@@ -9,7 +9,7 @@ import { makeStaff, makeTenant } from '../../../test/factories.js';
 import { deferred, waitFor } from '../../../test/poll.js';
 import { createTaskTestBed, multipartBody, waitForTask } from '../../../test/tasks.js';
 import { TaskCode } from './tasks.errors.js';
-import { TaskHandlerRegistry, type TaskRunContext } from './tasks.handlers.js';
+import { TaskHandlerRegistry, type TaskRunContext } from '../../platform/tasks.js';
 import { cleanFileName } from './tasks.service.js';
 
 // Private operating types of this test, with the permissions of the real ones they stand for.

@@ -1,4 +1,5 @@
 import { AppError } from '../../platform/errors.js';
+import { TASK_FAILED_CODE } from '../../platform/tasks.js';
 
 /**
  * Error codes of the task centre (background imports and exports).
@@ -11,7 +12,7 @@ export const TaskCode = {
   fileType: 10502400,
   fileTooLarge: 10503400,
   /** A handler failed its task on purpose (taskFailure); shown as the task's error_msg. */
-  taskFailed: 10504400,
+  taskFailed: TASK_FAILED_CODE,
   forbidden: 10500403,
   notFound: 10500404,
   running: 10500409,

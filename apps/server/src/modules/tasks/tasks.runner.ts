@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors.js';
 import type { JobContext, JobQueue } from '../../platform/jobs/types.js';
 import type { AppServices } from '../../platform/types.js';
 import { taskMessages } from './tasks.errors.js';
-import type { TaskResult, TaskRunContext } from './tasks.handlers.js';
+import type { TaskResult, TaskRunContext } from '../../platform/tasks.js';
 import { findTask, finishTask, updateProgress, type TaskRow } from './tasks.repo.js';
 
 /** The job that runs a task; its payload names the task. */

@@ -6,9 +6,9 @@ import { taskTypeName, TaskStatus } from '@feikong/contracts';
 import { hasPermission, type TenantCaller } from '../../platform/context.js';
 import type { FileStorage } from '../../platform/storage/types.js';
 import type { AppServices } from '../../platform/types.js';
-import { staffName } from '../org/staff.repo.js';
+import { staffName } from '../org/index.js';
 import { IMPORT_EXTENSIONS, IMPORT_MAX_BYTES, taskErrors } from './tasks.errors.js';
-import type { TaskTypePolicy } from './tasks.handlers.js';
+import type { TaskTypePolicy } from '../../platform/tasks.js';
 import { deleteOwnFinishedTask, findOwnTask, insertTask, pageOwnTasks, type TaskRow } from './tasks.repo.js';
 import { enqueueTask } from './tasks.runner.js';
 

@@ -8,7 +8,7 @@ import {
   taskFailure,
   type TaskFinishedEvent,
   type TaskHandler,
-} from './tasks.handlers.js';
+} from '../../platform/tasks.js';
 import { TASK_JOB } from './tasks.runner.js';
 
 // How a task runs: results, failures, progress, and what happens to it across restarts and crashes.

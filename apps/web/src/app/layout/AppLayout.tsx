@@ -2,7 +2,7 @@ import { Layout } from 'antd';
 import { useContext, useEffect, useState } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { logBehaviour } from '../../components/behaviourLog';
-import { SessionPrompts } from '../../features/login/components/SessionPrompts';
+import { SessionPrompts } from '@/features/login';
 import { KeepAliveOutlet } from '../keepAlive';
 import { prefetchSubApps } from '../prefetch';
 import { useProductVersion } from '../productVersion';

@@ -2,8 +2,14 @@ import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TenantNotifyType, type VersionNotice } from '@feikong/contracts';
-import { readDismissed, saveDismissed, useVersionNotices } from '../../features/rights/hooks/notices';
-import { alertTypeOf, noticeOrderPath, visibleNotices } from '../../features/rights/rules';
+import {
+  readDismissed,
+  saveDismissed,
+  useVersionNotices,
+  alertTypeOf,
+  noticeOrderPath,
+  visibleNotices,
+} from '@/features/rights';
 import { useSession } from '../../stores/session';
 
 /** A version notice (spec §3): notify_type 1 danger, 2 warning, 3 primary. */

@@ -1,5 +1,5 @@
 import { NOTIFY_BADGE_MAX } from '@feikong/contracts';
-import type { Notification } from '../../api/notifications';
+import type { Notification } from '@/api/notifications';
 
 /** Pure rules of the notification centre (spec §2.5, §3, §4.2, §9), unit-tested in rules.test.ts. */
 

@@ -7,7 +7,7 @@ import {
   TenantNotifyType,
   versionLastDay,
 } from '@feikong/contracts';
-import type { OrderStatus, VersionNotice } from '../../api/rights';
+import type { OrderStatus, VersionNotice } from '@/api/rights';
 
 /** Pure rules of the rights screens (spec §3, §4.4, §6, §9), unit-tested in rules.test.ts. */
 

@@ -1,7 +1,7 @@
 import { App, AutoComplete, Form, Input, Switch } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatBankCard } from '@feikong/contracts';
-import { authApi, type BankCard } from '../../../api/auth';
+import { authApi, type BankCard } from '@/api/auth';
 import { bankListQuery } from '../hooks/person';
 import { FormDialog } from './FormDialog';
 

@@ -1,6 +1,6 @@
 import { Form, Modal, type FormInstance } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { applyFieldErrors } from '../../../components/formErrors';
+import { applyFieldErrors } from '@/components/formErrors';
 
 /**
  * A small form-in-a-dialog for the user-info edits: validates, submits, keeps the dialog open on a

@@ -1,17 +1,17 @@
 import { App, Form, Input, Radio } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { checkCitizenId, EMAIL_ERROR, isEmail } from '@feikong/contracts';
-import { authApi, type PersonInfo } from '../../../api/auth';
-import { getSession, setSession } from '../../../stores/session';
-import { SmsCodeButton } from '../../login/components/SmsCodeButton';
+import { authApi, type PersonInfo } from '@/api/auth';
+import { getSession, setSession } from '@/stores/session';
 import {
+  SmsCodeButton,
   codeRules,
   confirmRules,
   maskPhone,
   newPasswordRules,
   PASSWORD_RULE_TEXT,
   phoneRules,
-} from '../../login/rules';
+} from '@/features/login';
 import { FormDialog } from './FormDialog';
 
 /** The dialogs of the user-info page (spec §2.3: edit e-mail, phone, password, account). */

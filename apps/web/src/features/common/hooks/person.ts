@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { authApi } from '../../../api/auth';
+import { authApi } from '@/api/auth';
 
 /** The signed-in person's own data (GET users/person/info). */
 export const personInfoQuery = queryOptions({

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { authApi, type StaffInfo } from '../../../api/auth';
+import { authApi, type StaffInfo } from '@/api/auth';
 
 /** The logged-in staff member (GET /auth-center/api/v1/users/staff). */
 export const staffQuery = queryOptions({

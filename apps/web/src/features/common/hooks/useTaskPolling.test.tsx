@@ -1,9 +1,9 @@
-import '../../../test/dom';
+import '@/test/dom';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TASK_POLL, TaskOperatingType } from '@feikong/contracts';
-import type { Task } from '../../../api/tasks';
+import type { Task } from '@/api/tasks';
 import { pollTask, taskOutcome, useTaskPolling, type FetchTask } from './useTaskPolling';
 
 const task = (over: Partial<Task> = {}): Task => ({

@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeTaskResult, isTaskFinished, TASK_POLL, type TaskResult } from '@feikong/contracts';
-import { downloadLink, taskFile, tasksApi, type Task } from '../../../api/tasks';
+import { downloadLink, taskFile, tasksApi, type Task } from '@/api/tasks';
 
 /**
  * Background task polling (spec §4.3): the first poll 1 s after the task was created, then every 3 s

@@ -22,9 +22,9 @@ import {
   TaskStatus,
   TaskStatusLabel,
 } from '@feikong/contracts';
-import { taskFile, tasksApi, type Task, type TaskListQuery } from '../../../api/tasks';
-import { confirmDelete } from '../../../components/confirmDelete';
-import { isPersonalAccount, useSession } from '../../../stores/session';
+import { taskFile, tasksApi, type Task, type TaskListQuery } from '@/api/tasks';
+import { confirmDelete } from '@/components/confirmDelete';
+import { isPersonalAccount, useSession } from '@/stores/session';
 
 export const DOWNLOAD_PAGE_SIZE = 20;
 const STATUS_COLOR: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error' };

@@ -1,9 +1,9 @@
-import '../../login/test/harness';
+import '@/test/sessionHarness';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '../../../api/request';
-import { reloadSession, setSession } from '../../../stores/session';
-import { ok, renderRoutes, staffReply, stubApi } from '../../login/test/harness';
+import { configureApi } from '@/api/request';
+import { reloadSession, setSession } from '@/stores/session';
+import { ok, renderRoutes, staffReply, stubApi } from '@/test/sessionHarness';
 import OrgInfoPage from './OrgInfoPage';
 import UserInfoPage from './UserInfoPage';
 

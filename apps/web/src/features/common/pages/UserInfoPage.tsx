@@ -25,9 +25,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EMPTY_TEXT, formatBankCard, maskIdCard, sexLabel } from '@feikong/contracts';
-import { authApi, type BankCard, type PersonInfo, type StaffInfo } from '../../../api/auth';
-import { isPersonalAccount, useSession } from '../../../stores/session';
-import { maskPhone } from '../../login/rules';
+import { authApi, type BankCard, type PersonInfo, type StaffInfo } from '@/api/auth';
+import { isPersonalAccount, useSession } from '@/stores/session';
+import { maskPhone } from '@/features/login';
 import { BankCardDialog } from '../components/BankCardDialog';
 import {
   EditAccountDialog,

@@ -13,12 +13,12 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { formatDateTime, formatMoney } from '@feikong/contracts';
-import { Access, useAccess } from '../../../components/Access';
-import { getBehaviourLog, logBehaviour } from '../../../components/behaviourLog';
-import { Dialog, type DialogProps } from '../../../components/Dialog/Dialog';
-import { useDebouncedClick } from '../../../components/directives';
-import { columnFilter } from '../../../components/filters/ColumnFilters';
-import { decodeFilter, filterParams, type AutocompleteItem } from '../../../components/filters/rules';
+import { Access, useAccess } from '@/components/Access';
+import { getBehaviourLog, logBehaviour } from '@/components/behaviourLog';
+import { Dialog, type DialogProps } from '@/components/Dialog/Dialog';
+import { useDebouncedClick } from '@/components/directives';
+import { columnFilter } from '@/components/filters/ColumnFilters';
+import { decodeFilter, filterParams, type AutocompleteItem } from '@/components/filters/rules';
 
 /** Demo rows shaped like the invoice list (spec §3): money in cents, dates in ms. */
 interface DemoRow {

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '@feikong/contracts';
-import type { Banner } from '../../../api/rights';
-import { RouterMenusContext } from '../../../app/routerContext';
-import { hasMenuPath } from '../../../app/routeRules';
-import { bannersQuery } from '../../rights/hooks/rights';
+import type { Banner } from '@/api/rights';
+import { RouterMenusContext } from '@/app/routerContext';
+import { hasMenuPath } from '@/app/routeRules';
+import { bannersQuery } from '@/features/rights';
 import { bannerJump } from '../rules';
 
 /** The home banners (GET /app-ctrl/api/v1/banner/pc:list); none → nothing drawn. A click opens the detail. */

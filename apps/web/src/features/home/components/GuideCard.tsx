@@ -3,10 +3,10 @@ import { App, Button, Card, Steps } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { useNavigate } from 'react-router';
-import { homeApi } from '../../../api/home';
-import { RouterMenusContext } from '../../../app/routerContext';
-import { hasMenuPath } from '../../../app/routeRules';
-import { setSession, useSession } from '../../../stores/session';
+import { homeApi } from '@/api/home';
+import { RouterMenusContext } from '@/app/routerContext';
+import { hasMenuPath } from '@/app/routeRules';
+import { setSession, useSession } from '@/stores/session';
 import { guideQuery, homeKeys } from '../hooks/home';
 import { GUIDE_STEP_PATHS } from '../rules';
 

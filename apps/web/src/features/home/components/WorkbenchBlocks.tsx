@@ -20,17 +20,27 @@ import {
   isVersionExpired,
   TaskStatus,
 } from '@feikong/contracts';
-import type { Workbench, WorkbenchTask } from '../../../api/home';
-import type { Notification } from '../../../api/notifications';
-import { RouterMenusContext } from '../../../app/routerContext';
-import { hasMenuPath } from '../../../app/routeRules';
-import { useAccess } from '../../../components/Access';
-import { useSession } from '../../../stores/session';
-import { NotificationItem } from '../../notify/components/NotificationItem';
-import { pageQuery, useMarkRead, useUnreadCount } from '../../notify/hooks/notify';
-import { NOTICE_ROUTES, notificationTarget } from '../../notify/rules';
-import { tenantProductsQuery } from '../../rights/hooks/rights';
-import { expiryDateOfSeconds, purchasePath, RIGHTS_PERM, RIGHTS_ROUTES } from '../../rights/rules';
+import type { Workbench, WorkbenchTask } from '@/api/home';
+import type { Notification } from '@/api/notifications';
+import { RouterMenusContext } from '@/app/routerContext';
+import { hasMenuPath } from '@/app/routeRules';
+import { useAccess } from '@/components/Access';
+import { useSession } from '@/stores/session';
+import {
+  NotificationItem,
+  NOTICE_ROUTES,
+  notificationTarget,
+  pageQuery,
+  useMarkRead,
+  useUnreadCount,
+} from '@/features/notify';
+import {
+  expiryDateOfSeconds,
+  purchasePath,
+  RIGHTS_PERM,
+  RIGHTS_ROUTES,
+  tenantProductsQuery,
+} from '@/features/rights';
 import { balancePercent, isLowBalance } from '../rules';
 
 function useHasPath() {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { homeApi } from '../../../api/home';
+import { homeApi } from '@/api/home';
 
 export const homeKeys = {
   workbench: (token: string) => ['home', token, 'workbench'] as const,

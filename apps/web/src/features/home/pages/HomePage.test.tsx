@@ -1,9 +1,9 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotifyPage, TenantVersion, Workbench } from '@feikong/contracts';
-import { configureApi } from '../../../api/request';
-import { reloadSession, setSession } from '../../../stores/session';
-import { notice, renderAt, stubServer, treeWith } from '../../notify/test/harness';
+import { configureApi } from '@/api/request';
+import { reloadSession, setSession } from '@/stores/session';
+import { notice, renderAt, stubServer, treeWith } from '@/test/screenHarness';
 import HomePage from './HomePage';
 
 const WORKBENCH = 'GET /app-ctrl/api/v1/home/workbench';

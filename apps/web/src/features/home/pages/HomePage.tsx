@@ -1,7 +1,7 @@
 import { Avatar, Card, Result, Skeleton } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { isPersonalAccount, useSession } from '../../../stores/session';
+import { isPersonalAccount, useSession } from '@/stores/session';
 import { BannerCarousel } from '../components/BannerCarousel';
 import { GuideCard } from '../components/GuideCard';
 import {
@@ -11,10 +11,9 @@ import {
   RecentTasks,
   VersionCard,
 } from '../components/WorkbenchBlocks';
-import { unreadQuery } from '../../notify/hooks/notify';
+import { unreadQuery } from '@/features/notify';
 import { homeKeys, workbenchQuery } from '../hooks/home';
 import { flagOn, greetingOf, todayText } from '../rules';
-import '../../notify/notify.css';
 import '../home.css';
 
 /**

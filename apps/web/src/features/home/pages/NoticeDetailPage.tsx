@@ -4,13 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useContext, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '@feikong/contracts';
-import { findNotification, type Notification } from '../../../api/notifications';
-import { RouterMenusContext } from '../../../app/routerContext';
-import { hasMenuPath } from '../../../app/routeRules';
-import { useSession } from '../../../stores/session';
-import { notifyKeys, useMarkRead } from '../../notify/hooks/notify';
-import { NOTICE_ROUTES, NotifyAction, parseExtParams } from '../../notify/rules';
-import '../../notify/notify.css';
+import { findNotification, type Notification } from '@/api/notifications';
+import { RouterMenusContext } from '@/app/routerContext';
+import { hasMenuPath } from '@/app/routeRules';
+import { useSession } from '@/stores/session';
+import { notifyKeys, useMarkRead, NOTICE_ROUTES, NotifyAction, parseExtParams } from '@/features/notify';
 
 /**
  * 通知详情 (/home/noticeDetail?id=…): the whole notification, marked read on opening, with a button to

@@ -4,15 +4,20 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useContext, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EMPTY_TEXT, MARK_ALL_READ, PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@feikong/contracts';
-import type { Notification, NotifyStatus } from '../../../api/notifications';
-import { RouterMenusContext } from '../../../app/routerContext';
-import { hasMenuPath } from '../../../app/routeRules';
-import { useSession } from '../../../stores/session';
-import { NotificationItem } from '../../notify/components/NotificationItem';
-import { pageQuery, useMarkRead, useUnreadCount } from '../../notify/hooks/notify';
-import { useDebouncedValue } from '../../notify/hooks/useDebouncedValue';
-import { noticeDetailPath, NotifyAction, notificationTarget } from '../../notify/rules';
-import '../../notify/notify.css';
+import type { Notification, NotifyStatus } from '@/api/notifications';
+import { RouterMenusContext } from '@/app/routerContext';
+import { hasMenuPath } from '@/app/routeRules';
+import { useSession } from '@/stores/session';
+import {
+  NotificationItem,
+  pageQuery,
+  useMarkRead,
+  useUnreadCount,
+  noticeDetailPath,
+  NotifyAction,
+  notificationTarget,
+} from '@/features/notify';
+import { useDebouncedValue } from '@/components/useDebouncedValue';
 
 type Filter = 'all' | NotifyStatus;
 const filterOf = (v: string | null): Filter => (v === 'unread' || v === 'read' ? v : 'all');

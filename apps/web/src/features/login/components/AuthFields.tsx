@@ -1,6 +1,6 @@
 import { LockOutlined, MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Form, Input } from 'antd';
-import type { SmsPurpose } from '../../../api/auth';
+import type { SmsPurpose } from '@/api/auth';
 import { codeRules, confirmRules, newPasswordRules, PASSWORD_RULE_TEXT, phoneRules } from '../rules';
 import { SmsCodeButton } from './SmsCodeButton';
 

@@ -2,7 +2,7 @@ import { App, Button, Empty, Modal, Result, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BIND_ORG_TITLE, CHOOSE_BIND_ORG } from '@feikong/contracts';
-import { setSession, useSession } from '../../../stores/session';
+import { setSession, useSession } from '@/stores/session';
 import { organizationsQuery } from '../hooks/organizations';
 import { useBindOrganization } from '../hooks/useSessionActions';
 import { OrgRadioList } from './OrgRadioList';

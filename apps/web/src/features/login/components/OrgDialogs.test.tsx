@@ -1,12 +1,12 @@
-import '../test/harness';
+import '@/test/sessionHarness';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
-import { configureApi } from '../../../api/request';
-import { resetLogoutLatch } from '../../../api/logout';
-import { getSession, reloadSession, setSession } from '../../../stores/session';
+import { configureApi } from '@/api/request';
+import { resetLogoutLatch } from '@/api/logout';
+import { getSession, reloadSession, setSession } from '@/stores/session';
 import { useLogout } from '../hooks/useSessionActions';
-import { loginReply, ok, ORGS, renderRoutes, staffReply, stubApi, toasts } from '../test/harness';
+import { loginReply, ok, ORGS, renderRoutes, staffReply, stubApi, toasts } from '@/test/sessionHarness';
 import { BindOrgDialog } from './BindOrgDialog';
 import { SwitchOrgDialog } from './SwitchOrgDialog';
 

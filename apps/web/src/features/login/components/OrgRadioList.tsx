@@ -1,5 +1,5 @@
 import { Radio, Tag } from 'antd';
-import type { OrgTreeEntry } from '../../../api/auth';
+import type { OrgTreeEntry } from '@/api/auth';
 import './orgDialogs.css';
 
 /** Is this the organisation the session is in? The server says so; the stored top org is the fallback. */

@@ -1,4 +1,4 @@
-import { setSession, useSession } from '../../../stores/session';
+import { setSession, useSession } from '@/stores/session';
 import { BindOrgDialog } from './BindOrgDialog';
 
 /**

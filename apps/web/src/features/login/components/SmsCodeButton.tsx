@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { useState } from 'react';
 import { isMobile } from '@feikong/contracts';
-import { authApi, type SmsPurpose } from '../../../api/auth';
+import { authApi, type SmsPurpose } from '@/api/auth';
 import { SMS_RESEND_SECONDS, smsButtonText, useCountdown } from '../hooks/useCountdown';
 
 interface Props {

@@ -2,7 +2,7 @@ import { App, Empty, Modal, Result, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SYSTEM_NOTICE_TITLE, switchOrgConfirm } from '@feikong/contracts';
-import { useSession } from '../../../stores/session';
+import { useSession } from '@/stores/session';
 import { organizationsQuery } from '../hooks/organizations';
 import { useSwitchOrganization } from '../hooks/useSessionActions';
 import { isCurrentOrg, OrgRadioList } from './OrgRadioList';

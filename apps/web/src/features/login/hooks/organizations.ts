@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { authApi } from '../../../api/auth';
+import { authApi } from '@/api/auth';
 
 /** The caller's organisations with their companies (GET users:view/organizations). */
 export const organizationsQuery = queryOptions({

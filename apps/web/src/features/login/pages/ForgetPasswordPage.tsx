@@ -1,9 +1,9 @@
 import { App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { authApi } from '../../../api/auth';
-import { applyFieldErrors } from '../../../components/formErrors';
-import { setSession } from '../../../stores/session';
+import { authApi } from '@/api/auth';
+import { applyFieldErrors } from '@/components/formErrors';
+import { setSession } from '@/stores/session';
 import { AuthLayout } from '../components/AuthLayout';
 import { NewPasswordFields, PhoneField, SmsCodeField } from '../components/AuthFields';
 

@@ -1,11 +1,11 @@
-import '../../../test/dom';
+import '@/test/dom';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '../../../api/request';
-import { resetLogoutLatch } from '../../../api/logout';
-import { getSession, reloadSession, SESSION_STORAGE_KEY, setSession } from '../../../stores/session';
+import { configureApi } from '@/api/request';
+import { resetLogoutLatch } from '@/api/logout';
+import { getSession, reloadSession, SESSION_STORAGE_KEY, setSession } from '@/stores/session';
 import { loginRoutes } from '../routes';
-import { fail, loginReply, ok, ORGS, renderRoutes, staffReply, stubApi, toasts } from '../test/harness';
+import { fail, loginReply, ok, ORGS, renderRoutes, staffReply, stubApi, toasts } from '@/test/sessionHarness';
 import { REMEMBERED_MASK } from './LoginPage';
 
 // antd forms in jsdom are slow (each test renders the whole login screen).

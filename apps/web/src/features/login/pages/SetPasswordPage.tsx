@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { SessionUserStatus } from '@feikong/contracts';
-import { authApi } from '../../../api/auth';
-import { applyFieldErrors } from '../../../components/formErrors';
-import { getSession, setSession, useSession } from '../../../stores/session';
-import { personInfoQuery } from '../../common/hooks/person';
+import { authApi } from '@/api/auth';
+import { applyFieldErrors } from '@/components/formErrors';
+import { getSession, setSession, useSession } from '@/stores/session';
+import { personInfoQuery } from '@/features/common';
 import { AuthLayout } from '../components/AuthLayout';
 import { NewPasswordFields } from '../components/AuthFields';
 

@@ -1,6 +1,6 @@
-import { authApi, type LoginReply, type OrgTreeEntry, type StaffInfo } from '../../../api/auth';
-import { emitLogout } from '../../../api/request';
-import { clearForLogout, getSession, setSession, type SessionState } from '../../../stores/session';
+import { authApi, type LoginReply, type OrgTreeEntry, type StaffInfo } from '@/api/auth';
+import { emitLogout } from '@/api/request';
+import { clearForLogout, getSession, setSession, type SessionState } from '@/stores/session';
 
 /**
  * Session flows of spec §4.1 without React: sign-in (password, SMS, device, link token, third party,

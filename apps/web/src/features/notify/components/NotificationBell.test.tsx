@@ -1,8 +1,8 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '../../../api/request';
-import { clearForLogout, reloadSession, setSession } from '../../../stores/session';
-import { renderAt, stubServer } from '../test/harness';
+import { configureApi } from '@/api/request';
+import { clearForLogout, reloadSession, setSession } from '@/stores/session';
+import { renderAt, stubServer } from '@/test/screenHarness';
 import { NotificationBell } from './NotificationBell';
 
 /** A stand-in for the browser's EventSource that the test drives. */

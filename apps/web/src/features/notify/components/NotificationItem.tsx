@@ -1,5 +1,5 @@
 import { formatDateTime } from '@feikong/contracts';
-import type { Notification } from '../../../api/notifications';
+import type { Notification } from '@/api/notifications';
 
 /** One notification row: unread dot, category, title, two lines of content, time. */
 export function NotificationItem({

@@ -8,8 +8,8 @@ import {
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { PAGE_SIZE } from '@feikong/contracts';
-import { notifyApi, type NotifyListQuery, type NotifyStatus } from '../../../api/notifications';
-import { isPersonalAccount, useSession } from '../../../stores/session';
+import { notifyApi, type NotifyListQuery, type NotifyStatus } from '@/api/notifications';
+import { isPersonalAccount, useSession } from '@/stores/session';
 import { nextPageOf, reconnectDelay } from '../rules';
 
 /** Query keys of the notification centre: everything under ['notify', token]. */

@@ -1,8 +1,8 @@
 import { Alert, App, Checkbox, Form, Radio, Select, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { orgApi, type UnitNode } from '../../../api/org';
-import { Dialog } from '../../../components/Dialog/Dialog';
+import { orgApi, type UnitNode } from '@/api/org';
+import { Dialog } from '@/components/Dialog/Dialog';
 import { namedQuery, unitsQuery } from '../hooks/queries';
 import { batchBody, type BatchFormValues } from '../rules/staff';
 

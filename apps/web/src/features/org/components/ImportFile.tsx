@@ -13,8 +13,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { describeTaskResult, formatDateTime, TaskStatus, TaskStatusLabel } from '@feikong/contracts';
-import { saveBlob, taskFile, tasksApi, type Task } from '../../../api/tasks';
-import { useTaskPolling } from '../../common/hooks/useTaskPolling';
+import { saveBlob, taskFile, tasksApi, type Task } from '@/api/tasks';
+import { useTaskPolling } from '@/features/common';
 import { taskKeys, tasksQuery } from '../hooks/queries';
 import { checkImportFile, formatSize, IMPORT_ACCEPT, IMPORT_MAX_MB } from '../rules/upload';
 import '../org.css';

@@ -1,7 +1,7 @@
 import { Form, Input, InputNumber, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '@feikong/contracts';
-import type { NamedItem } from '../../../api/org';
+import type { NamedItem } from '@/api/org';
 
 /** A row of a named dictionary staff members refer to (职级, 职位, 职称). */
 type NamedRow = Pick<NamedItem, 'description' | 'order' | 'staff_count' | 'updated_at'>;

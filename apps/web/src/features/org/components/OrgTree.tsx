@@ -24,9 +24,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { EMPTY_TEXT } from '@feikong/contracts';
-import { orgApi, type UnitNode } from '../../../api/org';
-import { useAccess } from '../../../components/Access';
-import { confirmDelete } from '../../../components/confirmDelete';
+import { orgApi, type UnitNode } from '@/api/org';
+import { useAccess } from '@/components/Access';
+import { confirmDelete } from '@/components/confirmDelete';
 import { orgKeys, ORG_PERM, statisticsQuery, unitsQuery } from '../hooks/queries';
 import {
   dropInfoFromAntd,

@@ -3,9 +3,9 @@ import { App, Button, Form, Input, Popover, Select, Spin, TreeSelect, Typography
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { formatDateTime } from '@feikong/contracts';
-import { orgApi, type Staff } from '../../../api/org';
-import { Dialog } from '../../../components/Dialog/Dialog';
-import { applyFieldErrors } from '../../../components/formErrors';
+import { orgApi, type Staff } from '@/api/org';
+import { Dialog } from '@/components/Dialog/Dialog';
+import { applyFieldErrors } from '@/components/formErrors';
 import { namedQuery, titlesByOrgQuery, unitsQuery } from '../hooks/queries';
 import { staffBody, staffRules, type StaffFormValues } from '../rules/staff';
 import { deptOptions, deptsOfOrg, flattenOrgs } from '../rules/tree';

@@ -2,11 +2,11 @@ import { Alert, App, Descriptions, Form, Input, Radio, Select, Tag, TreeSelect, 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { AUTOCOMPLETE, formatDateTime } from '@feikong/contracts';
-import { orgApi, StaffStatus, type SyncCandidate, type SyncConflict } from '../../../api/org';
-import { useAccess } from '../../../components/Access';
-import { Dialog } from '../../../components/Dialog/Dialog';
-import { applyFieldErrors } from '../../../components/formErrors';
-import { useDebouncedValue } from '../../notify/hooks/useDebouncedValue';
+import { orgApi, StaffStatus, type SyncCandidate, type SyncConflict } from '@/api/org';
+import { useAccess } from '@/components/Access';
+import { Dialog } from '@/components/Dialog/Dialog';
+import { applyFieldErrors } from '@/components/formErrors';
+import { useDebouncedValue } from '@/components/useDebouncedValue';
 import { ORG_PERM, staffQuery, unitsQuery } from '../hooks/queries';
 import { staffRules } from '../rules/staff';
 import {

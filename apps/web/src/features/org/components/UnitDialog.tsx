@@ -1,8 +1,8 @@
 import { App, Form, Input, InputNumber } from 'antd';
 import { useEffect } from 'react';
-import { orgApi, type UnitNode } from '../../../api/org';
-import { Dialog } from '../../../components/Dialog/Dialog';
-import { applyFieldErrors } from '../../../components/formErrors';
+import { orgApi, type UnitNode } from '@/api/org';
+import { Dialog } from '@/components/Dialog/Dialog';
+import { applyFieldErrors } from '@/components/formErrors';
 
 /** What the unit dialog does: create under a parent, or edit a node (rename, full name, tax id). */
 export type UnitEdit =

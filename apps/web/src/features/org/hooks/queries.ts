@@ -8,8 +8,8 @@ import {
   type StaffQuery,
   type SyncConflictQuery,
   type UserGroupMemberQuery,
-} from '../../../api/org';
-import { tasksApi, type TaskListQuery } from '../../../api/tasks';
+} from '@/api/org';
+import { tasksApi, type TaskListQuery } from '@/api/tasks';
 import { flattenOrgs } from '../rules/tree';
 
 /** Query keys and options of the organisation screens (设置中心 › 组织架构) and the task lists. */

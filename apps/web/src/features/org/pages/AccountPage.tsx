@@ -3,10 +3,10 @@ import { App, Button, Form, Input, Select, Space, Table, type TableColumnsType }
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatBankCard, formatDateTime } from '@feikong/contracts';
-import { orgApi, type Account, type AccountInput } from '../../../api/org';
-import { Access, useAccess } from '../../../components/Access';
-import { confirmDelete } from '../../../components/confirmDelete';
-import { actionColumn, EditDialog, useEditDialog } from '../../../components/EditDialog/EditDialog';
+import { orgApi, type Account, type AccountInput } from '@/api/org';
+import { Access, useAccess } from '@/components/Access';
+import { confirmDelete } from '@/components/confirmDelete';
+import { actionColumn, EditDialog, useEditDialog } from '@/components/EditDialog/EditDialog';
 import { orgKeys, ORG_PERM, useOrgOptions } from '../hooks/queries';
 import '../org.css';
 

@@ -3,11 +3,11 @@ import { App, Button, Empty, Form, Input, InputNumber, Skeleton, Space, Tag, Typ
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { EMPTY_TEXT, formatDateTime } from '@feikong/contracts';
-import { orgApi, type CityEntry, type CityGroup } from '../../../api/org';
-import { Access } from '../../../components/Access';
-import { Dialog } from '../../../components/Dialog/Dialog';
-import { confirmDelete } from '../../../components/confirmDelete';
-import { EditDialog, useEditDialog } from '../../../components/EditDialog/EditDialog';
+import { orgApi, type CityEntry, type CityGroup } from '@/api/org';
+import { Access } from '@/components/Access';
+import { Dialog } from '@/components/Dialog/Dialog';
+import { confirmDelete } from '@/components/confirmDelete';
+import { EditDialog, useEditDialog } from '@/components/EditDialog/EditDialog';
 import { CityPicker } from '../components/CityPicker';
 import { takenCities } from '../rules/cities';
 import { cityGroupsQuery, orgKeys, ORG_PERM } from '../hooks/queries';

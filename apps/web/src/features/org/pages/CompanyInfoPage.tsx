@@ -17,10 +17,10 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { formatDateTime } from '@feikong/contracts';
-import { orgApi, type Address, type AddressInput } from '../../../api/org';
-import { Access, useAccess } from '../../../components/Access';
-import { confirmDelete } from '../../../components/confirmDelete';
-import { actionColumn, EditDialog, useEditDialog } from '../../../components/EditDialog/EditDialog';
+import { orgApi, type Address, type AddressInput } from '@/api/org';
+import { Access, useAccess } from '@/components/Access';
+import { confirmDelete } from '@/components/confirmDelete';
+import { actionColumn, EditDialog, useEditDialog } from '@/components/EditDialog/EditDialog';
 import { orgInfoQuery, orgKeys, ORG_PERM, unitsQuery } from '../hooks/queries';
 import { findNode, flattenOrgs } from '../rules/tree';
 import { UnitDialog, type UnitEdit } from '../components/UnitDialog';

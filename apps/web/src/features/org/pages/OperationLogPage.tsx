@@ -14,8 +14,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { endOfDay, formatDateTime, startOfDay } from '@feikong/contracts';
-import type { OperationLog, OperationLogQuery, UnitNode } from '../../../api/org';
-import { useAccess } from '../../../components/Access';
+import type { OperationLog, OperationLogQuery, UnitNode } from '@/api/org';
+import { useAccess } from '@/components/Access';
 import { logsQuery, namedQuery, ORG_PERM, titlesQuery, unitsQuery } from '../hooks/queries';
 import {
   actionLabel,

@@ -1,10 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CountReply, NamedItem, OrgStatistics, Staff, Title } from '../../../api/org';
-import { configureApi } from '../../../api/request';
-import { reloadSession, setSession } from '../../../stores/session';
+import type { CountReply, NamedItem, OrgStatistics, Staff, Title } from '@/api/org';
+import { configureApi } from '@/api/request';
+import { reloadSession, setSession } from '@/stores/session';
 import { demoTree, ok, okPage, renderPage, stubApi, toasts } from '../test/harness';
-import OrgStaffPage, { nodeFilter } from './OrgStaffPage';
+import { nodeFilter } from '../rules/staff';
+import OrgStaffPage from './OrgStaffPage';
 
 vi.setConfig({ testTimeout: 60_000 });
 

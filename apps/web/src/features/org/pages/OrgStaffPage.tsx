@@ -6,7 +6,6 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import {
-  Alert,
   App,
   Avatar,
   Button,
@@ -20,89 +19,22 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime, SEARCH_DEBOUNCE_MS, TaskOperatingType } from '@feikong/contracts';
-import { orgApi, StaffStatus, type Staff, type StaffQuery, type UnitNode } from '../../../api/org';
-import { tasksApi } from '../../../api/tasks';
-import { RouterMenusContext } from '../../../app/routerContext';
-import { hasMenuPath } from '../../../app/routeRules';
-import { Access, useAccess } from '../../../components/Access';
-import { useTaskPolling } from '../../common/hooks/useTaskPolling';
+import { orgApi, StaffStatus, type Staff, type StaffQuery, type UnitNode } from '@/api/org';
+import { tasksApi } from '@/api/tasks';
+import { Access, useAccess } from '@/components/Access';
+import { useTaskPolling } from '@/features/common';
 import { BatchUpdateDialog } from '../components/BatchUpdateDialog';
 import { OrgTree } from '../components/OrgTree';
 import { StaffDialog } from '../components/StaffDialog';
-import {
-  orgKeys,
-  ORG_PERM,
-  staffQuery,
-  SYNC_CONFLICT_PATH,
-  syncPendingQuery,
-  taskKeys,
-  unitsQuery,
-} from '../hooks/queries';
-import { checkBatchSelection } from '../rules/staff';
+import { orgKeys, ORG_PERM, staffQuery, taskKeys, unitsQuery } from '../hooks/queries';
+import { SyncConflictBanner } from '../components/SyncConflictBanner';
+import { useDebounced } from '../hooks/useDebounced';
+import { avatarText, checkBatchSelection, nodeFilter, STAFF_PAGE_SIZE } from '../rules/staff';
 import { findNode, flattenOrgs, pathNames } from '../rules/tree';
 import '../org.css';
-
-/** Page size of the staff table (the brief: 20). */
-export const STAFF_PAGE_SIZE = 20;
-
-/** The staff list filter of a tree node: the top organisation = everyone, a company, a department subtree. */
-export function nodeFilter(node: UnitNode | undefined): Pick<StaffQuery, 'org_id' | 'dept_id'> {
-  if (!node || node.org_type === 'group') return {};
-  return node.org_type === 'dept' ? { dept_id: node.id } : { org_id: node.id };
-}
-
-/** Avatar text: the last two Chinese characters of the name (张三丰 → 三丰), else its first character. */
-export function avatarText(name: string): string {
-  const cjk = [...name].filter((c) => /\p{Script=Han}/u.test(c));
-  if (cjk.length >= 2) return cjk.slice(-2).join('');
-  return [...name.trim()][0]?.toUpperCase() ?? '?';
-}
-
-/** A value that follows `set` calls after `ms` of quiet (typing in the search box). */
-function useDebounced<T>(value: T, ms: number): [T, (v: T) => void] {
-  const [v, setV] = useState(value);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const set = useCallback(
-    (next: T) => {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setV(next), ms);
-    },
-    [ms],
-  );
-  return [v, set];
-}
-
-/**
- * Pending third-party sync conflicts (has-sync-handle), for users who may see 同步冲突处理; the link
- * shows when their menus hold that screen.
- */
-function SyncConflictBanner() {
-  const navigate = useNavigate();
-  const { can } = useAccess();
-  const { tree } = useContext(RouterMenusContext);
-  const pending = useQuery({ ...syncPendingQuery, enabled: can([ORG_PERM.syncConflictView]) });
-  if (!pending.data?.has_handle) return null;
-  return (
-    <Alert
-      className="fk-sync-banner"
-      type="warning"
-      showIcon
-      data-testid="sync-conflict-banner"
-      title={`有 ${pending.data.count} 名钉钉、企业微信或飞书用户在通讯录同步时未能自动匹配到员工，请及时处理`}
-      action={
-        hasMenuPath(tree, SYNC_CONFLICT_PATH) ? (
-          <Button size="small" type="link" onClick={() => navigate(SYNC_CONFLICT_PATH)}>
-            去处理
-          </Button>
-        ) : undefined
-      }
-    />
-  );
-}
 
 /**
  * 组织与员工 (设置中心 › 组织架构): the organisation tree on the left; on the right the staff of the

@@ -1,5 +1,5 @@
 import { TaskOperatingType } from '@feikong/contracts';
-import { TEMPLATE_PATHS } from '../../../api/tasks';
+import { TEMPLATE_PATHS } from '@/api/tasks';
 import { ImportFile } from '../components/ImportFile';
 
 const NOTES = [

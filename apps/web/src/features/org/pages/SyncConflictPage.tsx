@@ -18,9 +18,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EMPTY_TEXT, formatDateTime, SEARCH_DEBOUNCE_MS } from '@feikong/contracts';
-import { orgApi, SyncConflictStatus, type SyncConflict, type SyncPlatform } from '../../../api/org';
-import { useAccess } from '../../../components/Access';
-import { useDebouncedValue } from '../../notify/hooks/useDebouncedValue';
+import { orgApi, SyncConflictStatus, type SyncConflict, type SyncPlatform } from '@/api/org';
+import { useAccess } from '@/components/Access';
+import { useDebouncedValue } from '@/components/useDebouncedValue';
 import { SyncHandleDialog } from '../components/SyncHandleDialog';
 import { ORG_PERM, orgKeys, syncConflictsQuery, syncPendingQuery } from '../hooks/queries';
 import {

@@ -17,11 +17,11 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type Key } from 'react';
 import { EMPTY_TEXT } from '@feikong/contracts';
-import { orgApi, type UserGroupInput, type UserGroupMember, type UserGroupNode } from '../../../api/org';
-import { Access, useAccess } from '../../../components/Access';
-import { confirmDelete } from '../../../components/confirmDelete';
-import { AddMembersDialog } from '../../../components/AddMembersDialog';
-import { EditDialog, useEditDialog } from '../../../components/EditDialog/EditDialog';
+import { orgApi, type UserGroupInput, type UserGroupMember, type UserGroupNode } from '@/api/org';
+import { Access, useAccess } from '@/components/Access';
+import { confirmDelete } from '@/components/confirmDelete';
+import { AddMembersDialog } from '@/components/AddMembersDialog';
+import { EditDialog, useEditDialog } from '@/components/EditDialog/EditDialog';
 import { orgKeys, userGroupMembersQuery, userGroupsQuery } from '../hooks/queries';
 import { dropInfoFromAntd, dropInfoWhileDragging, type DropInfo } from '../rules/tree';
 import { filterGroups, findGroup, parentOptions, planGroupDrop } from '../rules/userGroups';

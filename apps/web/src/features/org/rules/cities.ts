@@ -1,4 +1,4 @@
-import type { CityGroup, ProvinceEntry } from '../../../api/org';
+import type { CityGroup, ProvinceEntry } from '@/api/org';
 
 // Rules of the 城市维护 picker over the GB/T 2260 region tree: which cities another group holds,
 // the searched tree, its check marks and what a click changes.

@@ -1,6 +1,6 @@
 import type { Rule } from 'antd/es/form';
 import { emailError, mobileError, SELECT_AT_LEAST_ONE } from '@feikong/contracts';
-import type { StaffBatchInput, StaffInput } from '../../../api/org';
+import type { StaffBatchInput, StaffInput, StaffQuery, UnitNode } from '@/api/org';
 
 /**
  * Validation of the staff dialog and the batch update (spec §5: 手机号格式错误 / 邮箱格式错误, the
@@ -127,4 +127,20 @@ export function batchBody(selected: readonly number[], values: BatchFormValues):
     body.status = values.status;
   }
   return { ok: true, body };
+}
+
+/** Page size of the staff table (the brief: 20). */
+export const STAFF_PAGE_SIZE = 20;
+
+/** The staff list filter of a tree node: the top organisation = everyone, a company, a department subtree. */
+export function nodeFilter(node: UnitNode | undefined): Pick<StaffQuery, 'org_id' | 'dept_id'> {
+  if (!node || node.org_type === 'group') return {};
+  return node.org_type === 'dept' ? { dept_id: node.id } : { org_id: node.id };
+}
+
+/** Avatar text: the last two Chinese characters of the name (张三丰 → 三丰), else its first character. */
+export function avatarText(name: string): string {
+  const cjk = [...name].filter((c) => /\p{Script=Han}/u.test(c));
+  if (cjk.length >= 2) return cjk.slice(-2).join('');
+  return [...name.trim()][0]?.toUpperCase() ?? '?';
 }

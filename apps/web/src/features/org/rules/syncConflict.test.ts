@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncCandidate, SyncConflict } from '../../../api/org';
+import type { SyncCandidate, SyncConflict } from '@/api/org';
 import {
   defaultPlan,
   handleBody,

@@ -7,7 +7,7 @@ import {
   type SyncHandleResult,
   type SyncPlatform,
   type SyncResolution,
-} from '../../../api/org';
+} from '@/api/org';
 
 /**
  * Words and rules of 同步冲突处理: platform and status labels, the default way to resolve a

@@ -1,4 +1,4 @@
-import type { UnitNode } from '../../../api/org';
+import type { UnitNode } from '@/api/org';
 
 /**
  * Pure rules of the organisation tree (组织与员工): finding nodes, the companies list, keyword

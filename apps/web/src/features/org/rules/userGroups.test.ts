@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserGroupNode } from '../../../api/org';
+import type { UserGroupNode } from '@/api/org';
 import { filterGroups, findGroup, parentOptions, planGroupDrop } from './userGroups';
 
 const g = (id: number, pid: number, name: string, children: UserGroupNode[] = []): UserGroupNode => ({

@@ -1,4 +1,4 @@
-import type { UserGroupNode } from '../../../api/org';
+import type { UserGroupNode } from '@/api/org';
 import { MOVE_ERRORS, type DropInfo } from './tree';
 
 // Rules of the 用户组 tree (search, 上级用户组 choices, drag and drop), kept out of the page.

@@ -1,12 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reloadSession, setSession } from '../../../stores/session';
-import { renderAt } from '../../notify/test/harness';
+import { reloadSession, setSession } from '@/stores/session';
+import { renderAt } from '@/test/screenHarness';
 import { EXPIRY_ADVICE, expirySummary, useExpiryPrompt } from './ExpiryPrompt';
 
 const logoutNow = vi.fn();
-vi.mock('../../login/hooks/useSessionActions', () => ({ logoutNow: () => logoutNow() }));
+vi.mock('@/features/login/hooks/useSessionActions', () => ({ logoutNow: () => logoutNow() }));
 
 const detail = {
   product_version_name: '标准版',

@@ -2,9 +2,9 @@ import { ExclamationCircleFilled } from '@ant-design/icons';
 import { App } from 'antd';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import type { ProductVersionDetail } from '../../../app/productVersion';
-import { getSession } from '../../../stores/session';
-import { logoutNow } from '../../login/hooks/useSessionActions';
+import type { ProductVersionDetail } from '@/api/productVersion';
+import { getSession } from '@/stores/session';
+import { logoutNow } from '@/features/login';
 import { expiryDateOfSeconds, purchasePath } from '../rules';
 
 export const EXPIRY_TITLE = '服务已到期';

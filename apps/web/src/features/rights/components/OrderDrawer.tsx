@@ -2,7 +2,7 @@ import { Button, Descriptions, Drawer, Result, Skeleton, Space, Tag, Timeline, T
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '@feikong/contracts';
-import { OrderStatus, type TenantOrder } from '../../../api/rights';
+import { OrderStatus, type TenantOrder } from '@/api/rights';
 import { orderQuery } from '../hooks/rights';
 import { ReceiptList } from './Receipts';
 import { cashierPath, monthsText, orderStatusTag, priceText } from '../rules';

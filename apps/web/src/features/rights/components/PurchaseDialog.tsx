@@ -3,7 +3,7 @@ import { App, InputNumber, Modal, Segmented } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { rightsApi, type AddOnProduct, type VersionPlan } from '../../../api/rights';
+import { rightsApi, type AddOnProduct, type VersionPlan } from '@/api/rights';
 import { refreshRights } from '../hooks/rights';
 import { cashierPath, MAX_PRODUCT_QUANTITY, monthOptions, monthsText, priceText } from '../rules';
 

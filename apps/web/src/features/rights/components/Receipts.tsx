@@ -1,8 +1,8 @@
 import { DownloadOutlined, FilePdfOutlined, InboxOutlined } from '@ant-design/icons';
 import { App, Image, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
-import { rightsApi, type OrderReceipt } from '../../../api/rights';
-import { absoluteUrl } from '../../../api/tasks';
+import { rightsApi, type OrderReceipt } from '@/api/rights';
+import { absoluteUrl } from '@/api/tasks';
 import {
   checkReceiptFile,
   fileSizeText,

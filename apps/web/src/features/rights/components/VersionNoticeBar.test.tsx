@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '../../../api/request';
-import { VersionNoticeBar } from '../../../app/layout/VersionNoticeBar';
-import { reloadSession, setSession, type UiType } from '../../../stores/session';
-import { renderAt, stubServer } from '../../notify/test/harness';
+import { configureApi } from '@/api/request';
+import { VersionNoticeBar } from '@/app/layout/VersionNoticeBar';
+import { reloadSession, setSession, type UiType } from '@/stores/session';
+import { renderAt, stubServer } from '@/test/screenHarness';
 
 const NOTICES = [
   { message: '您的标准版已于2026-10-23到期，请及时续费', notify_type: 1, product_type: 2, product_id: 2 },

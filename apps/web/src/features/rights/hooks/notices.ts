@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { VersionNotice } from '../../../api/rights';
-import { isPersonalAccount, useSession } from '../../../stores/session';
+import type { VersionNotice } from '@/api/rights';
+import { isPersonalAccount, useSession } from '@/stores/session';
 import { visibleNotices } from '../rules';
 import { noticesQuery } from './rights';
 

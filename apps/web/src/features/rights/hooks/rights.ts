@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { rightsApi, type OrderListQuery, type TenantVersion } from '../../../api/rights';
-import { fetchProductVersion, productVersionKey } from '../../../app/productVersion';
-import { useSession } from '../../../stores/session';
+import { rightsApi, type OrderListQuery, type TenantVersion } from '@/api/rights';
+import { fetchProductVersion, productVersionKey } from '@/api/productVersion';
+import { useSession } from '@/stores/session';
 
 /** Query keys and options of the rights screens. Everything lives under ['rights', …]. */
 export const rightsKeys = {

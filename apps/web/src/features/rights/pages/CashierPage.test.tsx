@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '../../../api/request';
-import type { TenantOrder } from '../../../api/rights';
-import { reloadSession, setSession } from '../../../stores/session';
-import { renderAt, stubServer, toasts } from '../../notify/test/harness';
+import { configureApi } from '@/api/request';
+import type { TenantOrder } from '@/api/rights';
+import { reloadSession, setSession } from '@/stores/session';
+import { renderAt, stubServer, toasts } from '@/test/screenHarness';
 import CashierPage from './CashierPage';
 
 const PATH = '/setcenter/rightRecharge/cashier?order_id=42';

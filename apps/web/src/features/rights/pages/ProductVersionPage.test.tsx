@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '../../../api/request';
-import { reloadSession, setSession } from '../../../stores/session';
-import { renderAt, stubServer } from '../../notify/test/harness';
+import { configureApi } from '@/api/request';
+import { reloadSession, setSession } from '@/stores/session';
+import { renderAt, stubServer } from '@/test/screenHarness';
 import ProductVersionPage from './ProductVersionPage';
 
 const PLANS = {

@@ -10,11 +10,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isVersionExpired } from '@feikong/contracts';
-import type { AddOnProduct, TenantProduct, TenantVersion, VersionPlan } from '../../../api/rights';
-import { RouterMenusContext } from '../../../app/routerContext';
-import { hasMenuPath } from '../../../app/routeRules';
-import { useAccess } from '../../../components/Access';
-import { isPersonalAccount, useSession } from '../../../stores/session';
+import type { AddOnProduct, TenantProduct, TenantVersion, VersionPlan } from '@/api/rights';
+import { RouterMenusContext } from '@/app/routerContext';
+import { hasMenuPath } from '@/app/routeRules';
+import { useAccess } from '@/components/Access';
+import { isPersonalAccount, useSession } from '@/stores/session';
 import { PurchaseDialog, type PurchaseItem } from '../components/PurchaseDialog';
 import { plansQuery, productsQuery, tenantProductsQuery, useTenantVersion } from '../hooks/rights';
 import {

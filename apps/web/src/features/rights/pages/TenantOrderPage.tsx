@@ -3,8 +3,8 @@ import { Button, Card, Input, Select, Space, Table, Tag, Typography, type TableC
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '@feikong/contracts';
-import { OrderStatus, type OrderListQuery, type TenantOrder } from '../../../api/rights';
-import { useAccess } from '../../../components/Access';
+import { OrderStatus, type OrderListQuery, type TenantOrder } from '@/api/rights';
+import { useAccess } from '@/components/Access';
 import { OrderDrawer } from '../components/OrderDrawer';
 import { ordersQuery } from '../hooks/rights';
 import {

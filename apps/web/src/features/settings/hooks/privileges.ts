@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { privilegesApi, type ListQuery } from '../../../api/privileges';
+import { privilegesApi, type ListQuery } from '@/api/privileges';
 
 /** Query options and keys of the permission screens (settings › 权限管理, 菜单管理). */
 export const privilegeKeys = {

@@ -2,9 +2,9 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Checkbox, Empty, Skeleton, Space, Table, type TableColumnsType } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { privilegesApi, type FunctionPermNode } from '../../../api/privileges';
-import { useUnsavedChanges } from '../../../app/unsaved';
-import { Access, useAccess } from '../../../components/Access';
+import { privilegesApi, type FunctionPermNode } from '@/api/privileges';
+import { useUnsavedChanges } from '@/app/unsaved';
+import { Access, useAccess } from '@/components/Access';
 import { GroupList } from '../components/GroupList';
 import { functionPermsQuery, PERM, privilegeKeys } from '../hooks/privileges';
 

@@ -2,10 +2,10 @@ import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { App, Button, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { privilegesApi, type GroupMember } from '../../../api/privileges';
-import { Access, useAccess } from '../../../components/Access';
-import { confirmDelete } from '../../../components/confirmDelete';
-import { AddMembersDialog } from '../../../components/AddMembersDialog';
+import { privilegesApi, type GroupMember } from '@/api/privileges';
+import { Access, useAccess } from '@/components/Access';
+import { confirmDelete } from '@/components/confirmDelete';
+import { AddMembersDialog } from '@/components/AddMembersDialog';
 import { GroupList } from '../components/GroupList';
 import { membersQuery, PERM, privilegeKeys } from '../hooks/privileges';
 

@@ -15,10 +15,10 @@ import {
 } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { privilegesApi, type AdminMenuNode, type MenuOverrideInput } from '../../../api/privileges';
-import { refreshMenus } from '../../../app/menuStore';
-import { useUnsavedChanges } from '../../../app/unsaved';
-import { Access, useAccess } from '../../../components/Access';
+import { privilegesApi, type AdminMenuNode, type MenuOverrideInput } from '@/api/privileges';
+import { refreshMenus } from '@/app/menuStore';
+import { useUnsavedChanges } from '@/app/unsaved';
+import { Access, useAccess } from '@/components/Access';
 import { adminMenusQuery, PERM, privilegeKeys } from '../hooks/privileges';
 
 interface Draft {

@@ -3,11 +3,11 @@ import { App, Button, Form, Input, Space, Table, Tag, type TableColumnsType } fr
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '@feikong/contracts';
-import { privilegesApi, type PermissionGroup } from '../../../api/privileges';
-import { Access, useAccess } from '../../../components/Access';
-import { confirmDelete } from '../../../components/confirmDelete';
-import { Dialog } from '../../../components/Dialog/Dialog';
-import { applyFieldErrors } from '../../../components/formErrors';
+import { privilegesApi, type PermissionGroup } from '@/api/privileges';
+import { Access, useAccess } from '@/components/Access';
+import { confirmDelete } from '@/components/confirmDelete';
+import { Dialog } from '@/components/Dialog/Dialog';
+import { applyFieldErrors } from '@/components/formErrors';
 import { groupsQuery, PERM, privilegeKeys } from '../hooks/privileges';
 
 interface GroupForm {

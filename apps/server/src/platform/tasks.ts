@@ -1,9 +1,12 @@
-import type { Db } from '../../platform/db/database.js';
-import { AppError } from '../../platform/errors.js';
-import { TaskCode } from './tasks.errors.js';
+import type { Db } from './db/database.js';
+import { AppError } from './errors.js';
+
+/** The task centre's code for a task a handler failed on purpose (modules/tasks TaskCode.taskFailed). */
+export const TASK_FAILED_CODE = 10504400;
 
 /**
- * How a module plugs a background import or export into the task centre.
+ * How a module plugs a background import or export into the task centre. It lives in platform/ because
+ * buildApp creates the registry (services.ts) and every module that has background work registers into it.
  * The tasks module owns the task rows, the durable queue, retries and crash recovery;
  * a handler only does the work for one operating type (spec §3 task operating types).
  *
@@ -91,7 +94,7 @@ export interface TaskFinishedEvent {
 
 /** Fails the running task with a message the user reads (Chinese). */
 export function taskFailure(msg: string): AppError {
-  return new AppError(TaskCode.taskFailed, msg, 400);
+  return new AppError(TASK_FAILED_CODE, msg, 400);
 }
 
 /**

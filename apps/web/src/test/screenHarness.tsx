@@ -1,13 +1,13 @@
-import '../../../test/layoutDom';
+import '@/test/layoutDom';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { MenuNode } from '../../../app/menuTypes';
-import { AppProviders } from '../../../app/providers';
-import { createQueryClient } from '../../../app/queryClient';
-import { RouterMenusContext } from '../../../app/routerContext';
-import { jsonReply, ok } from '../../../test/fetch';
+import type { MenuNode } from '@/app/menuTypes';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/app/queryClient';
+import { RouterMenusContext } from '@/app/routerContext';
+import { jsonReply, ok } from '@/test/fetch';
 import type { Notification } from '@feikong/contracts';
 
 /** Test harness of the rights / notify / home screens: providers, a memory router, a routed fetch stub. */

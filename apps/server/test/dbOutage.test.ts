@@ -7,16 +7,16 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { PlatformCode } from '@feikong/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { testConfig } from '../../config.js';
-import { MEMBER_COLUMNS } from '../../modules/org/org.excel.js';
-import { makeStaff, makeTenant } from '../../../test/factories.js';
-import { createTestDatabase } from '../../../test/harness.js';
-import { waitFor } from '../../../test/poll.js';
-import { multipartBody } from '../../../test/tasks.js';
-import { openDatabase, type DbHandle } from './database.js';
-import { migrateToLatest } from './migrator.js';
-import { DATABASE_UNAVAILABLE_MSG } from './unavailable.js';
+import { buildApp } from '../src/app.js';
+import { testConfig } from '../src/config.js';
+import { MEMBER_COLUMNS } from '../src/modules/org/org.excel.js';
+import { makeStaff, makeTenant } from './factories.js';
+import { createTestDatabase } from './harness.js';
+import { waitFor } from './poll.js';
+import { multipartBody } from './tasks.js';
+import { openDatabase, type DbHandle } from '../src/platform/db/database.js';
+import { migrateToLatest } from '../src/platform/db/migrator.js';
+import { DATABASE_UNAVAILABLE_MSG } from '../src/platform/db/unavailable.js';
 
 /**
  * Issue 10: a PostgreSQL restart killed every server process (an unhandled 'error' event of the

@@ -1,0 +1,4 @@
+/** What the auth module offers the rest of the server (docs/ARCHITECTURE.md, module map). */
+export { registerAuthRoutes } from './auth.routes.js';
+export type { AuthDeps, RequestMeta } from './auth.context.js';
+export { staffInfo } from './session.service.js';

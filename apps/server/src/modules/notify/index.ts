@@ -1,0 +1,3 @@
+/** What the notification centre offers the rest of the server: sending and listing notifications. */
+export { registerNotifyRoutes } from './notify.routes.js';
+export { listNotifications, NotifyAction, notifyUsers, withTaskNotifications } from './notify.service.js';

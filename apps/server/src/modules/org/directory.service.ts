@@ -1,0 +1,46 @@
+import type { Db } from '../../platform/db/database.js';
+import * as orgRepo from './org.repo.js';
+import * as personRepo from './person.repo.js';
+import * as staffRepo from './staff.repo.js';
+
+/**
+ * What other modules read or change of org's data (auth's sign-in and sessions, tasks' and rights'
+ * creator names, the seeds), exported from org's index.ts so that no module reaches into org's repos.
+ * Each is a plain read or one statement: the callers hold the caller checks and the transaction.
+ */
+
+export type ActiveStaffRow = personRepo.ActiveStaffRow;
+
+/** The person's active staff record in a tenant. */
+export const findActiveStaff = personRepo.findActiveStaff;
+/** An active staff record by id in a tenant. */
+export const findActiveStaffById = personRepo.findActiveStaffById;
+/** The active staff record with this phone in a tenant (third-party login matching by mobile). */
+export const findActiveStaffByPhone = personRepo.findActiveStaffByPhone;
+/** Every tenant where the person is active staff, oldest tenant first. */
+export const listActiveStaffOfUser = personRepo.listActiveStaffOfUser;
+/** A person moved to a new phone: their staff records in every tenant follow. */
+export const setPhoneOfPerson = personRepo.setPhoneOfPerson;
+
+/** The departments of each staff id. */
+export const deptsOfStaff = staffRepo.deptsOfStaff;
+/** A staff member's name, for "created by" columns. */
+export const staffName = staffRepo.staffName;
+/** The staff id with this phone in a tenant. */
+export const staffIdByPhone = staffRepo.staffIdByPhone;
+
+/** The staff member dismissed the group guide: their show_guide_group flag is cleared. */
+export async function clearStaffGuide(db: Db, tenantId: number, staffId: number, now: number) {
+  await staffRepo.updateStaff(db, tenantId, [staffId], { show_guide_group: 0 }, now);
+}
+
+/** An organisation or department by id inside a tenant. */
+export const getOrg = orgRepo.getOrg;
+/** An organisation by id in any tenant (choosing a tenant at sign-in). */
+export const findOrgAnyTenant = orgRepo.findOrgAnyTenant;
+/** Every organisation and department of a tenant. */
+export const listOrgs = orgRepo.listOrgs;
+/** The top organisations of these tenants. */
+export const listTopOrgs = orgRepo.listTopOrgs;
+/** Counts of a tenant's staff, departments and companies. */
+export const orgStatistics = orgRepo.statistics;

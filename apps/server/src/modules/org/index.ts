@@ -1,0 +1,7 @@
+/**
+ * What the org module offers the rest of the server: its routes, its background import/export handlers
+ * and the directory service over its people, staff and organisations (never its repos).
+ */
+export { registerOrgRoutes } from './org.routes.js';
+export { registerOrgTaskHandlers, type OrgTaskDeps } from './org.tasks.js';
+export * from './directory.service.js';

@@ -1,0 +1,2 @@
+// The demo feature offers nothing to other features: its screens are loaded lazily by app/routes.tsx.
+export {};

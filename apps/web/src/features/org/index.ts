@@ -1,0 +1,2 @@
+// The org feature offers nothing to other features: its screens are loaded lazily by app/screenRegistry.ts.
+export {};

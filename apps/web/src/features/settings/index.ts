@@ -1,0 +1,2 @@
+// The settings feature offers nothing to other features: its screens are loaded lazily by app/screenRegistry.ts.
+export {};

@@ -1,0 +1,68 @@
+// Module and feature boundaries as `no-restricted-imports` patterns (docs/decisions/0010-module-boundaries.md).
+// A flat-config block's rule options replace, not merge, an earlier block's, so every file falls in exactly
+// one block below and each block lists all the patterns that hold for it. Depth matters because the
+// imports are relative: from modules/auth/x.ts another module is `../org/…`, from modules/auth/sub/x.ts it
+// is `../../org/…`. Dynamic `import()` is not checked: the web shell lazy-loads each screen's page that way.
+
+const ups = (n) => `(?:\\.\\./){${n}}`;
+const DEPTHS = [0, 1, 2];
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/*.testkit.ts'];
+
+const SERVER_DEEP =
+  'Another server module only through its index.ts (`../<module>/index.js`): services and types, never a repo.';
+const PLATFORM_UP = '`platform/` is below every module: it may not import from `modules/`.';
+const WEB_DEEP = 'Another feature only through its index.ts (`@/features/<area>`), never its files.';
+const WEB_UP = 'Leave a feature with the `@/` alias (`@/api/…`, `@/components/…`, `@/features/<area>`).';
+const WEB_CLIMB = 'Use the `@/` alias (apps/web/src) instead of climbing three or more folders.';
+
+const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/** From a file `depth` folders below `modules/<m>/`: another module's files other than its public ones. */
+function serverModulePatterns(depth, tests) {
+  const open = tests ? '(?!index\\.js$|[^/]+\\.testkit\\.js$)' : '(?!index\\.js$)';
+  return [
+    { regex: `^${ups(depth + 1)}[^./][^/]*/${open}`, message: SERVER_DEEP },
+    { regex: `^${ups(depth + 2)}modules/`, message: SERVER_DEEP },
+  ];
+}
+
+const server = DEPTHS.flatMap((depth) => {
+  const files = [`apps/server/src/modules/*/${'*/'.repeat(depth)}*.ts`];
+  return [
+    { files, ignores: TEST_FILES, rules: rule(serverModulePatterns(depth, false)) },
+    {
+      files: files.map((f) => f.replace(/\*\.ts$/, '*.{test,testkit}.ts')),
+      rules: rule(serverModulePatterns(depth, true)),
+    },
+  ];
+});
+
+const webEverywhere = [
+  { regex: '^(?:\\.\\./){3,}', message: WEB_CLIMB },
+  { regex: '(?:^|/)features/[^/]+/.', message: WEB_DEEP },
+];
+
+const web = [
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/**'],
+    rules: rule(webEverywhere),
+  },
+  ...DEPTHS.map((depth) => ({
+    files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: rule([...webEverywhere, { regex: `^${ups(depth + 1)}`, message: WEB_UP }]),
+  })),
+];
+
+export const boundaryRules = [
+  ...server,
+  {
+    files: ['apps/server/src/modules/index.ts'],
+    rules: rule([{ regex: '^\\./[^/]+/(?!index\\.js$)', message: SERVER_DEEP }]),
+  },
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    rules: rule([{ regex: '(?:^|/)modules(?:/|$)', message: PLATFORM_UP }]),
+  },
+  ...web,
+];
