@@ -4,7 +4,8 @@
 # Both runs report before the script fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+root="$(pwd)"
 status=0
 npx depcruise --config .dependency-cruiser.cjs apps/server/src packages/contracts/src || status=1
-(cd apps/web && npx depcruise --config ../../.dependency-cruiser.cjs --ts-config tsconfig.json src) || status=1
+(cd apps/web && npx depcruise --config "$root/.dependency-cruiser.cjs" --ts-config tsconfig.json src) || status=1
 exit $status

@@ -1,8 +1,8 @@
 // Module and feature boundaries as `no-restricted-imports` patterns (docs/decisions/0010-module-boundaries.md).
 // A flat-config block's rule options replace, not merge, an earlier block's, so every file falls in exactly
 // one block below and each block lists all the patterns that hold for it. Depth matters because the
-// imports are relative: from modules/auth/x.ts another module is `../org/…`, from modules/auth/sub/x.ts it
-// is `../../org/…`. Dynamic `import()` is not checked: the web shell lazy-loads each screen's page that way.
+// imports are relative: from modules/auth/x.ts another module is one folder up (`org/…` beside `auth/`),
+// from modules/auth/sub/x.ts it is two folders up. Dynamic `import()` is not checked: the web shell lazy-loads each screen's page that way.
 
 const ups = (n) => `(?:\\.\\./){${n}}`;
 const DEPTHS = [0, 1, 2];
