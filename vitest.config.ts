@@ -27,8 +27,6 @@ export default defineConfig({
         },
       },
       {
-        // The web app's `@/` alias (apps/web/tsconfig.json paths, apps/web/vite.config.ts).
-        resolve: { alias: { '@/': fileURLToPath(new URL('./apps/web/src/', import.meta.url)) } },
         test: {
           name: 'scripts',
           root: 'scripts',
@@ -37,6 +35,8 @@ export default defineConfig({
         },
       },
       {
+        // The web app's `@/` alias (apps/web/tsconfig.json paths, apps/web/vite.config.ts).
+        resolve: { alias: { '@/': fileURLToPath(new URL('./apps/web/src/', import.meta.url)) } },
         test: {
           name: 'web',
           root: 'apps/web',
