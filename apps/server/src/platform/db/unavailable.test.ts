@@ -1,5 +1,6 @@
 import net from 'node:net';
-import { PlatformCode } from '@feikong/contracts';
+import { envelopeOf, PlatformCode } from '@feikong/contracts';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
@@ -49,13 +50,17 @@ describe('the error handler', () => {
     t = await createTestApp({
       extraRoutes: [
         (app) => {
-          app.get('/platform/api/v1/probe/db-gone', { config: { permission: PUBLIC } }, () => {
+          const opts = {
+            config: { permission: PUBLIC },
+            schema: { response: { 200: envelopeOf(z.number()) } },
+          };
+          app.get('/platform/api/v1/probe/db-gone', opts, () => {
             throw pgError('57P01', 'terminating connection due to administrator command');
           });
-          app.get('/platform/api/v1/probe/boom', { config: { permission: PUBLIC } }, () => {
+          app.get('/platform/api/v1/probe/boom', opts, () => {
             throw new Error('boom');
           });
-          app.get('/platform/api/v1/probe/fine', { config: { permission: PUBLIC } }, () => ok(1));
+          app.get('/platform/api/v1/probe/fine', opts, () => ok(1));
         },
       ],
     });
