@@ -1,13 +1,12 @@
 import { LockOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Form, Input, Tabs } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { authApi, type LoginReply } from '../../../api/auth';
 import { RequestError } from '../../../api/request';
 import { applyFieldErrors } from '../../../components/formErrors';
 import { getSession, setSession, useSession } from '../../../stores/session';
 import { AuthLayout } from '../components/AuthLayout';
-import { BindOrgDialog } from '../components/BindOrgDialog';
 import { AgreementCheckbox } from '../components/AgreementCheckbox';
 import { PhoneField, SmsCodeField } from '../components/AuthFields';
 import { AGREEMENT_REQUIRED } from '../rules';
@@ -17,6 +16,11 @@ import {
   forgetRememberedDevice,
   rememberAfterLogin,
 } from '../session/flows';
+
+// Only a few users ever see it (after signing in): its list, radios and query code stay out of the first screen.
+const BindOrgDialog = lazy(() =>
+  import('../components/BindOrgDialog').then((m) => ({ default: m.BindOrgDialog })),
+);
 
 interface PasswordForm {
   phone: string;
@@ -64,6 +68,7 @@ export default function LoginPage() {
   );
   const [busy, setBusy] = useState(false);
   const [bindOpen, setBindOpen] = useState(false);
+  const bindOrgOpen = bindOpen || (Boolean(session.token) && session.need_bind_org && !busy);
   const target = targetOf(location.state);
 
   // Already signed in (and nothing left to choose): nothing to do here.
@@ -221,13 +226,17 @@ export default function LoginPage() {
         ]}
       />
       <AgreementCheckbox checked={agreed} onChange={onAgreedChange} />
-      <BindOrgDialog
-        open={bindOpen || (Boolean(session.token) && session.need_bind_org && !busy)}
-        onDone={() => {
-          setBindOpen(false);
-          navigate(target, { replace: true });
-        }}
-      />
+      {bindOrgOpen && (
+        <Suspense fallback={null}>
+          <BindOrgDialog
+            open
+            onDone={() => {
+              setBindOpen(false);
+              navigate(target, { replace: true });
+            }}
+          />
+        </Suspense>
+      )}
     </AuthLayout>
   );
 }
