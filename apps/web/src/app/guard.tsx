@@ -1,4 +1,5 @@
 import { useContext, useEffect, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { PUBLIC_ROUTE_NAMES } from '@feikong/contracts';
 import { clearForLogout, useSession } from '../stores/session';
@@ -6,6 +7,7 @@ import { useTokenLinkLogin } from '../features/login/hooks/useSessionActions';
 import { LOGIN_PUBLIC_ROUTE_NAMES } from '../features/login/routes';
 import { loadMenus, useMenuState, type MenuStatus } from './menuStore';
 import { PageLoading } from './PageLoading';
+import { preloadAfterSignIn } from './signInPreload';
 import { handleOf } from './routeMeta';
 import { RouterMenusContext } from './routerContext';
 
@@ -85,6 +87,12 @@ export function RequireAuth() {
     routesCurrent: built.menus === menus.menus,
     hasRoutes: built.hasRoutes,
   });
+
+  const queryClient = useQueryClient();
+  const loadingMenus = decision.kind === 'loadMenus';
+  useEffect(() => {
+    if (loadingMenus) preloadAfterSignIn(queryClient, location.pathname);
+  }, [loadingMenus, queryClient, location.pathname]);
 
   const key = JSON.stringify(decision);
   useEffect(() => {

@@ -1,0 +1,41 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApi } from '../api/request';
+import { reloadSession, setSession } from '../stores/session';
+import { ok } from '../test/fetch';
+import { createQueryClient } from './queryClient';
+import { preloadAfterSignIn } from './signInPreload';
+
+const NOTIFY = '/right-recharge/api/v1/tenant:notify';
+
+function stubFetch() {
+  const fetch = vi.fn(async () => ok([{ message: '余量不足', notify_type: 2 }]));
+  vi.stubGlobal('fetch', fetch);
+  return () => fetch.mock.calls.map((c: unknown[]) => new URL(String(c[0]), 'http://localhost').pathname);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  reloadSession();
+  configureApi({ baseUrl: '', appEnv: 'test', devMode: false, fakeUser: '' });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('preload after sign-in (no waterfall behind the menus)', () => {
+  it('asks for the version notices at once and caches them for the notice bar', async () => {
+    setSession({ token: 'tok', userStatus: 2, top_org_name: '演示集团', ui_type: 'fee_control' });
+    const paths = stubFetch();
+    const queryClient = createQueryClient();
+    preloadAfterSignIn(queryClient, '/login');
+    await vi.waitFor(() => expect(paths()).toContain(NOTIFY));
+    await vi.waitFor(() => expect(queryClient.getQueryData(['rights', 'notices', 'tok'])).toBeDefined());
+  });
+
+  it('asks nothing for a personal account or without a token', async () => {
+    const paths = stubFetch();
+    preloadAfterSignIn(createQueryClient(), '/');
+    setSession({ token: 'tok', userStatus: 1 });
+    preloadAfterSignIn(createQueryClient(), '/');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(paths()).not.toContain(NOTIFY);
+  });
+});
