@@ -6,6 +6,7 @@ import { createQueryClient } from './queryClient';
 import { preloadAfterSignIn } from './signInPreload';
 
 const NOTIFY = '/right-recharge/api/v1/tenant:notify';
+const WORKBENCH = '/app-ctrl/api/v1/home/workbench';
 
 function stubFetch() {
   const fetch = vi.fn(async () => ok([{ message: '余量不足', notify_type: 2 }]));
@@ -28,6 +29,16 @@ describe('preload after sign-in (no waterfall behind the menus)', () => {
     preloadAfterSignIn(queryClient, '/login');
     await vi.waitFor(() => expect(paths()).toContain(NOTIFY));
     await vi.waitFor(() => expect(queryClient.getQueryData(['rights', 'notices', 'tok'])).toBeDefined());
+  });
+
+  it("asks for the workbench's data when the target is the workbench, not elsewhere", async () => {
+    setSession({ token: 'tok', userStatus: 2, top_org_name: '演示集团', ui_type: 'fee_control' });
+    const paths = stubFetch();
+    preloadAfterSignIn(createQueryClient(), '/setcenter/org/company');
+    await vi.waitFor(() => expect(paths()).toContain(NOTIFY));
+    expect(paths()).not.toContain(WORKBENCH);
+    preloadAfterSignIn(createQueryClient(), '/home/index');
+    await vi.waitFor(() => expect(paths()).toContain(WORKBENCH));
   });
 
   it('asks nothing for a personal account or without a token', async () => {

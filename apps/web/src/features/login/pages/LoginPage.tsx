@@ -1,11 +1,14 @@
 import { LockOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Form, Input, Tabs } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { authApi, type LoginReply } from '../../../api/auth';
 import { RequestError } from '../../../api/request';
 import { applyFieldErrors } from '../../../components/formErrors';
 import { getSession, setSession, useSession } from '../../../stores/session';
+import { loadMenus } from '../../../app/menuStore';
+import { preloadAfterSignIn } from '../../../app/signInPreload';
 import { AuthLayout } from '../components/AuthLayout';
 import { AgreementCheckbox } from '../components/AgreementCheckbox';
 import { PhoneField, SmsCodeField } from '../components/AuthFields';
@@ -59,6 +62,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSession();
+  const queryClient = useQueryClient();
   const [passwordForm] = Form.useForm<PasswordForm>();
   const [smsForm] = Form.useForm<SmsForm>();
   const [tab, setTab] = useState<TabKey>('password');
@@ -90,8 +94,11 @@ export default function LoginPage() {
     await establishSession(reply);
     remember(reply);
     await checkBindOrganization();
-    if (getSession().need_bind_org) setBindOpen(true);
-    else navigate(target, { replace: true });
+    if (getSession().need_bind_org) return setBindOpen(true);
+    // Menus, shell chunks and the workbench's data start now, not once the layout's chunk is in.
+    void loadMenus().catch(() => undefined);
+    preloadAfterSignIn(queryClient, target);
+    navigate(target, { replace: true });
   };
 
   const loginWithPassword = async (values: PasswordForm) => {
