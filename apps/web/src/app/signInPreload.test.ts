@@ -7,6 +7,8 @@ import { preloadAfterSignIn } from './signInPreload';
 
 const NOTIFY = '/right-recharge/api/v1/tenant:notify';
 const WORKBENCH = '/app-ctrl/api/v1/home/workbench';
+// The query definitions come through dynamic imports, slow on a loaded machine.
+const WAIT = { timeout: 10_000 };
 
 function stubFetch() {
   const fetch = vi.fn(async () => ok([{ message: '余量不足', notify_type: 2 }]));
@@ -27,18 +29,21 @@ describe('preload after sign-in (no waterfall behind the menus)', () => {
     const paths = stubFetch();
     const queryClient = createQueryClient();
     preloadAfterSignIn(queryClient, '/login');
-    await vi.waitFor(() => expect(paths()).toContain(NOTIFY));
-    await vi.waitFor(() => expect(queryClient.getQueryData(['rights', 'notices', 'tok'])).toBeDefined());
+    await vi.waitFor(() => expect(paths()).toContain(NOTIFY), WAIT);
+    await vi.waitFor(
+      () => expect(queryClient.getQueryData(['rights', 'notices', 'tok'])).toBeDefined(),
+      WAIT,
+    );
   });
 
   it("asks for the workbench's data when the target is the workbench, not elsewhere", async () => {
     setSession({ token: 'tok', userStatus: 2, top_org_name: '演示集团', ui_type: 'fee_control' });
     const paths = stubFetch();
     preloadAfterSignIn(createQueryClient(), '/setcenter/org/company');
-    await vi.waitFor(() => expect(paths()).toContain(NOTIFY));
+    await vi.waitFor(() => expect(paths()).toContain(NOTIFY), WAIT);
     expect(paths()).not.toContain(WORKBENCH);
     preloadAfterSignIn(createQueryClient(), '/home/index');
-    await vi.waitFor(() => expect(paths()).toContain(WORKBENCH));
+    await vi.waitFor(() => expect(paths()).toContain(WORKBENCH), WAIT);
   });
 
   it('asks nothing for a personal account or without a token', async () => {
@@ -46,7 +51,8 @@ describe('preload after sign-in (no waterfall behind the menus)', () => {
     preloadAfterSignIn(createQueryClient(), '/');
     setSession({ token: 'tok', userStatus: 1 });
     preloadAfterSignIn(createQueryClient(), '/');
-    await new Promise((r) => setTimeout(r, 50));
+    // The workbench's data is asked (the preload ran its course) but not the notices.
+    await vi.waitFor(() => expect(paths()).toContain(WORKBENCH), WAIT);
     expect(paths()).not.toContain(NOTIFY);
   });
 });
