@@ -1,10 +1,12 @@
 import { useContext, useEffect, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { PUBLIC_ROUTE_NAMES } from '@feikong/contracts';
 import { clearForLogout, useSession } from '../stores/session';
 import { useTokenLinkLogin, LOGIN_PUBLIC_ROUTE_NAMES } from '@/features/login';
 import { loadMenus, useMenuState, type MenuStatus } from './menuStore';
 import { PageLoading } from './PageLoading';
+import { preloadAfterSignIn } from './signInPreload';
 import { handleOf } from './routeMeta';
 import { RouterMenusContext } from './routerContext';
 
@@ -84,6 +86,12 @@ export function RequireAuth() {
     routesCurrent: built.menus === menus.menus,
     hasRoutes: built.hasRoutes,
   });
+
+  const queryClient = useQueryClient();
+  const loadingMenus = decision.kind === 'loadMenus';
+  useEffect(() => {
+    if (loadingMenus) preloadAfterSignIn(queryClient, location.pathname);
+  }, [loadingMenus, queryClient, location.pathname]);
 
   const key = JSON.stringify(decision);
   useEffect(() => {

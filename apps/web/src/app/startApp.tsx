@@ -9,6 +9,7 @@ import { removeProgressBar, trackNavigationProgress } from './progress';
 import { AppProviders } from './providers';
 import { createQueryClient } from './queryClient';
 import { RouterHost, type RouterMode } from './routerHost';
+import { preloadAfterSignIn } from './signInPreload';
 
 export interface StartOptions {
   /** Element the app renders into. */
@@ -38,10 +39,10 @@ export function startApp(options: StartOptions): RunningApp {
       }),
     );
   }
-  // Signed in already: ask for the menus and fetch the layout's chunk while React starts up.
+  // Signed in already: ask for the menus, the shell's chunks and the notices while React starts up.
   if (getSession().token) {
     void loadMenus().catch(() => undefined);
-    void import('./layout/AppLayout');
+    preloadAfterSignIn(queryClient, window.location.pathname);
   }
   const root = createRoot(options.container);
   root.render(

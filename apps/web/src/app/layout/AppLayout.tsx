@@ -6,6 +6,7 @@ import { SessionPrompts } from '@/features/login';
 import { KeepAliveOutlet } from '../keepAlive';
 import { prefetchSubApps } from '../prefetch';
 import { useProductVersion } from '../productVersion';
+import { useVersionNoticesSettled } from '@/features/rights';
 import { handleOf } from '../routeMeta';
 import { RouterMenusContext } from '../routerContext';
 import { sidebarEntries } from '../routeRules';
@@ -46,6 +47,7 @@ export default function AppLayout() {
   const top = tree.find((n) => n.name === topName);
   const [collapsed, setCollapsed] = useCollapsed();
   const version = useProductVersion();
+  const noticesSettled = useVersionNoticesSettled();
   // Version notices arrive with the rights issue (GET /right-recharge/api/v1/tenant:notify).
   const notices: VersionNotice[] = [];
 
@@ -62,7 +64,8 @@ export default function AppLayout() {
     <Layout className="fk-shell" data-testid="app-shell">
       <AppHeader tree={tree} activeTop={topName} versionName={version?.product_version_name} />
       <VersionNoticeBar notices={notices} />
-      <Layout className="fk-body">
+      {/* Drawn but invisible until the notice bar above it is final: no layout shift when it appears. */}
+      <Layout className="fk-body" style={noticesSettled ? undefined : { visibility: 'hidden' }}>
         {!hideSidebar && (
           <Sidebar
             top={top}

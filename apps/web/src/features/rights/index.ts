@@ -1,6 +1,6 @@
 // What the rights feature offers the shell (expiry prompt, version notice bar) and home (banners, products).
 export { useExpiryPrompt, type ExpiryPromptControl } from './components/ExpiryPrompt';
-export { readDismissed, saveDismissed, useVersionNotices } from './hooks/notices';
+export { readDismissed, saveDismissed, useVersionNotices, useVersionNoticesSettled } from './hooks/notices';
 export { bannersQuery, tenantProductsQuery } from './hooks/rights';
 export {
   alertTypeOf,

@@ -11,6 +11,19 @@ import { guideQuery, homeKeys } from '../hooks/home';
 import { GUIDE_STEP_PATHS } from '../rules';
 
 /**
+ * True while a guide that will be drawn is still fetching its steps. The workbench waits for it (the
+ * request runs beside the workbench's own), else the card would appear late and push the page down.
+ */
+export function useGuideLoading(show: boolean): boolean {
+  const { tree } = useContext(RouterMenusContext);
+  const token = useSession((s) => s.token);
+  const canManage = Object.values(GUIDE_STEP_PATHS).some((p) => hasMenuPath(tree, p));
+  const enabled = show && !!token && canManage;
+  const guide = useQuery({ ...guideQuery(token), enabled });
+  return enabled && guide.isPending;
+}
+
+/**
  * 企业初始化引导 (spec home: guide): shown while show_guide / show_guide_group is on, to people who can
  * reach the organisation screens; the steps and their state come from users:enterprise/guide/info.
  * 完成引导 → users:guide/finish clears the flags.

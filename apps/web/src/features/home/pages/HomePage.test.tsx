@@ -158,3 +158,22 @@ describe('home workbench: only blocks with data', () => {
     expect(screen.getByTestId('tile-unread')).toBeTruthy();
   });
 });
+
+describe('home workbench: no late block pushes the page down', () => {
+  it('asks for the guide beside the workbench (session flags) and draws both together', async () => {
+    setSession({ show_guide_group: 1 });
+    const server = stubServer({
+      [WORKBENCH]: () => workbench({ show_guide_group: 1 }),
+      [LIST]: list,
+      [GUIDE]: () => ({
+        show_guide_group: 1,
+        steps: [{ key: 'company', title: '创建公司', done: false }],
+        finished: false,
+      }),
+    });
+    renderAt(<HomePage />, '/home/index', treeWith(['/setcenter/org/company']));
+    expect(server.to(GUIDE)).toHaveLength(1);
+    await screen.findByTestId('home-greeting');
+    expect(screen.getByTestId('home-guide')).toBeTruthy();
+  });
+});

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { isPersonalAccount, useSession } from '@/stores/session';
 import { BannerCarousel } from '../components/BannerCarousel';
-import { GuideCard } from '../components/GuideCard';
+import { GuideCard, useGuideLoading } from '../components/GuideCard';
 import {
   BalanceCard,
   LatestNotices,
@@ -26,8 +26,13 @@ export default function HomePage() {
   const personal = isPersonalAccount(session);
   const wb = useQuery({ ...workbenchQuery(session.token), enabled: !!session.token });
   useRefreshOnNews(session.token);
+  // The session's flags (from the login reply) until the workbench's own arrive: the guide is asked at once.
+  const flags = wb.data ?? session;
+  const guideLoading = useGuideLoading(
+    !personal && (flagOn(flags.show_guide_group) || flagOn(flags.show_guide)),
+  );
 
-  if (wb.isPending) {
+  if (wb.isPending || (wb.isSuccess && guideLoading)) {
     return (
       <div className="fk-home">
         <Card>

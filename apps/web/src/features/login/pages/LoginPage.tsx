@@ -1,13 +1,15 @@
 import { LockOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Form, Input, Tabs } from 'antd';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { authApi, type LoginReply } from '@/api/auth';
 import { RequestError } from '@/api/request';
 import { applyFieldErrors } from '@/components/formErrors';
 import { getSession, setSession, useSession } from '@/stores/session';
+import { loadMenus } from '@/app/menuStore';
+import { preloadAfterSignIn } from '@/app/signInPreload';
 import { AuthLayout } from '../components/AuthLayout';
-import { BindOrgDialog } from '../components/BindOrgDialog';
 import { AgreementCheckbox } from '../components/AgreementCheckbox';
 import { PhoneField, SmsCodeField } from '../components/AuthFields';
 import { AGREEMENT_REQUIRED } from '../rules';
@@ -17,6 +19,11 @@ import {
   forgetRememberedDevice,
   rememberAfterLogin,
 } from '../session/flows';
+
+// Only a few users ever see it (after signing in): its list, radios and query code stay out of the first screen.
+const BindOrgDialog = lazy(() =>
+  import('../components/BindOrgDialog').then((m) => ({ default: m.BindOrgDialog })),
+);
 
 interface PasswordForm {
   phone: string;
@@ -55,6 +62,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSession();
+  const queryClient = useQueryClient();
   const [passwordForm] = Form.useForm<PasswordForm>();
   const [smsForm] = Form.useForm<SmsForm>();
   const [tab, setTab] = useState<TabKey>('password');
@@ -64,6 +72,7 @@ export default function LoginPage() {
   );
   const [busy, setBusy] = useState(false);
   const [bindOpen, setBindOpen] = useState(false);
+  const bindOrgOpen = bindOpen || (Boolean(session.token) && session.need_bind_org && !busy);
   const target = targetOf(location.state);
 
   // Already signed in (and nothing left to choose): nothing to do here.
@@ -85,8 +94,11 @@ export default function LoginPage() {
     await establishSession(reply);
     remember(reply);
     await checkBindOrganization();
-    if (getSession().need_bind_org) setBindOpen(true);
-    else navigate(target, { replace: true });
+    if (getSession().need_bind_org) return setBindOpen(true);
+    // Menus, shell chunks and the workbench's data start now, not once the layout's chunk is in.
+    void loadMenus().catch(() => undefined);
+    preloadAfterSignIn(queryClient, target);
+    navigate(target, { replace: true });
   };
 
   const loginWithPassword = async (values: PasswordForm) => {
@@ -221,13 +233,17 @@ export default function LoginPage() {
         ]}
       />
       <AgreementCheckbox checked={agreed} onChange={onAgreedChange} />
-      <BindOrgDialog
-        open={bindOpen || (Boolean(session.token) && session.need_bind_org && !busy)}
-        onDone={() => {
-          setBindOpen(false);
-          navigate(target, { replace: true });
-        }}
-      />
+      {bindOrgOpen && (
+        <Suspense fallback={null}>
+          <BindOrgDialog
+            open
+            onDone={() => {
+              setBindOpen(false);
+              navigate(target, { replace: true });
+            }}
+          />
+        </Suspense>
+      )}
     </AuthLayout>
   );
 }

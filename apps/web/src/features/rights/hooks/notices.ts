@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { VersionNotice } from '@/api/rights';
 import { isPersonalAccount, useSession } from '@/stores/session';
 import { visibleNotices } from '../rules';
@@ -15,6 +15,29 @@ export function useVersionNotices(): VersionNotice[] {
   const personal = useSession((s) => isPersonalAccount(s));
   const query = useQuery({ ...noticesQuery(token), enabled: !!token && !personal });
   return useMemo(() => (personal ? [] : visibleNotices(query.data, uiType)), [personal, query.data, uiType]);
+}
+
+/** How long the page below the notice bar may wait for the notices before it shows anyway. */
+export const NOTICES_WAIT_MS = 1500;
+
+/**
+ * False while the first answer of tenant:notify is on its way (at most NOTICES_WAIT_MS). The layout keeps
+ * the page below the bar invisible meanwhile: a bar that appears above a drawn page pushes all of it down
+ * (a layout shift); the request runs beside the menus and the page's own data, so this costs little.
+ */
+export function useVersionNoticesSettled(): boolean {
+  const token = useSession((s) => s.token);
+  const personal = useSession((s) => isPersonalAccount(s));
+  const enabled = !!token && !personal;
+  const query = useQuery({ ...noticesQuery(token), enabled });
+  const [waitedEnough, setWaitedEnough] = useState(false);
+  const pending = enabled && query.isPending;
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => setWaitedEnough(true), NOTICES_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [pending]);
+  return !pending || waitedEnough;
 }
 
 const DISMISSED_KEY = 'feikong.dismissedNotices';

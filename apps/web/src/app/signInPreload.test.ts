@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApi } from '../api/request';
+import { reloadSession, setSession } from '../stores/session';
+import { ok } from '../test/fetch';
+import { createQueryClient } from './queryClient';
+import { preloadAfterSignIn } from './signInPreload';
+
+const NOTIFY = '/right-recharge/api/v1/tenant:notify';
+const WORKBENCH = '/app-ctrl/api/v1/home/workbench';
+// The query definitions come through dynamic imports, slow on a loaded machine.
+const WAIT = { timeout: 10_000 };
+
+function stubFetch() {
+  const fetch = vi.fn(async () => ok([{ message: '余量不足', notify_type: 2 }]));
+  vi.stubGlobal('fetch', fetch);
+  return () => fetch.mock.calls.map((c: unknown[]) => new URL(String(c[0]), 'http://localhost').pathname);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  reloadSession();
+  configureApi({ baseUrl: '', appEnv: 'test', devMode: false, fakeUser: '' });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('preload after sign-in (no waterfall behind the menus)', () => {
+  it('asks for the version notices at once and caches them for the notice bar', async () => {
+    setSession({ token: 'tok', userStatus: 2, top_org_name: '演示集团', ui_type: 'fee_control' });
+    const paths = stubFetch();
+    const queryClient = createQueryClient();
+    preloadAfterSignIn(queryClient, '/login');
+    await vi.waitFor(() => expect(paths()).toContain(NOTIFY), WAIT);
+    await vi.waitFor(
+      () => expect(queryClient.getQueryData(['rights', 'notices', 'tok'])).toBeDefined(),
+      WAIT,
+    );
+  });
+
+  it("asks for the workbench's data when the target is the workbench, not elsewhere", async () => {
+    setSession({ token: 'tok', userStatus: 2, top_org_name: '演示集团', ui_type: 'fee_control' });
+    const paths = stubFetch();
+    preloadAfterSignIn(createQueryClient(), '/setcenter/org/company');
+    await vi.waitFor(() => expect(paths()).toContain(NOTIFY), WAIT);
+    expect(paths()).not.toContain(WORKBENCH);
+    preloadAfterSignIn(createQueryClient(), '/home/index');
+    await vi.waitFor(() => expect(paths()).toContain(WORKBENCH), WAIT);
+  });
+
+  it('asks nothing for a personal account or without a token', async () => {
+    const paths = stubFetch();
+    preloadAfterSignIn(createQueryClient(), '/');
+    setSession({ token: 'tok', userStatus: 1 });
+    preloadAfterSignIn(createQueryClient(), '/');
+    // The workbench's data is asked (the preload ran its course) but not the notices.
+    await vi.waitFor(() => expect(paths()).toContain(WORKBENCH), WAIT);
+    expect(paths()).not.toContain(NOTIFY);
+  });
+});
