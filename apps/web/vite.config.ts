@@ -58,7 +58,21 @@ function subAppFallback(): Plugin {
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-export default defineConfig({
+/**
+ * The server-side build of the login screen (`vite build --ssr`, run by prerender.mjs): its one entry,
+ * for Node, nothing compressed, npm packages left external.
+ */
+const prerenderBuild = defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@/': here('./src/') } },
+  build: {
+    ssr: true,
+    // The login page is lazy in the app; here it is imported on purpose.
+    rolldownOptions: { checks: { ineffectiveDynamicImport: false } },
+  },
+});
+
+const appBuild = defineConfig({
   plugins: [
     react(),
     subAppFallback(),
@@ -80,6 +94,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // prerender.mjs reads it to find the login page's stylesheets.
+    manifest: true,
     // antd's core alone is ~530 kB minified; screens are already split per route.
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
@@ -98,3 +114,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? prerenderBuild : appBuild));

@@ -184,7 +184,7 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
     await registerWebStatic(app, webDist);
     registeringInfra = false;
   }
-  installNotFound(app, isApiPath, hasWeb ? webFallback : undefined);
+  installNotFound(app, isApiPath, hasWeb ? webFallback(webDist) : undefined);
   return app;
 }
 

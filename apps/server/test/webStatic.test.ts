@@ -21,6 +21,10 @@ function fakeDist(): string {
     'index.html',
     '<!doctype html><div id="root"></div><script type="module" src="/assets/main-abc123.js"></script>',
   );
+  write(
+    'login.html',
+    '<!doctype html><div id="fk-prerender" inert>登录</div><div id="root"></div><script type="module" src="/assets/main-abc123.js"></script>',
+  );
   write('web-form/index.html', '<!doctype html><title>web-form</title>');
   write('web-form-print/index.html', '<!doctype html><title>web-form-print</title>');
   write('assets/main-abc123.js', ENTRY_JS);
@@ -79,6 +83,16 @@ describe('the built web client', () => {
     expect(main.body).toContain('id="root"');
     expect((await get('/web-form/run/42')).body).toContain('<title>web-form</title>');
     expect((await get('/web-form-print/7')).body).toContain('<title>web-form-print</title>');
+  });
+
+  it('answers /login with the login screen rendered at build time, other routes with the plain entry', async () => {
+    const login = await get('/login?redirect=1', { 'accept-encoding': 'identity' });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['content-type']).toMatch(/text\/html/);
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect(login.body).toContain('id="fk-prerender"');
+    expect((await get('/home/index')).body).not.toContain('fk-prerender');
+    expect((await get('/login/other')).body).not.toContain('fk-prerender');
   });
 
   it('answers HEAD on a client route as GET, without the body', async () => {
@@ -144,5 +158,22 @@ describe('CONTAINER_ORIGINS', () => {
       expect(() => loadConfig({ DATA_DIR: '/tmp', CONTAINER_ORIGINS: bad }), bad).toThrow(
         /CONTAINER_ORIGINS/,
       );
+  });
+});
+
+describe('a build without the pre-rendered login screen', () => {
+  it('answers /login with the plain entry', async () => {
+    const dist = fakeDist();
+    fs.rmSync(path.join(dist, 'login.html'));
+    const t = await createTestApp({ config: { webDist: dist } });
+    try {
+      const login = await t.app.inject({ method: 'GET', url: '/login' });
+      expect(login.statusCode).toBe(200);
+      expect(login.body).toContain('id="root"');
+      expect(login.body).not.toContain('fk-prerender');
+    } finally {
+      await t.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

@@ -73,3 +73,40 @@ test('assets arrive compressed and immutable; a missing asset is a 404', async (
   expect(head.status()).toBe(200);
   expect(head.headers()['cache-control']).toBe('no-cache');
 });
+
+test('/login is drawn before any JavaScript runs, and React takes it over without a shift', async ({
+  browser,
+}) => {
+  // JavaScript off: the build-time copy alone is the whole login screen.
+  const still = await browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' });
+  const page = await still.newPage();
+  await page.goto('/login');
+  // Inert and aria-hidden: role queries do not see it, so plain locators here.
+  const cover = page.locator('#fk-prerender');
+  await expect(cover.locator('h1', { hasText: '登录' })).toBeVisible();
+  await expect(cover.getByPlaceholder('请输入手机号')).toBeVisible();
+  await expect(cover.getByText('我已阅读并同意')).toBeVisible();
+  await shot(page, 'first-screen-login-no-js.png');
+  await still.close();
+
+  // JavaScript on: the app draws the real screen in #root and the cover goes in the same commit.
+  const live = await browser.newContext({ locale: 'zh-CN' });
+  const app = await live.newPage();
+  await app.goto('/login');
+  await expect(app.locator('#root').getByRole('button', { name: /登\s*录/ })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(app.locator('#fk-prerender')).toHaveCount(0);
+  const shift = await app.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number })[]) total += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+  expect(shift).toBeLessThan(0.02);
+  await live.close();
+});

@@ -37,21 +37,30 @@ export async function registerWebStatic(app: FastifyInstance, webDist: string) {
   });
 }
 
+/** The login screen rendered at build time (apps/web/prerender.mjs), sent for /login when it is there. */
+const LOGIN_PAGE = 'login.html';
+
 /**
  * History-API fallback for GET and HEAD outside the API: each app answers its own deep links
- * (/web-form/…, /web-form-print/…, else the main app); a missing file under assets/ or micro/ is a 404.
+ * (/web-form/…, /web-form-print/…, else the main app; /login gets the pre-rendered login page);
+ * a missing file under assets/ or micro/ is a 404.
  */
-export function webFallback(request: FastifyRequest, reply: FastifyReply) {
-  const url = request.url.split('?')[0];
-  if (FILE_PREFIXES.some((p) => url.startsWith(p))) {
-    return sendError(reply, 404, PlatformCode.notFound, `文件不存在：${url}`);
-  }
-  const entry = url.startsWith('/web-form-print')
-    ? 'web-form-print/index.html'
-    : url.startsWith('/web-form')
-      ? 'web-form/index.html'
-      : 'index.html';
-  return reply.sendFile(entry);
+export function webFallback(webDist: string) {
+  const hasLoginPage = fs.existsSync(path.join(webDist, LOGIN_PAGE));
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0];
+    if (FILE_PREFIXES.some((p) => url.startsWith(p))) {
+      return sendError(reply, 404, PlatformCode.notFound, `文件不存在：${url}`);
+    }
+    const entry = url.startsWith('/web-form-print')
+      ? 'web-form-print/index.html'
+      : url.startsWith('/web-form')
+        ? 'web-form/index.html'
+        : url === '/login' && hasLoginPage
+          ? LOGIN_PAGE
+          : 'index.html';
+    return reply.sendFile(entry);
+  };
 }
 
 /** sha256 sources of every inline <script> in the built HTML files, for script-src. */

@@ -1,5 +1,6 @@
 import { Button, Result } from 'antd';
 import { useHref, useLocation, useNavigate, useRouteError } from 'react-router';
+import { usePrerenderHandoff } from './prerender';
 
 const RELOAD_MARK = 'feikong.chunkReloadAt';
 /** The path the user was going to when a chunk failed to load (spec §2.2: remembered as the target). */
@@ -18,6 +19,7 @@ export function isChunkLoadError(error: unknown): boolean {
  * once a minute so a missing file cannot cause a reload loop; anything else shows a plain error.
  */
 export function RouteError() {
+  usePrerenderHandoff();
   const error = useRouteError();
   const location = useLocation();
   const navigate = useNavigate();

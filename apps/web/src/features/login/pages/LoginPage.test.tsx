@@ -51,6 +51,15 @@ describe('login page', () => {
     );
   });
 
+  it('takes away login.html’s build-time copy of the screen once it is drawn', async () => {
+    const cover = document.createElement('div');
+    cover.id = 'fk-prerender';
+    cover.textContent = '登录';
+    document.body.prepend(cover);
+    await openLogin();
+    expect(document.getElementById('fk-prerender')).toBeNull();
+  });
+
   it('refuses to log in before the agreements are accepted', async () => {
     const api = stubApi({});
     await openLogin();

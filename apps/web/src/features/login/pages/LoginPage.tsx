@@ -9,6 +9,7 @@ import { applyFieldErrors } from '@/components/formErrors';
 import { getSession, setSession, useSession } from '@/stores/session';
 import { loadMenus } from '@/app/menuStore';
 import { preloadAfterSignIn } from '@/app/signInPreload';
+import { usePrerenderHandoff } from '@/app/prerender';
 import { AuthLayout } from '../components/AuthLayout';
 import { AgreementCheckbox } from '../components/AgreementCheckbox';
 import { PhoneField, SmsCodeField } from '../components/AuthFields';
@@ -58,6 +59,8 @@ function targetOf(state: unknown): string {
  * the agreements, then the session; the bind-organisation dialog when the organisation list needs a choice.
  */
 export default function LoginPage() {
+  // login.html's build-time copy of this screen goes as this one is drawn (also when leaving at once below).
+  usePrerenderHandoff();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
