@@ -36,7 +36,7 @@ export async function billOrgs(db: Db, caller: TenantCaller) {
 export async function pageList(db: Db, caller: TenantCaller, q: PageQuery): Promise<InvoicePage> {
   const org = q.scope === 'org';
   if (org && !hasPermission(caller.perms, InvoicePerm.orgView)) throw platformErrors.forbidden();
-  if (!org && !hasPermission(caller.perms, InvoicePerm.view)) throw platformErrors.forbidden();
+  if (!org && !hasPermission(caller.perms, [InvoicePerm.view, InvoicePerm.centerView])) throw platformErrors.forbidden();
   if (q.userOrgId !== undefined && org) {
     const allowed = await billOrgs(db, caller);
     if (!allowed.some((o) => o.id === q.userOrgId)) throw invoiceErrors.orgForbidden();

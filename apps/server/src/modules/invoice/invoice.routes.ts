@@ -85,7 +85,7 @@ const TAG = '/invoice/api/web/tag';
 const RISK = '/invoice/api/web/taxRisk';
 const COMPLIANCE = '/invoice/api/web/compliance';
 const tags = ['invoice'];
-const anyList = [P.view, P.orgView] as const;
+const anyList = [P.view, P.orgView, P.centerView] as const;
 
 /** Invoices: entry, verification, lists, detail, attachments, tags, 补录, compliance rules, taxRisk. */
 export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: VerificationProvider = localVerificationProvider) {

@@ -39,6 +39,8 @@ export const InvoicePerm = {
   remove: 'invoice:delete',
   exportList: 'invoice:export',
   orgView: 'orgInvoice:view',
+  /** 发票中心: the caller's own invoices with their write-off tabs. */
+  centerView: 'invoiceCenter:view',
   orgRemove: 'orgInvoice:delete',
   complianceView: 'invoiceCompliance:view',
   complianceEdit: 'invoiceCompliance:edit',

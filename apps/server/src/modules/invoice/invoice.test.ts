@@ -38,7 +38,7 @@ describe('routes', () => {
       .filter((r) => r.url.startsWith('/invoice/api/') && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url} ${r.permission}`)
       .sort();
-    const list = 'invoice:view,orgInvoice:view';
+    const list = 'invoice:view,orgInvoice:view,invoiceCenter:view';
     expect(mine).toEqual(
       [
         `POST ${W}/saveHandInput invoice:add`,
