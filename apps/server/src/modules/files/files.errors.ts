@@ -22,11 +22,14 @@ export const FileCode = {
   uploadPolicyMismatch: 10607400,
   uploadNotHere: 10608400,
   mergeFileUnreadable: 10609400,
+  mergeTooLarge: 10610400,
   uploadExists: 10600409,
 } as const;
 export type FileCode = (typeof FileCode)[keyof typeof FileCode];
 
 const MB = 1024 * 1024;
+const sizeText = (bytes: number) =>
+  bytes >= MB ? `${Math.floor((bytes / MB) * 10) / 10}MB` : `${Math.floor(bytes / 1024)}KB`;
 
 export const fileErrors = {
   linkInvalid: () => new AppError(FileCode.linkInvalid, '链接无效', 403),
@@ -47,11 +50,7 @@ export const fileErrors = {
     ),
   uploadFileMissing: () => new AppError(FileCode.uploadFileMissing, '请选择要上传的文件（file）', 400),
   uploadTooLarge: (maxBytes: number) =>
-    new AppError(
-      FileCode.uploadTooLarge,
-      `文件大小超出限制（最大 ${maxBytes >= MB ? `${Math.floor((maxBytes / MB) * 10) / 10}MB` : `${Math.floor(maxBytes / 1024)}KB`}）`,
-      400,
-    ),
+    new AppError(FileCode.uploadTooLarge, `文件大小超出限制（最大 ${sizeText(maxBytes)}）`, 400),
   uploadEmpty: () => new AppError(FileCode.uploadEmpty, '文件不能为空', 400),
   uploadTypeRefused: () =>
     new AppError(FileCode.uploadTypeRefused, '文件类型不支持：仅支持 JPG、PNG、PDF、OFD、XML 文件', 400),
@@ -62,6 +61,8 @@ export const fileErrors = {
     new AppError(FileCode.uploadNotHere, '本服务不接收直传文件，请上传到签名返回的地址（host）', 400),
   uploadExists: () => new AppError(FileCode.uploadExists, '文件已存在，请勿重复上传', 409),
   fileForbidden: () => new AppError(FileCode.fileForbidden, '无权访问该文件', 403),
+  mergeTooLarge: (maxBytes: number) =>
+    new AppError(FileCode.mergeTooLarge, `合并文件总大小超出限制（最大 ${sizeText(maxBytes)}）`, 400),
   mergeFileUnreadable: (name: string) =>
     new AppError(FileCode.mergeFileUnreadable, `文件无法合并（内容与类型不符或已损坏）：${name}`, 400),
 };

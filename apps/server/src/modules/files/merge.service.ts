@@ -7,6 +7,12 @@ import { fileErrors } from './files.errors.js';
 import { isTenantKey, readTenantFile, signedFileUrl, statTenantFile, tenantDir } from './objects.service.js';
 import { mergeVertical, PdfSourceError, type PdfSource, type PdfSourceKind } from './pdf.js';
 
+/**
+ * The files of one merge together, at most, as a multiple of UPLOAD_MAX_MB (they are held in memory
+ * while the PDF is made): 100 MB by default.
+ */
+export const MERGE_MAX_UPLOADS = 5;
+
 /** Merged print PDFs stay readable this long through their link (seconds). */
 export const MERGE_LINK_EXPIRES_S = 3600;
 
@@ -23,13 +29,17 @@ export async function mergeFiles(
   // Every path is checked before anything is read.
   for (const item of body.items)
     if (!isTenantKey(caller.tenantId, item.filePath)) throw fileErrors.fileForbidden();
+  // Every file exists, and together they fit in memory, before any is read.
+  let total = 0;
+  for (const item of body.items) total += (await statTenantFile(deps, caller.tenantId, item.filePath)).size;
+  const maxTotal = MERGE_MAX_UPLOADS * deps.config.uploadMaxBytes;
+  if (total > maxTotal) throw fileErrors.mergeTooLarge(maxTotal);
   const sources: PdfSource[] = [];
   const singles: FileMergeReply['items'] = [];
   for (const item of body.items) {
     const type = item.fileType.toLowerCase().replace(/^\./, '');
     const name = item.fileName || item.filePath.split('/').pop()!;
     if (!(MERGEABLE_FILE_TYPES as readonly string[]).includes(type)) {
-      await statTenantFile(deps, caller.tenantId, item.filePath);
       singles.push({
         filePath: item.filePath,
         fileType: item.fileType,

@@ -150,6 +150,35 @@ describe('file/merge', () => {
   });
 });
 
+describe('file/merge size bound', () => {
+  it('refuses files that together pass 5 × UPLOAD_MAX_MB, before reading any', async () => {
+    const small = await createFilesTestApp({ uploadMaxBytes: 30 * 1024 });
+    try {
+      const tenant = (await makeTenant(small.t.db)).tenantId;
+      const token = (await makeStaff(small.t.db, tenant)).token;
+      const key = (n: number) => `invoice/t${tenant}/2026/11/25/${n}_a.jpg`;
+      for (const n of [1, 2]) await small.storage.put(key(n), FILES.jpg(), { contentType: 'image/jpeg' });
+      const send = (keys: string[]) =>
+        small.t.app.inject({
+          method: 'POST',
+          url: MERGE,
+          headers: { 'x-session-token': token },
+          payload: { items: keys.map((filePath) => ({ filePath, fileType: 'jpg' })) },
+        });
+      // One 79 KB photo fits in 150 KB; two do not.
+      expect((await send([key(1)])).statusCode).toBe(200);
+      const res = await send([key(1), key(2)]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        status: FileCode.mergeTooLarge,
+        msg: '合并文件总大小超出限制（最大 150KB）',
+      });
+    } finally {
+      await small.t.close();
+    }
+  });
+});
+
 describe('layoutPerPage (invoice export)', () => {
   it('puts 1, 2 or 4 items per A4 page, PDFs by their first page, with remarks', async () => {
     const sources = [
