@@ -93,6 +93,24 @@ function groupLines(items: TextItem[]): Line[] {
   }
   for (const l of lines) {
     l.items.sort((a, b) => a.x - b.x);
+    // PDF writers split one run of text wherever the font changes (a fallback glyph): glue touching runs
+    // back together so that labels like 统一社会信用代码/纳税人识别号： are whole again.
+    for (let i = 1; i < l.items.length; i++) {
+      const prev = l.items[i - 1]!;
+      const it = l.items[i]!;
+      if (prev.width === undefined || it.width === undefined) continue;
+      const gap = it.x - (prev.x + prev.width);
+      if (gap < 0.2 * Math.min(prev.size, it.size) && gap > -0.5 * it.size) {
+        const text = prev.text + it.text;
+        l.items.splice(i - 1, 2, {
+          ...prev,
+          text,
+          compact: compactText(text),
+          width: it.x + it.width - prev.x,
+        });
+        i--;
+      }
+    }
     // 数电票 print 合 and 计 as two runs far apart: one label.
     const he = l.items.findIndex((it, i) => it.compact === '合' && l.items[i + 1]?.compact === '计');
     if (he >= 0) l.items.splice(he, 2, { ...l.items[he]!, text: '合计', compact: '合计' });
