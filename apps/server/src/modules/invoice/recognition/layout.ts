@@ -46,6 +46,12 @@ const TITLES: [RegExp, InvoiceKind][] = [
   [/增值税普通发票/, 'vat_normal'],
 ];
 
+/** The invoice kind named by a title (增值税电子普通发票, 电子发票（普通发票）…) anywhere in the text. */
+export function kindFromTitle(text: string): InvoiceKind | undefined {
+  const compact = compactText(text);
+  return TITLES.find(([re]) => re.test(compact))?.[1];
+}
+
 type Key = 'code' | 'number' | 'date' | 'checkCode' | 'machineNo' | 'name' | 'taxId' | 'totalSmall' | 'sum';
 const LABELS: [Key, RegExp][] = [
   ['code', /^发票代码[:：]?/],
@@ -182,7 +188,7 @@ export function fieldsFromLayout(items: TextItem[], source: FieldSource): Layout
   const lines = groupLines(items);
   const fields: RecognisedInvoice['fields'] = {};
   const all = lines.map((l) => l.items.map((i) => i.compact).join('')).join('\n');
-  const kind = TITLES.find(([re]) => re.test(all))?.[1];
+  const kind = kindFromTitle(all);
 
   const markers: Marker[] = [];
   for (const l of lines) {

@@ -1,5 +1,5 @@
 import { crossCheck, yuan } from './crossCheck.js';
-import { fieldsFromLayout, parseCnDate, type TextItem } from './layout.js';
+import { fieldsFromLayout, kindFromTitle, parseCnDate, type TextItem } from './layout.js';
 import { moneyToFen, parseInvoiceQr } from './qr.js';
 import { decodeQrFromImage } from './qrDecode.js';
 import type { InvoiceKind, RecognisedField, RecognisedInvoice } from './types.js';
@@ -252,6 +252,59 @@ function mediaPaths(pkg: Package, docPath: string, doc: XmlNode): Map<string, st
   return out;
 }
 
+/** Merges the layers' raw values: the first layer that has a valid value for a field wins. */
+function mergeLayers(raws: [OfdLayer, Raw][]): {
+  fields: RecognisedInvoice['fields'];
+  origin: OfdInvoice['origin'];
+} {
+  const fields: RecognisedInvoice['fields'] = {};
+  const origin: OfdInvoice['origin'] = {};
+  for (const [layer, raw] of raws) {
+    for (const key of KEYS) {
+      if (fields[key] || raw[key] === undefined) continue;
+      const v = normalise(key, raw[key]!);
+      if (v === undefined) continue;
+      (fields as Record<string, RecognisedField<unknown>>)[key] = {
+        value: v,
+        confidence: 1,
+        source: 'ofd_xml',
+      };
+      origin[key] = layer;
+    }
+    if (!fields.goods && raw.goods?.length) {
+      fields.goods = { value: raw.goods, confidence: 1, source: 'ofd_xml' };
+      origin.goods = layer;
+    }
+  }
+  return { fields, origin };
+}
+
+/**
+ * A bare invoice XML (an e-mail attachment or a file next to the OFD): the 2019 fp: e-invoice document
+ * or an XBRL instance. Its GraphCode, when present, cross-checks it.
+ */
+export function recogniseInvoiceXml(
+  bytes: Uint8Array,
+  options: { now?: Date } = {},
+): { ok: true; invoice: RecognisedInvoice } | { ok: false; reason: string } {
+  const xml = parseXml(bytes);
+  if (!xml) return { ok: false, reason: '不是有效的 XML 文件' };
+  let raw: Raw & { graphCode?: string };
+  let layer: OfdLayer;
+  if (xml.local === 'eInvoice') [raw, layer] = [fromFpInvoice(xml), 'attachment'];
+  else if (xml.local === 'xbrl') [raw, layer] = [fromXbrl(xml), 'xbrl'];
+  else return { ok: false, reason: '不是电子发票 XML（eInvoice 或 XBRL）' };
+  const { fields } = mergeLayers([[layer, raw]]);
+  const graph = raw.graphCode ? parseInvoiceQr(raw.graphCode) : undefined;
+  const invoice = crossCheck(
+    { kind: raw.kindText ? kindFromTitle(raw.kindText) : undefined, fields },
+    graph?.ok ? graph.invoice : undefined,
+    options,
+  );
+  if (!invoice.fields.number) return { ok: false, reason: 'XML 中没有读到发票号码' };
+  return { ok: true, invoice };
+}
+
 async function readDocument(
   pkg: Package,
   docPath: string,
@@ -349,26 +402,7 @@ async function readDocument(
     raws.push(['customData', raw]);
   }
 
-  // Merge: the first layer that has a valid value wins.
-  const fields: RecognisedInvoice['fields'] = {};
-  const origin: OfdInvoice['origin'] = {};
-  for (const [layer, raw] of raws) {
-    for (const key of KEYS) {
-      if (fields[key] || raw[key] === undefined) continue;
-      const v = normalise(key, raw[key]!);
-      if (v === undefined) continue;
-      (fields as Record<string, RecognisedField<unknown>>)[key] = {
-        value: v,
-        confidence: 1,
-        source: 'ofd_xml',
-      };
-      origin[key] = layer;
-    }
-    if (!fields.goods && raw.goods?.length) {
-      fields.goods = { value: raw.goods, confidence: 1, source: 'ofd_xml' };
-      origin.goods = layer;
-    }
-  }
+  const { fields, origin } = mergeLayers(raws);
   const xbrlKind = raws.find(([l]) => l === 'xbrl')?.[1].kindText;
   const kind =
     layoutKind ??
