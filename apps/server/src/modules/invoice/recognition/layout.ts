@@ -117,9 +117,22 @@ function groupLines(items: TextItem[]): Line[] {
         i--;
       }
     }
-    // 数电票 print 合 and 计 as two runs far apart: one label.
-    const he = l.items.findIndex((it, i) => it.compact === '合' && l.items[i + 1]?.compact === '计');
-    if (he >= 0) l.items.splice(he, 2, { ...l.items[he]!, text: '合计', compact: '合计' });
+    // Spaced-out labels come as separate runs (名      称：, 合      计, 数电票' 合 … 计): when two or three
+    // short runs that are not labels on their own spell one, they become one label.
+    for (let i = 0; i < l.items.length; i++) {
+      if (labelOf(l.items[i]!.compact)) continue;
+      for (const n of [2, 3]) {
+        const run = l.items.slice(i, i + n);
+        if (run.length < n || run.some((it) => it.compact.length > 6)) break;
+        const joined = run.map((it) => it.compact).join('');
+        if (labelOf(joined) && labelOf(joined)![1].exec(joined)![0].length === joined.length) {
+          const last = run[n - 1]!;
+          const width = last.x + widthOf(last) - run[0]!.x;
+          l.items.splice(i, n, { ...run[0]!, text: joined, compact: joined, width });
+          break;
+        }
+      }
+    }
   }
   return lines.sort((a, b) => a.baseline - b.baseline);
 }

@@ -57,6 +57,33 @@ describe('recognisePdf on a 数电票 PDF (Chromium-printed face with the real v
   });
 });
 
+describe('recognisePdf on an old-layout 增值税电子普通发票 PDF (Chromium-printed, values of 1.ofd)', () => {
+  it('reads code, check code, machine number, stacked buyer/seller blocks, 合计 and 价税合计', async () => {
+    const src = manifest.find((e) => e.file.includes('83089647'))!.expected;
+    const r = await recognisePdf(pdf('dianzi_pupiao_033002000211_83089647.pdf'), NOW);
+    if (!r.ok) throw new Error(r.reason);
+    const inv = r.invoices[0]!;
+    expect(inv.kind).toBe('vat_electronic');
+    expect(values(inv)).toEqual({
+      code: src.code,
+      number: src.number,
+      date: src.date,
+      checkCode: src.check_code,
+      machineNo: '927000236092',
+      buyerName: src.buyer,
+      buyerTaxId: '91320115MA202UKD7X',
+      sellerName: src.seller,
+      sellerTaxId: '92330781MA2EDMFU50',
+      amount: moneyToFen(src.amount_excl_tax!),
+      tax: moneyToFen(src.tax!),
+      total: moneyToFen(src.total_incl_tax!),
+      goods: [{ name: '*餐饮服务*餐费' }],
+    });
+    expect(inv.qr).toBeUndefined(); // that OFD's QR is a JBIG2 image: none was put in this PDF
+    expect(inv.warnings).toEqual([]);
+  });
+});
+
 describe('PDFs that are not text invoices', () => {
   it('a PDF with no text layer (a scan) needs OCR and is not guessed at', async () => {
     expect(await recognisePdf(pdf('scanned_dianzi_pupiao_012001800311_33207675.pdf'), NOW)).toEqual({
