@@ -6,5 +6,8 @@
 await import('../src/app.js');
 await import('./harness.js');
 await import('./factories.js');
+// @zxing/library (invoice QR decoding) assigns toString on its prototypes while loading; until a module
+// that app.js loads imports it, load it here before the freeze.
+await import('@zxing/library');
 Object.freeze(Object.prototype);
 export {};
