@@ -1,0 +1,303 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { ocrErrors, type OcrError } from './ocr.errors.js';
+import { OCR_WORKER_SOURCE } from './ocr.worker-source.js';
+
+/** An axis-aligned rectangle in pixels of the (upright) source image. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One text box the OCR read: its text, where it is, and the model's confidence (0..1). */
+export interface OcrLine {
+  text: string;
+  box: Box;
+  /** The detected quadrilateral, clockwise from top-left. */
+  quad: [number, number][];
+  confidence: number;
+}
+
+/** An image's OCR: its upright size and its text boxes in reading order (top to bottom, left to right). */
+export interface OcrPage {
+  width: number;
+  height: number;
+  lines: OcrLine[];
+}
+
+export interface OcrEngineOptions {
+  /** Images waiting or running at most; one more is refused with 识别排队已满. */
+  maxQueue?: number;
+  /** Per image, from the moment the worker starts on it; the worker is then restarted. */
+  timeoutMs?: number;
+  /** Loading the models (first image after a start), on top of the image's own timeout. */
+  loadTimeoutMs?: number;
+  /** Longer sides are scaled down to this before detection (phone photos are 4000 px and more). */
+  maxSide?: number;
+  /** onnxruntime session options (e.g. `{ intraOpNumThreads: 2 }`). */
+  onnxOptions?: Record<string, unknown>;
+}
+
+interface Job {
+  bytes: Uint8Array;
+  timeoutMs: number;
+  resolve: (page: OcrPage) => void;
+  reject: (error: Error) => void;
+}
+
+interface RawLine {
+  text: string;
+  confidence: number;
+  quad: [number, number][];
+}
+type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'fatal'; message: string }
+  | { id: number; error: string }
+  | { id: number; width: number; height: number; lines: RawLine[] };
+
+/** Where the worker loads the engine from, resolved here so the thread needs no module resolution. */
+function engineUrls() {
+  const require = createRequire(import.meta.url);
+  const ocrNode = require.resolve('@gutenye/ocr-node');
+  const fromOcrNode = createRequire(ocrNode);
+  const common = fromOcrNode.resolve('@gutenye/ocr-common');
+  return {
+    ocrNodeUrl: pathToFileURL(ocrNode).href,
+    // The Detection and Recognition classes (not in the package's exports map; pinned version 1.4.8).
+    modelsUrl: pathToFileURL(path.join(path.dirname(common), 'models', 'index.js')).href,
+    sharpUrl: pathToFileURL(fromOcrNode.resolve('sharp')).href,
+  };
+}
+
+/**
+ * One long-lived OCR worker thread, started on the first image, with a bounded queue. OCR takes about half
+ * a second of CPU and 0.5 GB per worker, so it never runs on the request thread. A worker that exceeds
+ * the per-image timeout is terminated (onnxruntime cannot be interrupted) and the next image starts a new
+ * one; a worker that dies fails only the image it was on. An idle worker does not keep the process alive.
+ */
+export class OcrEngine {
+  readonly #options: Required<Omit<OcrEngineOptions, 'onnxOptions'>> & {
+    onnxOptions: Record<string, unknown>;
+  };
+  #worker: Worker | null = null;
+  #ready = false;
+  #queue: Job[] = [];
+  #current: (Job & { id: number }) | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #nextId = 1;
+  /** Workers started so far (a restart after a timeout or a crash counts). */
+  starts = 0;
+
+  constructor(options: OcrEngineOptions = {}) {
+    this.#options = {
+      maxQueue: options.maxQueue ?? 16,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      loadTimeoutMs: options.loadTimeoutMs ?? 60_000,
+      maxSide: options.maxSide ?? 2400,
+      onnxOptions: options.onnxOptions ?? {},
+    };
+  }
+
+  /** OCR of one JPG/PNG (WebP, TIFF…) image; `timeoutMs` overrides the engine's per-image timeout. */
+  recognise(bytes: Uint8Array, options: { timeoutMs?: number } = {}): Promise<OcrPage> {
+    if (this.#queue.length + (this.#current ? 1 : 0) >= this.#options.maxQueue) {
+      return Promise.reject(ocrErrors.busy());
+    }
+    return new Promise<OcrPage>((resolve, reject) => {
+      // A copy, transferred to the thread: the caller may reuse its buffer.
+      const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs;
+      this.#queue.push({ bytes: Uint8Array.from(bytes), timeoutMs, resolve, reject });
+      this.#pump();
+    });
+  }
+
+  /** Stops the worker; queued images fail. */
+  async close(): Promise<void> {
+    const worker = this.#worker;
+    this.#failAll(ocrErrors.failed());
+    this.#stopWorker();
+    if (worker) await worker.terminate();
+  }
+
+  get pending(): number {
+    return this.#queue.length + (this.#current ? 1 : 0);
+  }
+
+  #pump() {
+    if (this.#current || this.#queue.length === 0) return;
+    if (!this.#worker) {
+      this.#start();
+      return;
+    }
+    if (!this.#ready) return;
+    const job = this.#queue.shift()!;
+    const id = this.#nextId++;
+    this.#current = { ...job, id };
+    this.#worker.ref();
+    this.#arm(job.timeoutMs);
+    this.#worker.postMessage({ id, bytes: job.bytes }, [job.bytes.buffer as ArrayBuffer]);
+  }
+
+  #start() {
+    this.starts += 1;
+    const worker = new Worker(OCR_WORKER_SOURCE, {
+      eval: true,
+      workerData: {
+        ...engineUrls(),
+        maxSide: this.#options.maxSide,
+        maxPixels: 100_000_000,
+        onnxOptions: this.#options.onnxOptions,
+      },
+    });
+    this.#worker = worker;
+    this.#ready = false;
+    this.#arm(this.#options.loadTimeoutMs + this.#options.timeoutMs);
+    worker.on('message', (message: WorkerMessage) => this.#onMessage(worker, message));
+    worker.on('error', () => this.#onDeath(worker));
+    worker.on('exit', () => this.#onDeath(worker));
+  }
+
+  #onMessage(worker: Worker, message: WorkerMessage) {
+    if (worker !== this.#worker) return;
+    if ('type' in message) {
+      if (message.type === 'ready') {
+        this.#ready = true;
+        this.#disarm();
+        this.#pump();
+        if (!this.#current) worker.unref();
+      } else {
+        // The models cannot load: every waiting image fails, the next one tries again.
+        this.#stopWorker();
+        void worker.terminate();
+        this.#failAll(ocrErrors.failed());
+      }
+      return;
+    }
+    const job = this.#current;
+    if (!job || job.id !== message.id) return;
+    this.#current = null;
+    this.#disarm();
+    if ('error' in message) {
+      job.reject(message.error === 'bad_image' ? ocrErrors.badImage() : ocrErrors.failed());
+    } else {
+      job.resolve({ width: message.width, height: message.height, lines: toLines(message.lines) });
+    }
+    this.#pump();
+    if (!this.#current) worker.unref();
+  }
+
+  #onDeath(worker: Worker) {
+    if (worker !== this.#worker) return;
+    this.#stopWorker();
+    this.#current?.reject(ocrErrors.failed());
+    this.#current = null;
+    this.#pump();
+  }
+
+  #onTimeout() {
+    const worker = this.#worker;
+    this.#stopWorker();
+    if (worker) void worker.terminate();
+    const job = this.#current ?? this.#queue.shift(); // no current job: the models did not load in time
+    this.#current = null;
+    job?.reject(
+      ocrErrors.timeout(Math.max(1, Math.round((job?.timeoutMs ?? this.#options.timeoutMs) / 1000))),
+    );
+    this.#pump();
+  }
+
+  #stopWorker() {
+    this.#disarm();
+    this.#worker = null;
+    this.#ready = false;
+  }
+
+  #failAll(error: OcrError) {
+    this.#current?.reject(error);
+    this.#current = null;
+    for (const job of this.#queue.splice(0)) job.reject(error);
+  }
+
+  #arm(ms: number) {
+    this.#disarm();
+    this.#timer = setTimeout(() => this.#onTimeout(), ms);
+    this.#timer.unref();
+  }
+
+  #disarm() {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+}
+
+function toLines(raw: RawLine[]): OcrLine[] {
+  const lines = raw.map((line) => {
+    const xs = line.quad.map((p) => p[0]);
+    const ys = line.quad.map((p) => p[1]);
+    const x = Math.min(...xs);
+    const y = Math.min(...ys);
+    return {
+      text: line.text.trim(),
+      confidence: Math.round(line.confidence * 1000) / 1000,
+      quad: line.quad.map(([px, py]) => [Math.round(px), Math.round(py)] as [number, number]),
+      box: {
+        x: Math.round(x),
+        y: Math.round(y),
+        width: Math.round(Math.max(...xs) - x),
+        height: Math.round(Math.max(...ys) - y),
+      },
+    };
+  });
+  return readingOrder(lines.filter((line) => line.text.length > 0));
+}
+
+/** Top to bottom by the boxes' middles (boxes whose middles are within half a line count as one row), then left to right. */
+export function readingOrder<T extends { box: Box }>(lines: T[]): T[] {
+  const sorted = [...lines].sort((a, b) => a.box.y + a.box.height / 2 - (b.box.y + b.box.height / 2));
+  const rows: T[][] = [];
+  for (const line of sorted) {
+    const mid = line.box.y + line.box.height / 2;
+    const row = rows.at(-1);
+    const first = row?.[0];
+    if (
+      row &&
+      first &&
+      Math.abs(first.box.y + first.box.height / 2 - mid) < Math.min(first.box.height, line.box.height) / 2
+    ) {
+      row.push(line);
+    } else {
+      rows.push([line]);
+    }
+  }
+  return rows.flatMap((row) => row.sort((a, b) => a.box.x - b.box.x));
+}
+
+let shared: OcrEngine | null = null;
+
+/** The process's OCR engine (one worker), created on first use. */
+export function ocrEngine(): OcrEngine {
+  shared ??= new OcrEngine();
+  return shared;
+}
+
+/** OCR of one image on the shared worker: its size and text boxes. */
+export function ocrPage(bytes: Uint8Array): Promise<OcrPage> {
+  return ocrEngine().recognise(bytes);
+}
+
+/** OCR of one image on the shared worker: its text boxes with their confidences. */
+export async function ocrImage(bytes: Uint8Array): Promise<OcrLine[]> {
+  return (await ocrPage(bytes)).lines;
+}
+
+/** Stops the shared worker (server shutdown, end of a test file). */
+export async function closeOcr(): Promise<void> {
+  const engine = shared;
+  shared = null;
+  await engine?.close();
+}
