@@ -1,3 +1,4 @@
 export * from './enums.js';
 export * from './requests.js';
 export * from './replies.js';
+export * from './recognition.js';

@@ -75,6 +75,7 @@ import {
   uploadAttachment,
   type InvoiceDeps,
 } from './invoice.service.js';
+import { registerRecognitionRoutes } from './recognise.routes.js';
 import { bankPageList, queryBankCode, queryBankName, searchCompany } from './taxRisk.service.js';
 import { localVerificationProvider, type VerificationProvider } from './verification.service.js';
 
@@ -91,6 +92,7 @@ const anyList = [P.view, P.orgView, P.centerView] as const;
 export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: VerificationProvider = localVerificationProvider) {
   const d: InvoiceDeps = { db: deps.db, provider, clock: deps.clock ?? Date.now };
   const { db } = d;
+  registerRecognitionRoutes(app, deps);
 
   // ---- Entry and verification ----
   app.post(

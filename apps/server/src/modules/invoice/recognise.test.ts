@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFilesTestApp, testData } from '../files/files.testkit.js';
+import { caller, makeInvoiceTenant, W } from './invoice.testkit.js';
+
+// ocrCheck / ocrCutting / ocrCorrect / qrcodeCheck on real invoices (test-data/invoices, sources in its
+// README): an OFD e-invoice, a Chromium-printed PDF of a real invoice's values, an image whose QR is read.
+
+let env: Awaited<ReturnType<typeof createFilesTestApp>>;
+let call: ReturnType<typeof caller>;
+let a: Awaited<ReturnType<typeof makeInvoiceTenant>>;
+let b: Awaited<ReturnType<typeof makeInvoiceTenant>>;
+
+beforeAll(async () => {
+  env = await createFilesTestApp();
+  call = caller(env.t);
+  a = await makeInvoiceTenant(env.t);
+  b = await makeInvoiceTenant(env.t);
+});
+afterAll(async () => env?.t.close());
+
+/** Puts a file where a signed upload of tenant `tenantId` would have put it. */
+async function uploaded(tenantId: number, rel: string, contentType: string) {
+  const name = rel.split('/').pop()!;
+  const key = `invoice/t${tenantId}/2026/11/25/${Date.now()}_${Math.random().toString(16).slice(2)}.${name.split('.').pop()}`;
+  await env.storage.put(key, testData(rel), { contentType });
+  return { file_key: key, file_name: name };
+}
+
+describe('ocrCheck', () => {
+  it('reads an OFD e-invoice exactly: every field at confidence 1, nothing to review', async () => {
+    const body = await uploaded(
+      a.tenantId,
+      'invoices/ofd/ofdrw_999_eInvoice_sample_050001700111_12235358.ofd',
+      'application/ofd',
+    );
+    const res = await call(a.owner.token, 'POST', `${W}/ocrCheck`, body);
+    expect(res.code).toBe(200);
+    expect(res.body.data.items).toHaveLength(1);
+    const [draft] = res.body.data.items;
+    expect(draft).toMatchObject({
+      kind: 'vat_electronic',
+      source: 'upload',
+      fileKey: body.file_key,
+      fields: {
+        code: '050001700111',
+        number: '12235358',
+        billingDate: '2020-08-05',
+        amount: 1_000_000,
+        tax: 60_000,
+        total: 1_060_000,
+        checkCode: '16630282980991510014',
+        sellerName: '财天下科技有限公司',
+      },
+      lowConfidence: [],
+    });
+    expect(draft.confidence.number).toBe(1);
+  });
+
+  it('reads a PDF e-invoice from its text layer', async () => {
+    const body = await uploaded(
+      a.tenantId,
+      'invoices/pdf/dianzi_pupiao_033002000211_83089647.pdf',
+      'application/pdf',
+    );
+    const res = await call(a.owner.token, 'POST', `${W}/ocrCheck`, body);
+    expect(res.code).toBe(200);
+    expect(res.body.data.items[0]).toMatchObject({
+      source: 'upload',
+      fields: { code: '033002000211', number: '83089647', billingDate: '2020-07-23', total: 52_600 },
+    });
+  });
+
+  it('reads an invoice photo through its QR code', async () => {
+    const body = await uploaded(
+      a.tenantId,
+      'invoices/images/guanshuicheng_dianzi_pupiao_012001800311_33207675.png',
+      'image/png',
+    );
+    const res = await call(a.owner.token, 'POST', `${W}/ocrCheck`, body);
+    expect(res.code).toBe(200);
+    expect(res.body.data.items[0]).toMatchObject({
+      kind: 'vat_electronic',
+      source: 'ocr',
+      fields: { code: '012001800311', number: '33207675', billingDate: '2019-05-08', amount: 4662 },
+    });
+  }, 60_000);
+
+  it('sends a photo without a readable QR to OCR (worker thread): fields with their confidences', async () => {
+    const body = await uploaded(
+      a.tenantId,
+      'invoices/guanshuicheng_zhuanpiao_1100094140_87654321.jpg',
+      'image/jpeg',
+    );
+    const res = await call(a.owner.token, 'POST', `${W}/ocrCheck`, body);
+    expect(res.code).toBe(200);
+    const [draft] = res.body.data.items;
+    expect(draft.source).toBe('ocr');
+    expect(draft.fields.number).toBe('87654321');
+    expect(draft.confidence.number).toBeGreaterThan(0);
+    expect(draft.confidence.number).toBeLessThanOrEqual(1);
+  }, 120_000);
+
+  it('refuses a scanned PDF (no text layer) with what to do instead', async () => {
+    const body = await uploaded(
+      a.tenantId,
+      'invoices/pdf/scanned_dianzi_pupiao_012001800311_33207675.pdf',
+      'application/pdf',
+    );
+    const res = await call(a.owner.token, 'POST', `${W}/ocrCheck`, body);
+    expect(res.code).toBe(400);
+    expect(res.body.msg).toContain('扫描件');
+  });
+
+  it('refuses a file that is not an invoice, in Chinese, and another tenant’s file', async () => {
+    const notInvoice = `invoice/t${a.tenantId}/2026/11/25/1_x.xml`;
+    await env.storage.put(notInvoice, Buffer.from('<?xml version="1.0"?><a>1</a>'), {
+      contentType: 'application/xml',
+    });
+    const bad = await call(a.owner.token, 'POST', `${W}/ocrCheck`, {
+      file_key: notInvoice,
+      file_name: 'a.xml',
+    });
+    expect(bad.code).toBe(400);
+    expect(bad.body.msg).toMatch(/[\u4e00-\u9fa5]/);
+
+    const theirs = await uploaded(
+      b.tenantId,
+      'invoices/ofd/ofdrw_fapiaoshili_050001700111_99999951.ofd',
+      'application/ofd',
+    );
+    const foreign = await call(a.owner.token, 'POST', `${W}/ocrCheck`, theirs);
+    expect([400, 403]).toContain(foreign.code);
+    expect(foreign.body.data?.items).toBeUndefined();
+  });
+
+  it('answers 400 naming the field for a malformed key, and 403 without invoice:add', async () => {
+    const bad = await call(a.owner.token, 'POST', `${W}/ocrCheck`, {
+      file_key: '../etc/passwd',
+      file_name: 'x',
+    });
+    expect(bad.code).toBe(400);
+    expect(bad.body.msg).toContain('文件路径');
+    const body = await uploaded(
+      a.tenantId,
+      'invoices/ofd/ofdrw_fapiaoshili_050001700111_99999951.ofd',
+      'application/ofd',
+    );
+    expect((await call(a.plain.token, 'POST', `${W}/ocrCheck`, body)).code).toBe(403);
+  });
+});
+
+describe('qrcodeCheck and ocrCorrect', () => {
+  it('turns a real 数电票 QR text into a draft (the QR amount is the total for 数电票)', async () => {
+    const res = await call(a.owner.token, 'POST', `${W}/qrcodeCheck`, {
+      qrcode: '01,31,,24112000000048542163,4449.00,20240528,,B2B6',
+    });
+    expect(res.code).toBe(200);
+    expect(res.body.data).toMatchObject({
+      kind: 'digital_special',
+      source: 'qrcode',
+      fields: { number: '24112000000048542163', billingDate: '2024-05-28', total: 444_900 },
+    });
+    expect(res.body.data.fields.code).toBeUndefined();
+  });
+
+  it('refuses text that is not an invoice QR with the reason', async () => {
+    const res = await call(a.owner.token, 'POST', `${W}/qrcodeCheck`, { qrcode: 'https://example.com/x' });
+    expect(res.code).toBe(400);
+    expect(res.body.msg).toContain('不是发票二维码');
+  });
+
+  it('re-checks corrected drafts: a wrong sum and a missing number are warned about', async () => {
+    const res = await call(a.owner.token, 'POST', `${W}/ocrCorrect`, {
+      items: [
+        {
+          kind: 'vat_electronic',
+          source: 'ocr',
+          fields: { code: '050001700111', billingDate: '2020-10-10', amount: 30000, tax: 1800, total: 31900 },
+          confidence: { amount: 0.5 },
+          lowConfidence: ['amount'],
+          warnings: [],
+        },
+      ],
+    });
+    expect(res.code).toBe(200);
+    const [draft] = res.body.data.items;
+    expect(draft.lowConfidence).toEqual([]);
+    expect(draft.confidence.amount).toBe(1);
+    expect(draft.warnings.join('；')).toContain('与价税合计 319.00 不符');
+    expect(draft.warnings.join('；')).toContain('未识别到发票号码');
+  });
+});
