@@ -94,3 +94,41 @@ export const OcrCorrectBody = z.object({
 
 /** Below this a recognised field is shown for review. */
 export const REVIEW_CONFIDENCE = 0.9;
+
+/** export/custom (spec §7.8): invoices' own files, 1, 2 or 4 to an A4 page, in billing-date order. */
+export const ExportCustomBody = z.object({
+  invoiceIds: z
+    .array(z.coerce.number('必须是数字').int('必须是整数').positive('必须是正整数'), '必须是数组')
+    .min(1, '请先选择数据！')
+    .max(500, '一次最多导出500张')
+    .describe('发票'),
+  sort: z.enum(['BILL_DATE'], '排序方式不正确').default('BILL_DATE').describe('排序'),
+  format: z.enum(['PDF'], '格式不正确').default('PDF').describe('格式'),
+  attach: z.boolean('必须是布尔值').default(false).describe('附件'),
+  fileName: z.string('必须是文字').trim().max(100, '不能超过100个字符').optional().describe('文件名'),
+  displayMode: z.enum(['ONE', 'TWO', 'FOUR'], '每页张数不正确').default('TWO').describe('每页张数'),
+  exportMode: z.enum(['LOCAL'], '导出方式不正确').default('LOCAL').describe('导出方式'),
+  preview: z.boolean('必须是布尔值').default(true).describe('预览'),
+  items: z
+    .array(
+      z.object({
+        invoiceId: z.coerce.number('必须是数字').int('必须是整数').positive('必须是正整数').describe('发票'),
+        remark: z.string('必须是文字').trim().max(100, '不能超过100个字符').default('').describe('备注'),
+      }),
+      '必须是数组',
+    )
+    .max(500, '一次最多导出500张')
+    .optional()
+    .describe('备注'),
+});
+export type ExportCustomBody = z.input<typeof ExportCustomBody>;
+
+export const ExportCustomReply = z.object({
+  url: z.string(),
+  fileName: z.string(),
+  /** Invoices placed on the pages. */
+  printed: z.number().int(),
+  /** Invoices without a printable file (hand-entered, or an OFD), with the reason. */
+  skipped: z.array(z.object({ invoiceId: z.number().int(), number: z.string(), reason: z.string() })),
+});
+export type ExportCustomReply = z.infer<typeof ExportCustomReply>;

@@ -1,5 +1,7 @@
 import {
   envelopeOf,
+  ExportCustomBody,
+  ExportCustomReply,
   OcrCorrectBody,
   QrcodeCheckBody,
   RecognisedDraft,
@@ -11,12 +13,16 @@ import { ok } from '../../platform/envelope.js';
 import { appServices, type AppDeps, type ZodApp } from '../../platform/types.js';
 import { InvoicePerm as P } from './invoice.service.js';
 import { closeOcr } from './ocr/ocr.service.js';
+import { exportCustom } from './export.service.js';
 import { recheckDrafts, recogniseQrText, recogniseUpload } from './recognise.service.js';
 
 const W = '/invoice/api/web/invoice';
 const tags = ['invoice'];
 
-/** Recognition for the entry page (spec §7.8): drafts only, nothing saved, no check count used. */
+/**
+ * Recognition for the entry page (spec §7.8): drafts only, nothing saved, no check count used; and the
+ * custom export (print PDF) of chosen invoices.
+ */
 export function registerRecognitionRoutes(app: ZodApp, deps: AppDeps) {
   const d = appServices(deps);
   // The OCR worker thread starts with the first picture; it ends with the server.
@@ -72,5 +78,18 @@ export function registerRecognitionRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req) => ok(recogniseQrText(req.body.qrcode, new Date(deps.clock?.() ?? Date.now()))),
+  );
+  app.post(
+    `${W}/export/custom`,
+    {
+      config: { permission: [P.exportList, P.orgView] },
+      schema: {
+        body: ExportCustomBody,
+        response: { 200: envelopeOf(ExportCustomReply) },
+        tags,
+        summary: '导出发票 PDF：按开票日期排序，每页 1/2/4 张（ONE/TWO/FOUR），附备注；答复签名链接',
+      },
+    },
+    async (req) => ok(await exportCustom(d, tenantCaller(req), req.body)),
   );
 }

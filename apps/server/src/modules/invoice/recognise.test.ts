@@ -1,6 +1,7 @@
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesTestApp, testData } from '../files/files.testkit.js';
-import { caller, makeInvoiceTenant, W } from './invoice.testkit.js';
+import { caller, makeInvoiceTenant, REAL_BUYERS, realInvoice, W } from './invoice.testkit.js';
 
 // ocrCheck / ocrCutting / ocrCorrect / qrcodeCheck on real invoices (test-data/invoices, sources in its
 // README): an OFD e-invoice, a Chromium-printed PDF of a real invoice's values, an image whose QR is read.
@@ -188,5 +189,102 @@ describe('qrcodeCheck and ocrCorrect', () => {
     expect(draft.confidence.amount).toBe(1);
     expect(draft.warnings.join('；')).toContain('与价税合计 319.00 不符');
     expect(draft.warnings.join('；')).toContain('未识别到发票号码');
+  });
+});
+
+describe('export/custom', () => {
+  /** Saves real invoices of tenant a's owner with the given files (the 1.ofd values printed as PDF, the 999 photo…). */
+  async function saved(list: { part: string; file?: string; type?: string }[], who = a) {
+    const invoices = [];
+    for (const x of list) {
+      const file = x.file ? await uploaded(who.tenantId, x.file, x.type!) : undefined;
+      const inv = realInvoice(x.part, file ? { fileKey: file.file_key } : {});
+      // Bought by a person (个人) or a specimen company: saved here as bought by one of the tenant's companies.
+      if (!Object.values(REAL_BUYERS).some((b) => b.name === inv.buyerName)) {
+        Object.assign(inv, { buyerName: REAL_BUYERS.jingli.name, buyerTaxId: REAL_BUYERS.jingli.taxId });
+      }
+      invoices.push(inv);
+    }
+    const res = await call(who.owner.token, 'POST', `${W}/saveInvoices`, { invoices });
+    expect(res.code, JSON.stringify(res.body)).toBe(200);
+    return res.body.data.items.map((i: { id: number }) => i.id) as number[];
+  }
+
+  it('lays four invoices to an A4 page, in billing-date order, and lists the ones without a printable file', async () => {
+    const ids = await saved([
+      {
+        part: '83089647',
+        file: 'invoices/pdf/dianzi_pupiao_033002000211_83089647.pdf',
+        type: 'application/pdf',
+      },
+      {
+        part: '33207675',
+        file: 'invoices/images/guanshuicheng_dianzi_pupiao_012001800311_33207675.png',
+        type: 'image/png',
+      },
+      {
+        part: '87654321',
+        file: 'invoices/guanshuicheng_zhuanpiao_1100094140_87654321.jpg',
+        type: 'image/jpeg',
+      },
+      {
+        part: '12235358',
+        file: 'invoices/ofd/ofdrw_999_eInvoice_sample_050001700111_12235358.ofd',
+        type: 'application/ofd',
+      },
+      { part: '99999951' },
+    ]);
+    const res = await call(a.owner.token, 'POST', `${W}/export/custom`, {
+      invoiceIds: ids,
+      sort: 'BILL_DATE',
+      format: 'PDF',
+      attach: false,
+      fileName: '十一月发票',
+      displayMode: 'FOUR',
+      exportMode: 'LOCAL',
+      preview: true,
+      items: [{ invoiceId: ids[0], remark: 'trip 2020-07' }],
+    });
+    expect(res.code, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ fileName: '十一月发票.pdf', printed: 3 });
+    expect(res.body.data.skipped.map((s: { number: string }) => s.number).sort()).toEqual([
+      '12235358',
+      '99999951',
+    ]);
+    const pdf = await env.t.app.inject({ method: 'GET', url: res.body.data.url });
+    expect(pdf.statusCode).toBe(200);
+    const doc = await PDFDocument.load(pdf.rawPayload);
+    expect(doc.getPageCount()).toBe(1);
+
+    const two = await call(a.owner.token, 'POST', `${W}/export/custom`, {
+      invoiceIds: ids,
+      displayMode: 'TWO',
+    });
+    const twoPdf = await env.t.app.inject({ method: 'GET', url: two.body.data.url });
+    expect((await PDFDocument.load(twoPdf.rawPayload)).getPageCount()).toBe(2);
+  });
+
+  it('says 暂无可打印内容 when none has a printable file, 请先选择数据！ for none chosen', async () => {
+    const [hand] = await saved([{ part: '24112000000048542163' }]);
+    const none = await call(a.owner.token, 'POST', `${W}/export/custom`, { invoiceIds: [hand] });
+    expect(none.code).toBe(400);
+    expect(none.body.msg).toBe('暂无可打印内容');
+    const empty = await call(a.owner.token, 'POST', `${W}/export/custom`, { invoiceIds: [] });
+    expect(empty.code).toBe(400);
+    expect(empty.body.msg).toContain('请先选择数据！');
+  });
+
+  it('does not export another tenant’s or another person’s invoices, nor without the permission', async () => {
+    const c = await makeInvoiceTenant(env.t);
+    const pdf = {
+      part: '83089647',
+      file: 'invoices/pdf/dianzi_pupiao_033002000211_83089647.pdf',
+      type: 'application/pdf',
+    };
+    const [mine] = await saved([pdf], c);
+    expect((await call(c.owner.token, 'POST', `${W}/export/custom`, { invoiceIds: [mine] })).code).toBe(200);
+    expect((await call(b.owner.token, 'POST', `${W}/export/custom`, { invoiceIds: [mine] })).code).toBe(404);
+    expect((await call(c.other.token, 'POST', `${W}/export/custom`, { invoiceIds: [mine] })).code).toBe(404);
+    expect((await call(c.plain.token, 'POST', `${W}/export/custom`, { invoiceIds: [mine] })).code).toBe(403);
   });
 });
