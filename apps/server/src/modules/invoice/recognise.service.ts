@@ -96,7 +96,7 @@ async function readUpload(d: AppServices, caller: TenantCaller, fileKey: string)
 }
 
 /** Exact readers first; a picture without a usable QR goes to OCR (one pass, every invoice on it). */
-async function recogniseBytes(
+export async function recogniseBytes(
   bytes: Buffer,
   fileName: string,
 ): Promise<{ invoices: RecognisedInvoice[]; viaOcr: boolean }> {
