@@ -4,6 +4,7 @@
  */
 import { benchApiRead } from './api-read.js';
 import { benchInvoiceExport } from './invoice-export.js';
+import { benchInvoiceOcr } from './invoice-ocr.js';
 import { benchOrgImportExport } from './org-import-export.js';
 import { benchOrgTree } from './org-tree.js';
 import { benchWebFirstLoad } from './web-first-load.js';
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'org-import-export': benchOrgImportExport,
   'web-first-load': benchWebFirstLoad,
   'invoice-export': benchInvoiceExport,
+  'invoice-ocr': benchInvoiceOcr,
 };
 
 const wanted = process.argv.slice(2);

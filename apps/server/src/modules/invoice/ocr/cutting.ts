@@ -10,8 +10,9 @@ import { norm } from './normalise.js';
  * top; about 16 text lines). Each region is its cluster's bounding box with a margin of a line and a half.
  */
 
-const TITLE = /(?:发票|行程单|客票)$|(?:增值税|电子).{0,8}发票/;
-const NOT_TITLE = /专用章|发票代码|发票号码|发票联|抵扣联|记账联|监制/;
+/** A title ends the box (names such as 飞翔增值税发票管理软件 hold the words but go on). */
+const TITLE = /(?:发票|行程单|客票)\)?$/;
+const NOT_TITLE = /专用章|发票代码|发票号码|发票联|抵扣联|记账联|监制|称|:/;
 
 export function invoiceAnchors(lines: OcrLine[]): Box[] {
   const titles = dedupe(

@@ -9,10 +9,10 @@
  *   out: { type: 'ready' } once the models are loaded, { type: 'fatal', message } if they cannot be,
  *        { id, width, height, lines: [{ text, confidence, quad }] } or { id, error: 'bad_image' | message }.
  *
- * The detection and recognition models are used directly (`Detection.run`, then `Recognition.run` on
- * each detected box alone) rather than through `Ocr.detect`, which glues every box whose midline is at
- * the same height into one line — across the whole photo, so two invoices side by side would come back
- * as shared lines. The model calls are the same ones `Ocr.detect` makes, one per box.
+ * The detection and recognition models are used directly (`Detection.run`, then the recognition model
+ * on each detected box) rather than through `Ocr.detect`, which glues every box whose midline is at the
+ * same height into one line — across the whole photo, so two invoices side by side would come back as
+ * shared lines. The model calls are the same ones `Ocr.detect` makes, one per box.
  *
  * Before the models see an image it is turned upright (EXIF orientation), flattened on white (a
  * transparent PNG would otherwise read as black) and, if a side exceeds `maxSide`, scaled down; boxes
@@ -64,16 +64,21 @@ load().then(
           return;
         }
         const lineImages = await engine.detection.run(prepared.input);
+        // As Recognition.run does: every box scaled to 48 px high at once, then the model box by box;
+        // but each box keeps its own text instead of being glued to its neighbours at the same height.
+        const inputs = await Promise.all(
+          lineImages.map(async (lineImage) => engine.recognition.imageToInput(await lineImage.image.resize({ height: 48 }), {})),
+        );
         const lines = [];
-        for (const lineImage of lineImages) {
-          for (const line of await engine.recognition.run([lineImage])) {
-            if (!line.text || !line.box) continue;
-            lines.push({
-              text: line.text,
-              confidence: line.mean,
-              quad: line.box.map((p) => [p[0] / prepared.scale, p[1] / prepared.scale]),
-            });
-          }
+        for (let i = 0; i < inputs.length; i += 1) {
+          const output = await engine.recognition.runModel({ modelData: inputs[i] });
+          const line = engine.recognition.decodeText(output)[0];
+          if (!line || !line.text || line.mean < 0.5) continue; // the library's own cut-off
+          lines.push({
+            text: line.text,
+            confidence: line.mean,
+            quad: lineImages[i].box.map((p) => [p[0] / prepared.scale, p[1] / prepared.scale]),
+          });
         }
         parentPort.postMessage({ id: msg.id, width: prepared.width, height: prepared.height, lines });
       } catch (error) {
