@@ -34,6 +34,10 @@ describe('fieldsFromLayout', () => {
     ).toEqual({ buyerTaxId: '91320115MA202UKD7X', buyerName: '某某公司' });
   });
 
+  it('an empty value does not take a run from across the page', () => {
+    expect(values([at(5, 30, '购'), at(10, 30, '名称：'), at(150, 30, '说明文字')])).toEqual({});
+  });
+
   it('*** as the 合计 tax is tax exempt (0), and the total comes from （小写）', () => {
     expect(
       values([

@@ -168,11 +168,8 @@ function valueRight(line: Line, i: number, re: RegExp, wholeRow = false): string
   for (let j = i + 1; j < line.items.length; j++) {
     const it = line.items[j]!;
     // A label, or a run far to the right (another column's text on the same baseline), ends the value.
-    if (
-      isAnyLabel(it.compact) ||
-      (!wholeRow && parts.length > 0 && it.x - end > 3 * Math.max(it.size, line.size))
-    )
-      break;
+    const far = parts.length > 0 ? 3 : 15; // an empty value must not take a run from across the page
+    if (isAnyLabel(it.compact) || (!wholeRow && it.x - end > far * Math.max(it.size, line.size))) break;
     parts.push(it.text.trim());
     end = Math.max(end, it.x + widthOf(it));
   }

@@ -404,11 +404,7 @@ async function readDocument(
 
   const { fields, origin } = mergeLayers(raws);
   const xbrlKind = raws.find(([l]) => l === 'xbrl')?.[1].kindText;
-  const kind =
-    layoutKind ??
-    (xbrlKind
-      ? fieldsFromLayout([{ x: 0, baseline: 0, size: 1, text: xbrlKind }], 'ofd_xml').kind
-      : undefined);
+  const kind = layoutKind ?? (xbrlKind ? kindFromTitle(xbrlKind) : undefined);
 
   // 3. The QR: the attachment's GraphCode, else a QR image on the page (top-left first).
   let qr: RecognisedInvoice | undefined;

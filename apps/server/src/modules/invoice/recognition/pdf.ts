@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { crossCheck } from './crossCheck.js';
 import { fieldsFromLayout, type TextItem } from './layout.js';
 import { parseInvoiceQr } from './qr.js';
@@ -74,6 +73,8 @@ function toChannels(img: PdfImage): { data: Uint8Array; channels: 1 | 3 | 4 } | 
 }
 
 export async function recognisePdf(bytes: Uint8Array, options: PdfOptions = {}): Promise<PdfResult> {
+  // pdfjs takes a few hundred ms to load: on first use, not at server start.
+  const { getDocument, OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   let doc;
   try {
     doc = await getDocument({

@@ -1,13 +1,6 @@
-import {
-  BinaryBitmap,
-  DecodeHintType,
-  HybridBinarizer,
-  QRCodeReader,
-  RGBLuminanceSource,
-  type Result,
-} from '@zxing/library';
+import type * as Zxing from '@zxing/library';
 import jsQRModule from 'jsqr';
-import sharp, { type Sharp } from 'sharp';
+import type { default as SharpFn, Sharp } from 'sharp';
 import { looksLikeInvoiceQr } from './qr.js';
 
 /**
@@ -25,6 +18,22 @@ type JsQr = (
 ) => { data: string } | null;
 // jsqr is CommonJS with an `exports.default`; under Node's ESM loader the default import may be the module object.
 const jsQR: JsQr = ((jsQRModule as unknown as { default?: JsQr }).default ?? jsQRModule) as JsQr;
+
+/**
+ * sharp (libvips) and zxing take about a second to load on a busy machine: loaded on first use, not when
+ * the server starts. (Tests freeze Object.prototype after loading the app; zxing assigns toString on its
+ * prototypes while loading, so apps/server/test/setup.ts loads it before the freeze.)
+ */
+interface Libs {
+  sharp: typeof SharpFn;
+  zxing: typeof Zxing;
+}
+let libs: Promise<Libs> | undefined;
+const loadLibs = (): Promise<Libs> =>
+  (libs ??= Promise.all([import('sharp'), import('@zxing/library')]).then(([s, zxing]) => ({
+    sharp: s.default,
+    zxing: zxing as typeof Zxing,
+  })));
 
 export interface QrDecodeOptions {
   /** Which decoded texts count (default: invoice QR codes only); others are skipped and the search goes on. */
@@ -70,11 +79,17 @@ async function toPixels(pipeline: Sharp): Promise<Gray> {
   return { rgba, luminance, width: info.width, height: info.height };
 }
 
-function zxingDecode(g: Gray): string | undefined {
-  const hints = new Map<DecodeHintType, unknown>([[DecodeHintType.TRY_HARDER, true]]);
+function zxingDecode({ zxing }: Libs, g: Gray): string | undefined {
+  const { BinaryBitmap, DecodeHintType, HybridBinarizer, QRCodeReader, RGBLuminanceSource } = zxing;
+  const hints = new Map<(typeof DecodeHintType)[keyof typeof DecodeHintType], unknown>([
+    [DecodeHintType.TRY_HARDER, true],
+  ]);
   try {
     const source = new RGBLuminanceSource(g.luminance, g.width, g.height);
-    const result: Result = new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source)), hints);
+    const result: Zxing.Result = new QRCodeReader().decode(
+      new BinaryBitmap(new HybridBinarizer(source)),
+      hints,
+    );
     return result.getText();
   } catch {
     return undefined; // NotFoundException, ChecksumException, FormatException: nothing readable here
@@ -103,7 +118,11 @@ function variants(base: () => Sharp, width: number, height: number): [string, ()
   ];
 }
 
-async function decodeFrom(source: () => Sharp, options: QrDecodeOptions): Promise<QrDecodeHit | undefined> {
+async function decodeFrom(
+  { sharp, zxing }: Libs,
+  source: () => Sharp,
+  options: QrDecodeOptions,
+): Promise<QrDecodeHit | undefined> {
   const accept = options.accept ?? looksLikeInvoiceQr;
   // Normalise once (EXIF orientation, at most WORK_SIDE pixels a side, RGBA) so that each variant below is
   // one sharp pipeline: sharp keeps only the last resize of a pipeline.
@@ -127,7 +146,7 @@ async function decodeFrom(source: () => Sharp, options: QrDecodeOptions): Promis
   }
   if (!decoders.includes('zxing')) return undefined;
   for (const [name, g] of pixels) {
-    const text = zxingDecode(g);
+    const text = zxingDecode({ sharp, zxing }, g);
     if (text && accept(text)) return { text, decoder: 'zxing', variant: name };
   }
   return undefined;
@@ -143,7 +162,8 @@ export async function decodeQrFromImage(
 ): Promise<QrDecodeHit | undefined> {
   const limitInputPixels = options.maxInputPixels ?? DEFAULT_MAX_PIXELS;
   try {
-    return await decodeFrom(() => sharp(bytes, { limitInputPixels, failOn: 'error' }), options);
+    const lib = await loadLibs();
+    return await decodeFrom(lib, () => lib.sharp(bytes, { limitInputPixels, failOn: 'error' }), options);
   } catch {
     return undefined; // unsupported or corrupt image, or over the pixel limit
   }
@@ -165,7 +185,8 @@ export async function decodeQrFromPixels(
   }
   const buf = Buffer.from(data.buffer, data.byteOffset, width * height * channels);
   try {
-    return await decodeFrom(() => sharp(buf, { raw: { width, height, channels } }), options);
+    const lib = await loadLibs();
+    return await decodeFrom(lib, () => lib.sharp(buf, { raw: { width, height, channels } }), options);
   } catch {
     return undefined;
   }
