@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformCode } from '@feikong/contracts';
 import type { BuiltRoute } from '../src/app.js';
@@ -63,11 +64,16 @@ const VOLATILE_TABLES = new Set(['sessions']);
  * database itself, so a module added later is covered without being listed.
  */
 async function dumpTenantRows(tenantId: number): Promise<string> {
-  // On PostgreSQL the introspection lists every schema's tables (other test files' too): the names
-  // resolve to this file's schema through its search_path, so each name is read once.
+  // On PostgreSQL the introspection lists every schema's tables: other test files' (which may be a
+  // branch ahead or behind) and anything a bench left in the database. Only this file's schema counts.
+  const own =
+    t.dialect === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(t.db)).rows[0]!.s
+      : undefined;
   const tables = [
     ...new Set(
       (await t.db.introspection.getTables())
+        .filter((tb) => own === undefined || tb.schema === own)
         .filter((tb) => tb.columns.some((c) => c.name === 'tenant_id') && !VOLATILE_TABLES.has(tb.name))
         .map((tb) => tb.name),
     ),
