@@ -54,7 +54,12 @@ export async function updateRule(
   id: number,
   patch: { rule_kind: string; value: string; remark: string; updated_at: number },
 ) {
-  await db.updateTable('invoice_compliance_rules').set(patch).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  await db
+    .updateTable('invoice_compliance_rules')
+    .set(patch)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteRule(db: Db, tenantId: number, id: number) {

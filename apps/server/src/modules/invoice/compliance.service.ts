@@ -59,7 +59,8 @@ export async function updateComplianceRule(
   return db.transaction().execute(async (trx) => {
     if (!(await repo.getRule(trx, caller.tenantId, body.id))) throw invoiceErrors.ruleNotFound();
     const same = await repo.findRule(trx, caller.tenantId, body.ruleKind, value);
-    if (same && Number(same.id) !== body.id) throw invoiceErrors.ruleExists(COMPLIANCE_RULE_LABEL[body.ruleKind], value);
+    if (same && Number(same.id) !== body.id)
+      throw invoiceErrors.ruleExists(COMPLIANCE_RULE_LABEL[body.ruleKind], value);
     await repo.updateRule(trx, caller.tenantId, body.id, {
       rule_kind: body.ruleKind,
       value,

@@ -49,7 +49,12 @@ export const invoiceErrors = {
     return new AppError(InvoiceCode.futureDate, msg, 400, fields(fieldAt(i, 'billingDate'), msg));
   },
   fieldRequired: (i: number | undefined, field: string, msg: string) =>
-    new AppError(InvoiceCode.fieldRequired, `${at(i)}${msg}`, 400, fields(fieldAt(i, field), `${at(i)}${msg}`)),
+    new AppError(
+      InvoiceCode.fieldRequired,
+      `${at(i)}${msg}`,
+      400,
+      fields(fieldAt(i, field), `${at(i)}${msg}`),
+    ),
   buyerMismatch: (i: number | undefined, field: string, what: string) => {
     const msg = `${at(i)}购买方${what}与本企业的公司信息不一致，不能录入`;
     return new AppError(InvoiceCode.buyerMismatch, msg, 400, fields(fieldAt(i, field), msg));
@@ -82,16 +87,23 @@ export const invoiceErrors = {
   alreadySupported: (number: string) =>
     new AppError(InvoiceCode.alreadySupported, `发票${number}已补录过，不能重复补录`, 409),
   ruleExists: (rule: string, value: string) =>
-    new AppError(InvoiceCode.ruleExists, `规则【${rule}：${value}】已存在`, 409, fields('value', `规则【${rule}：${value}】已存在`)),
-  checksUsedUp: () =>
     new AppError(
-      InvoiceCode.checksUsedUp,
-      '电子发票查验包余量不足，请购买后再查验',
+      InvoiceCode.ruleExists,
+      `规则【${rule}：${value}】已存在`,
       409,
-      { link: INVOICE_CHECK_BUY_PATH },
+      fields('value', `规则【${rule}：${value}】已存在`),
     ),
+  checksUsedUp: () =>
+    new AppError(InvoiceCode.checksUsedUp, '电子发票查验包余量不足，请购买后再查验', 409, {
+      link: INVOICE_CHECK_BUY_PATH,
+    }),
   orgForbidden: () =>
-    new AppError(InvoiceCode.orgForbidden, '您没有该组织的单据权限', 403, fields('userOrgId', '您没有该组织的单据权限')),
+    new AppError(
+      InvoiceCode.orgForbidden,
+      '您没有该组织的单据权限',
+      403,
+      fields('userOrgId', '您没有该组织的单据权限'),
+    ),
 };
 
 function yuan(fen: number) {

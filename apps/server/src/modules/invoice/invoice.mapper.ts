@@ -72,7 +72,9 @@ export function toDetail(
     checkCode: r.check_code,
     machineNo: extra.machineNo ?? '',
     remark: r.remark,
-    goods: (extra.goods ?? []).map((g) => (g.taxCode ? { name: g.name, taxCode: g.taxCode } : { name: g.name })),
+    goods: (extra.goods ?? []).map((g) =>
+      g.taxCode ? { name: g.name, taxCode: g.taxCode } : { name: g.name },
+    ),
     travel: extra.travel ?? null,
     verdict: r.verdict ? (JSON.parse(r.verdict) as InvoiceVerdict) : null,
     attachments: attachments.map((a) => ({

@@ -36,7 +36,8 @@ export async function billOrgs(db: Db, caller: TenantCaller) {
 export async function pageList(db: Db, caller: TenantCaller, q: PageQuery): Promise<InvoicePage> {
   const org = q.scope === 'org';
   if (org && !hasPermission(caller.perms, InvoicePerm.orgView)) throw platformErrors.forbidden();
-  if (!org && !hasPermission(caller.perms, [InvoicePerm.view, InvoicePerm.centerView])) throw platformErrors.forbidden();
+  if (!org && !hasPermission(caller.perms, [InvoicePerm.view, InvoicePerm.centerView]))
+    throw platformErrors.forbidden();
   if (q.userOrgId !== undefined && org) {
     const allowed = await billOrgs(db, caller);
     if (!allowed.some((o) => o.id === q.userOrgId)) throw invoiceErrors.orgForbidden();
@@ -75,7 +76,11 @@ export async function pageList(db: Db, caller: TenantCaller, q: PageQuery): Prom
     sort: q.sortField,
     order: q.sortOrder,
   });
-  const tags = await repo.tagsOfInvoices(db, caller.tenantId, res.rows.map((r) => Number(r.id)));
+  const tags = await repo.tagsOfInvoices(
+    db,
+    caller.tenantId,
+    res.rows.map((r) => Number(r.id)),
+  );
   return {
     items: res.rows.map((r) => toRow(r, tags.get(Number(r.id)) ?? [])),
     page: { page_num: q.pageNum, page_size: q.pageSize, total: res.total },
@@ -92,7 +97,11 @@ export async function pageList(db: Db, caller: TenantCaller, q: PageQuery): Prom
 }
 
 /** pageList/bill: the caller's invoices still available for a bill. */
-export async function billPageList(db: Db, caller: TenantCaller, q: { pageNum: number; pageSize: number; keyword?: string }) {
+export async function billPageList(
+  db: Db,
+  caller: TenantCaller,
+  q: { pageNum: number; pageSize: number; keyword?: string },
+) {
   const res = await repo.pageInvoices(
     db,
     caller.tenantId,
@@ -100,7 +109,11 @@ export async function billPageList(db: Db, caller: TenantCaller, q: { pageNum: n
     undefined,
     { num: q.pageNum, size: q.pageSize, sort: 'billingDate', order: 'desc' },
   );
-  const tags = await repo.tagsOfInvoices(db, caller.tenantId, res.rows.map((r) => Number(r.id)));
+  const tags = await repo.tagsOfInvoices(
+    db,
+    caller.tenantId,
+    res.rows.map((r) => Number(r.id)),
+  );
   return {
     items: res.rows.map((r) => toRow(r, tags.get(Number(r.id)) ?? [])),
     page: { page_num: q.pageNum, page_size: q.pageSize, total: res.total },
@@ -148,7 +161,11 @@ export async function verificationPage(
 }
 
 export async function supportPage(db: Db, caller: TenantCaller, q: { pageNum: number; pageSize: number }) {
-  const res = await repo.pageSupports(db, caller.tenantId, { staffId: caller.staffId, num: q.pageNum, size: q.pageSize });
+  const res = await repo.pageSupports(db, caller.tenantId, {
+    staffId: caller.staffId,
+    num: q.pageNum,
+    size: q.pageSize,
+  });
   return {
     items: res.rows.map(toSupportRecord),
     page: { page_num: q.pageNum, page_size: q.pageSize, total: res.total },

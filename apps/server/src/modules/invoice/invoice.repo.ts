@@ -52,9 +52,16 @@ export async function updateInvoice(
   db: Db,
   tenantId: number,
   id: number,
-  patch: Partial<Pick<InvoiceDbRow, 'recent_status' | 'finish_amount' | 'finishing_amount' | 'bill_id' | 'updated_at'>>,
+  patch: Partial<
+    Pick<InvoiceDbRow, 'recent_status' | 'finish_amount' | 'finishing_amount' | 'bill_id' | 'updated_at'>
+  >,
 ) {
-  await db.updateTable('invoices').set(patch).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  await db
+    .updateTable('invoices')
+    .set(patch)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
 }
 
 // ---- pageList ----
@@ -181,7 +188,9 @@ export async function pageInvoices(
     finished: Number(agg.n3),
   };
   const total =
-    tabStatus === undefined ? counts.all : [0, counts.available, counts.finishing, counts.finished][tabStatus]!;
+    tabStatus === undefined
+      ? counts.all
+      : [0, counts.available, counts.finishing, counts.finished][tabStatus]!;
   return {
     rows,
     total,
@@ -196,7 +205,9 @@ export async function tagsOfInvoices(db: Db, tenantId: number, ids: number[]) {
   if (ids.length === 0) return out;
   const rows = await db
     .selectFrom('invoice_tag_relations as r')
-    .innerJoin('invoice_tags as t', (j) => j.onRef('t.id', '=', 'r.tag_id').onRef('t.tenant_id', '=', 'r.tenant_id'))
+    .innerJoin('invoice_tags as t', (j) =>
+      j.onRef('t.id', '=', 'r.tag_id').onRef('t.tenant_id', '=', 'r.tenant_id'),
+    )
     .select(['r.invoice_id', 't.name'])
     .where('r.tenant_id', '=', tenantId)
     .where('r.invoice_id', 'in', ids)
@@ -220,8 +231,11 @@ export async function pageCounterparties(
   const tax = side === 'seller' ? 'seller_tax_id' : 'buyer_tax_id';
   let q = live(db, tenantId).where(name, '<>', '');
   if (opts.ownerStaffId !== undefined) q = q.where('owner_staff_id', '=', opts.ownerStaffId);
-  if (opts.keyword) q = q.where(sql<boolean>`${sql.ref(name)} like ${likeContains(opts.keyword)} escape '\\'`);
-  const grouped = q.select([sql<string>`${sql.ref(name)}`.as('name'), sql<string>`${sql.ref(tax)}`.as('tax_id')]).groupBy([name, tax]);
+  if (opts.keyword)
+    q = q.where(sql<boolean>`${sql.ref(name)} like ${likeContains(opts.keyword)} escape '\\'`);
+  const grouped = q
+    .select([sql<string>`${sql.ref(name)}`.as('name'), sql<string>`${sql.ref(tax)}`.as('tax_id')])
+    .groupBy([name, tax]);
   const rows = await db
     .selectFrom(grouped.as('g'))
     .selectAll()
@@ -328,7 +342,9 @@ export async function replaceInvoiceTags(db: Db, tenantId: number, invoiceIds: n
     .where('tenant_id', '=', tenantId)
     .where('invoice_id', 'in', invoiceIds)
     .execute();
-  const rows = invoiceIds.flatMap((invoice_id) => tagIds.map((tag_id) => ({ tenant_id: tenantId, invoice_id, tag_id })));
+  const rows = invoiceIds.flatMap((invoice_id) =>
+    tagIds.map((tag_id) => ({ tenant_id: tenantId, invoice_id, tag_id })),
+  );
   if (rows.length > 0) await db.insertInto('invoice_tag_relations').values(rows).execute();
 }
 
@@ -336,7 +352,9 @@ export async function replaceInvoiceTags(db: Db, tenantId: number, invoiceIds: n
 export async function tagRelateCounts(db: Db, tenantId: number, ownerStaffId?: number) {
   let q = db
     .selectFrom('invoice_tags as t')
-    .leftJoin('invoice_tag_relations as r', (j) => j.onRef('r.tag_id', '=', 't.id').onRef('r.tenant_id', '=', 't.tenant_id'))
+    .leftJoin('invoice_tag_relations as r', (j) =>
+      j.onRef('r.tag_id', '=', 't.id').onRef('r.tenant_id', '=', 't.tenant_id'),
+    )
     .leftJoin('invoices as i', (j) =>
       j
         .onRef('i.id', '=', 'r.invoice_id')
@@ -373,7 +391,10 @@ export async function insertVerification(
     created_at: number;
   },
 ) {
-  await db.insertInto('invoice_verifications').values({ ...row, tenant_id: tenantId }).execute();
+  await db
+    .insertInto('invoice_verifications')
+    .values({ ...row, tenant_id: tenantId })
+    .execute();
 }
 
 export async function pageVerifications(
@@ -422,7 +443,9 @@ export async function supportedInvoiceIds(db: Db, tenantId: number, invoiceIds: 
 const supportQuery = (db: Db, tenantId: number, staffId: number | undefined, invoiceIds?: number[]) => {
   let q = db
     .selectFrom('invoice_supports as s')
-    .innerJoin('invoices as i', (j) => j.onRef('i.id', '=', 's.invoice_id').onRef('i.tenant_id', '=', 's.tenant_id'))
+    .innerJoin('invoices as i', (j) =>
+      j.onRef('i.id', '=', 's.invoice_id').onRef('i.tenant_id', '=', 's.tenant_id'),
+    )
     .where('s.tenant_id', '=', tenantId);
   if (staffId !== undefined) q = q.where('s.staff_id', '=', staffId);
   if (invoiceIds) q = q.where('s.invoice_id', 'in', invoiceIds);
@@ -453,7 +476,9 @@ export async function pageSupports(
     .limit(opts.size)
     .offset((opts.num - 1) * opts.size)
     .execute();
-  const n = await supportQuery(db, tenantId, opts.staffId).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const n = await supportQuery(db, tenantId, opts.staffId)
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   return { rows, total: Number(n.n) };
 }
 

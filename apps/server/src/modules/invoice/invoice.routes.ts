@@ -88,7 +88,11 @@ const tags = ['invoice'];
 const anyList = [P.view, P.orgView, P.centerView] as const;
 
 /** Invoices: entry, verification, lists, detail, attachments, tags, 补录, compliance rules, taxRisk. */
-export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: VerificationProvider = localVerificationProvider) {
+export function registerInvoiceRoutes(
+  app: ZodApp,
+  deps: AppDeps,
+  provider: VerificationProvider = localVerificationProvider,
+) {
   const d: InvoiceDeps = { db: deps.db, provider, clock: deps.clock ?? Date.now };
   const { db } = d;
 
@@ -136,7 +140,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${W}/remove`,
     {
       config: { permission: P.remove },
-      schema: { body: InvoiceIdsBody, response: { 200: envelopeOf(RemovedInvoices) }, tags, summary: '删除本人的发票（核销中、已核销不可删除）' },
+      schema: {
+        body: InvoiceIdsBody,
+        response: { 200: envelopeOf(RemovedInvoices) },
+        tags,
+        summary: '删除本人的发票（核销中、已核销不可删除）',
+      },
     },
     async (req) => ok(await removeOwn(d, tenantCaller(req), req.body.invoiceIds)),
   );
@@ -144,7 +153,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${W}/orgRemove`,
     {
       config: { permission: P.orgRemove },
-      schema: { body: InvoiceIdsBody, response: { 200: envelopeOf(RemovedInvoices) }, tags, summary: '组织发票：删除发票' },
+      schema: {
+        body: InvoiceIdsBody,
+        response: { 200: envelopeOf(RemovedInvoices) },
+        tags,
+        summary: '组织发票：删除发票',
+      },
     },
     async (req) => ok(await removeInOrg(d, tenantCaller(req), req.body.invoiceIds)),
   );
@@ -154,7 +168,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${W}/detail`,
     {
       config: { permission: anyList },
-      schema: { querystring: InvoiceIdQuery, response: { 200: envelopeOf(InvoiceDetail) }, tags, summary: '发票详情' },
+      schema: {
+        querystring: InvoiceIdQuery,
+        response: { 200: envelopeOf(InvoiceDetail) },
+        tags,
+        summary: '发票详情',
+      },
     },
     async (req) => ok(await invoiceDetail(d, tenantCaller(req), req.query.invoiceId)),
   );
@@ -162,7 +181,11 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${W}/enumList`,
     {
       config: { permission: anyList },
-      schema: { response: { 200: envelopeOf(InvoiceEnumList) }, tags, summary: '发票枚举：类型、来源、查验状态、报销状态、可筛选的组织' },
+      schema: {
+        response: { 200: envelopeOf(InvoiceEnumList) },
+        tags,
+        summary: '发票枚举：类型、来源、查验状态、报销状态、可筛选的组织',
+      },
     },
     async (req) => ok(await enumList(db, tenantCaller(req))),
   );
@@ -183,7 +206,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${W}/pageList/bill`,
     {
       config: { permission: P.view },
-      schema: { querystring: BillInvoicePageQuery, response: { 200: envelopeOf(InvoicePage.pick({ items: true, page: true })) }, tags, summary: '可关联到单据的本人发票（可用）' },
+      schema: {
+        querystring: BillInvoicePageQuery,
+        response: { 200: envelopeOf(InvoicePage.pick({ items: true, page: true })) },
+        tags,
+        summary: '可关联到单据的本人发票（可用）',
+      },
     },
     async (req) => ok(await billPageList(db, tenantCaller(req), req.query)),
   );
@@ -191,7 +219,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${W}/record/pageList`,
     {
       config: { permission: anyList },
-      schema: { querystring: InvoiceSimplePageQuery, response: { 200: envelopeOf(VerificationRecordPage) }, tags, summary: '查验记录' },
+      schema: {
+        querystring: InvoiceSimplePageQuery,
+        response: { 200: envelopeOf(VerificationRecordPage) },
+        tags,
+        summary: '查验记录',
+      },
     },
     async (req) => ok(await verificationPage(db, tenantCaller(req), req.query)),
   );
@@ -199,7 +232,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${W}/support/pageList`,
     {
       config: { permission: P.view },
-      schema: { querystring: InvoiceSimplePageQuery, response: { 200: envelopeOf(SupportRecordPage) }, tags, summary: '补录发票记录' },
+      schema: {
+        querystring: InvoiceSimplePageQuery,
+        response: { 200: envelopeOf(SupportRecordPage) },
+        tags,
+        summary: '补录发票记录',
+      },
     },
     async (req) => ok(await supportPage(db, tenantCaller(req), req.query)),
   );
@@ -207,7 +245,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${W}/support/invoice`,
     {
       config: { permission: P.add },
-      schema: { body: SupportInvoiceBody, response: { 200: envelopeOf(SupportReply) }, tags, summary: '补录发票：为已报销的单据补交发票，发票直接核销' },
+      schema: {
+        body: SupportInvoiceBody,
+        response: { 200: envelopeOf(SupportReply) },
+        tags,
+        summary: '补录发票：为已报销的单据补交发票，发票直接核销',
+      },
     },
     async (req) => ok(await supportInvoices(d, tenantCaller(req), req.body)),
   );
@@ -215,7 +258,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${W}/logList`,
     {
       config: { permission: anyList },
-      schema: { querystring: InvoiceIdQuery, response: { 200: envelopeOf(InvoiceLogList) }, tags, summary: '发票操作日志' },
+      schema: {
+        querystring: InvoiceIdQuery,
+        response: { 200: envelopeOf(InvoiceLogList) },
+        tags,
+        summary: '发票操作日志',
+      },
     },
     async (req) => ok(await invoiceLogs(d, tenantCaller(req), req.query.invoiceId)),
   );
@@ -223,7 +271,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${W}/orgSellerPage`,
     {
       config: { permission: P.orgView },
-      schema: { querystring: NamePageQuery, response: { 200: envelopeOf(CompanyNamePage) }, tags, summary: '组织发票的销售方（每页100）' },
+      schema: {
+        querystring: NamePageQuery,
+        response: { 200: envelopeOf(CompanyNamePage) },
+        tags,
+        summary: '组织发票的销售方（每页100）',
+      },
     },
     async (req) => ok(await counterpartyPage(db, tenantCaller(req), 'seller', 'tenant', req.query)),
   );
@@ -231,7 +284,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${APP}/sellerPage`,
     {
       config: { permission: P.view },
-      schema: { querystring: NamePageQuery, response: { 200: envelopeOf(CompanyNamePage) }, tags, summary: '本人发票的销售方' },
+      schema: {
+        querystring: NamePageQuery,
+        response: { 200: envelopeOf(CompanyNamePage) },
+        tags,
+        summary: '本人发票的销售方',
+      },
     },
     async (req) => ok(await counterpartyPage(db, tenantCaller(req), 'seller', 'own', req.query)),
   );
@@ -239,7 +297,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${APP}/buyerPage`,
     {
       config: { permission: P.view },
-      schema: { querystring: NamePageQuery, response: { 200: envelopeOf(CompanyNamePage) }, tags, summary: '本人发票的购买方' },
+      schema: {
+        querystring: NamePageQuery,
+        response: { 200: envelopeOf(CompanyNamePage) },
+        tags,
+        summary: '本人发票的购买方',
+      },
     },
     async (req) => ok(await counterpartyPage(db, tenantCaller(req), 'buyer', 'own', req.query)),
   );
@@ -249,7 +312,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${W}/attachment/upload`,
     {
       config: { permission: P.add },
-      schema: { body: AttachmentUploadBody, response: { 200: envelopeOf(InvoiceDetail) }, tags, summary: '为本人发票添加附件（已上传文件的存储路径）' },
+      schema: {
+        body: AttachmentUploadBody,
+        response: { 200: envelopeOf(InvoiceDetail) },
+        tags,
+        summary: '为本人发票添加附件（已上传文件的存储路径）',
+      },
     },
     async (req) => ok(await uploadAttachment(d, tenantCaller(req), req.body)),
   );
@@ -257,7 +325,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${W}/attachment/delete`,
     {
       config: { permission: P.add },
-      schema: { body: AttachmentDeleteBody, response: { 200: envelopeOf(InvoiceDetail) }, tags, summary: '删除本人发票的附件' },
+      schema: {
+        body: AttachmentDeleteBody,
+        response: { 200: envelopeOf(InvoiceDetail) },
+        tags,
+        summary: '删除本人发票的附件',
+      },
     },
     async (req) => ok(await deleteAttachment(d, tenantCaller(req), req.body)),
   );
@@ -267,7 +340,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${TAG}/select`,
     {
       config: { permission: P.view },
-      schema: { querystring: TagSelectQuery, response: { 200: envelopeOf(InvoiceTagList) }, tags, summary: '发票标签（按关键字）' },
+      schema: {
+        querystring: TagSelectQuery,
+        response: { 200: envelopeOf(InvoiceTagList) },
+        tags,
+        summary: '发票标签（按关键字）',
+      },
     },
     async (req) => ok(await tagSelect(db, tenantCaller(req), req.query.keyword)),
   );
@@ -275,7 +353,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${TAG}/select`,
     {
       config: { permission: P.add },
-      schema: { body: TagRelateBody, response: { 200: envelopeOf(InvoiceTagList) }, tags, summary: '为本人发票设置标签（按名称，新名称自动创建）' },
+      schema: {
+        body: TagRelateBody,
+        response: { 200: envelopeOf(InvoiceTagList) },
+        tags,
+        summary: '为本人发票设置标签（按名称，新名称自动创建）',
+      },
     },
     async (req) => ok(await relateTags(d, tenantCaller(req), req.body)),
   );
@@ -293,7 +376,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${COMPLIANCE}/list`,
     {
       config: { permission: P.complianceView },
-      schema: { querystring: ComplianceListQuery, response: { 200: envelopeOf(ComplianceRuleList) }, tags, summary: '发票合规黑名单' },
+      schema: {
+        querystring: ComplianceListQuery,
+        response: { 200: envelopeOf(ComplianceRuleList) },
+        tags,
+        summary: '发票合规黑名单',
+      },
     },
     async (req) => ok(await listComplianceRules(db, tenantCaller(req), req.query.ruleKind)),
   );
@@ -301,7 +389,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${COMPLIANCE}/add`,
     {
       config: { permission: P.complianceEdit },
-      schema: { body: ComplianceAddBody, response: { 200: envelopeOf(ComplianceRule) }, tags, summary: '新增合规规则' },
+      schema: {
+        body: ComplianceAddBody,
+        response: { 200: envelopeOf(ComplianceRule) },
+        tags,
+        summary: '新增合规规则',
+      },
     },
     async (req) => ok(await addComplianceRule(db, tenantCaller(req), req.body, d.clock())),
   );
@@ -309,7 +402,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${COMPLIANCE}/update`,
     {
       config: { permission: P.complianceEdit },
-      schema: { body: ComplianceUpdateBody, response: { 200: envelopeOf(ComplianceRule) }, tags, summary: '修改合规规则' },
+      schema: {
+        body: ComplianceUpdateBody,
+        response: { 200: envelopeOf(ComplianceRule) },
+        tags,
+        summary: '修改合规规则',
+      },
     },
     async (req) => ok(await updateComplianceRule(db, tenantCaller(req), req.body, d.clock())),
   );
@@ -317,7 +415,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${COMPLIANCE}/delete`,
     {
       config: { permission: P.complianceEdit },
-      schema: { body: ComplianceDeleteBody, response: { 200: envelopeOf(emptyData) }, tags, summary: '删除合规规则' },
+      schema: {
+        body: ComplianceDeleteBody,
+        response: { 200: envelopeOf(emptyData) },
+        tags,
+        summary: '删除合规规则',
+      },
     },
     async (req) => ok(await deleteComplianceRule(db, tenantCaller(req), req.body.id)),
   );
@@ -327,7 +430,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${RISK}/searchCompany`,
     {
       config: { permission: STAFF },
-      schema: { querystring: NamePageQuery, response: { 200: envelopeOf(CompanyNamePage) }, tags, summary: '企业名称与税号（本企业公司及发票的销售方、购买方）' },
+      schema: {
+        querystring: NamePageQuery,
+        response: { 200: envelopeOf(CompanyNamePage) },
+        tags,
+        summary: '企业名称与税号（本企业公司及发票的销售方、购买方）',
+      },
     },
     async (req) => ok(await searchCompany(db, tenantCaller(req), req.query)),
   );
@@ -335,7 +443,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${RISK}/queryBankName`,
     {
       config: { permission: STAFF },
-      schema: { querystring: BankNameQuery, response: { 200: envelopeOf(BankCardInfo.nullable()) }, tags, summary: '按银行卡号查开户银行（卡BIN）' },
+      schema: {
+        querystring: BankNameQuery,
+        response: { 200: envelopeOf(BankCardInfo.nullable()) },
+        tags,
+        summary: '按银行卡号查开户银行（卡BIN）',
+      },
     },
     async (req) => ok(queryBankName(req.query.cardNo)),
   );
@@ -343,7 +456,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${RISK}/queryBankCode`,
     {
       config: { permission: STAFF },
-      schema: { querystring: BankCodeQuery, response: { 200: envelopeOf(BankCodeReply) }, tags, summary: '按银行名称查银行编码' },
+      schema: {
+        querystring: BankCodeQuery,
+        response: { 200: envelopeOf(BankCodeReply) },
+        tags,
+        summary: '按银行名称查银行编码',
+      },
     },
     async (req) => ok(queryBankCode(req.query.bankName)),
   );
@@ -351,7 +469,12 @@ export function registerInvoiceRoutes(app: ZodApp, deps: AppDeps, provider: Veri
     `${RISK}/bankPageList`,
     {
       config: { permission: STAFF },
-      schema: { querystring: NamePageQuery, response: { 200: envelopeOf(BankPage) }, tags, summary: '银行列表' },
+      schema: {
+        querystring: NamePageQuery,
+        response: { 200: envelopeOf(BankPage) },
+        tags,
+        summary: '银行列表',
+      },
     },
     async (req) => ok(bankPageList(req.query)),
   );

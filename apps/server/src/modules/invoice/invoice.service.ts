@@ -126,7 +126,13 @@ async function saveAll(d: InvoiceDeps, caller: TenantCaller, list: ToSave[]) {
   let current = -1;
   try {
     const ids = await d.db.transaction().execute(async (trx) => {
-      const ctx: VerifyContext = { db: trx, tenantId: caller.tenantId, staffId: caller.staffId, provider: d.provider, now };
+      const ctx: VerifyContext = {
+        db: trx,
+        tenantId: caller.tenantId,
+        staffId: caller.staffId,
+        provider: d.provider,
+        now,
+      };
       const out: number[] = [];
       for (const [i, s] of list.entries()) {
         current = i;
@@ -167,7 +173,13 @@ async function saveAll(d: InvoiceDeps, caller: TenantCaller, list: ToSave[]) {
         });
         await recordVerification(ctx, s.inv, verdict, id);
         await repo.insertLogs(trx, caller.tenantId, [
-          { invoice_id: id, action: '录入', content: `${owner.name}录入发票（${verdict.label}：${verdict.passed ? '通过' : '不通过'}）`, staff_id: caller.staffId, created_at: now },
+          {
+            invoice_id: id,
+            action: '录入',
+            content: `${owner.name}录入发票（${verdict.label}：${verdict.passed ? '通过' : '不通过'}）`,
+            staff_id: caller.staffId,
+            created_at: now,
+          },
         ]);
         out.push(id);
       }
@@ -180,8 +192,16 @@ async function saveAll(d: InvoiceDeps, caller: TenantCaller, list: ToSave[]) {
     if (!isUniqueViolation(e)) throw e;
     // Lost a race on the dedupe key: tell who won (read after the failed transaction ended).
     const s = list[current]!;
-    const winner = await repo.findByDedupeKey(d.db, caller.tenantId, dedupeKey(s.inv.kind, s.inv.code, s.inv.number));
-    throw invoiceErrors.duplicate(list.length > 1 ? current : undefined, winner?.owner_name ?? '他人', Number(winner?.created_at ?? now));
+    const winner = await repo.findByDedupeKey(
+      d.db,
+      caller.tenantId,
+      dedupeKey(s.inv.kind, s.inv.code, s.inv.number),
+    );
+    throw invoiceErrors.duplicate(
+      list.length > 1 ? current : undefined,
+      winner?.owner_name ?? '他人',
+      Number(winner?.created_at ?? now),
+    );
   }
 }
 
@@ -213,7 +233,13 @@ export async function handCheck(d: InvoiceDeps, caller: TenantCaller, body: Pars
   const now = d.clock();
   const inv = fromHand(body);
   return d.db.transaction().execute(async (trx) => {
-    const ctx: VerifyContext = { db: trx, tenantId: caller.tenantId, staffId: caller.staffId, provider: d.provider, now };
+    const ctx: VerifyContext = {
+      db: trx,
+      tenantId: caller.tenantId,
+      staffId: caller.staffId,
+      provider: d.provider,
+      now,
+    };
     const verdict = await verifyInvoice(ctx, inv);
     await recordVerification(ctx, inv, verdict, null);
     return { passed: verdict.passed, verdict };
@@ -239,7 +265,12 @@ async function removeInvoices(d: InvoiceDeps, caller: TenantCaller, ids: number[
       }
     }
     const name = (await staffName(trx, caller.tenantId, caller.staffId)) ?? '';
-    const removed = await repo.softDeleteInvoices(trx, caller.tenantId, rows.map((r) => Number(r.id)), now);
+    const removed = await repo.softDeleteInvoices(
+      trx,
+      caller.tenantId,
+      rows.map((r) => Number(r.id)),
+      now,
+    );
     await repo.insertLogs(
       trx,
       caller.tenantId,
@@ -255,8 +286,10 @@ async function removeInvoices(d: InvoiceDeps, caller: TenantCaller, ids: number[
   });
 }
 
-export const removeOwn = (d: InvoiceDeps, caller: TenantCaller, ids: number[]) => removeInvoices(d, caller, ids, false);
-export const removeInOrg = (d: InvoiceDeps, caller: TenantCaller, ids: number[]) => removeInvoices(d, caller, ids, true);
+export const removeOwn = (d: InvoiceDeps, caller: TenantCaller, ids: number[]) =>
+  removeInvoices(d, caller, ids, false);
+export const removeInOrg = (d: InvoiceDeps, caller: TenantCaller, ids: number[]) =>
+  removeInvoices(d, caller, ids, true);
 
 /** Whether the caller reads the whole tenant's invoices (organisation list) or only their own. */
 export function seesOrg(caller: TenantCaller) {
@@ -280,7 +313,12 @@ export async function invoiceDetail(d: InvoiceDeps, caller: TenantCaller, id: nu
   return toDetail(
     row,
     tags,
-    atts.map((a) => ({ ...a, id: Number(a.id), created_at: Number(a.created_at), createdBy: names.get(Number(a.created_by)) ?? '' })),
+    atts.map((a) => ({
+      ...a,
+      id: Number(a.id),
+      created_at: Number(a.created_at),
+      createdBy: names.get(Number(a.created_by)) ?? '',
+    })),
   );
 }
 
@@ -323,13 +361,23 @@ export async function uploadAttachment(
       created_at: now,
     });
     await repo.insertLogs(trx, caller.tenantId, [
-      { invoice_id: body.invoiceId, action: '附件', content: `上传附件${body.fileName}`, staff_id: caller.staffId, created_at: now },
+      {
+        invoice_id: body.invoiceId,
+        action: '附件',
+        content: `上传附件${body.fileName}`,
+        staff_id: caller.staffId,
+        created_at: now,
+      },
     ]);
     return invoiceDetail({ ...d, db: trx }, caller, body.invoiceId);
   });
 }
 
-export async function deleteAttachment(d: InvoiceDeps, caller: TenantCaller, body: { invoiceId: number; attachmentId: number }) {
+export async function deleteAttachment(
+  d: InvoiceDeps,
+  caller: TenantCaller,
+  body: { invoiceId: number; attachmentId: number },
+) {
   const now = d.clock();
   return d.db.transaction().execute(async (trx) => {
     await requireInvoices(trx, caller, [body.invoiceId], false);
@@ -339,7 +387,13 @@ export async function deleteAttachment(d: InvoiceDeps, caller: TenantCaller, bod
       throw invoiceErrors.attachmentNotFound();
     }
     await repo.insertLogs(trx, caller.tenantId, [
-      { invoice_id: body.invoiceId, action: '附件', content: `删除附件${att.file_name}`, staff_id: caller.staffId, created_at: now },
+      {
+        invoice_id: body.invoiceId,
+        action: '附件',
+        content: `删除附件${att.file_name}`,
+        staff_id: caller.staffId,
+        created_at: now,
+      },
     ]);
     return invoiceDetail({ ...d, db: trx }, caller, body.invoiceId);
   });
@@ -347,13 +401,22 @@ export async function deleteAttachment(d: InvoiceDeps, caller: TenantCaller, bod
 
 // ---- tags ----
 
-export async function relateTags(d: InvoiceDeps, caller: TenantCaller, body: { invoiceIds: number[]; tags: string[] }) {
+export async function relateTags(
+  d: InvoiceDeps,
+  caller: TenantCaller,
+  body: { invoiceIds: number[]; tags: string[] },
+) {
   const now = d.clock();
   const names = [...new Set(body.tags)];
   return d.db.transaction().execute(async (trx) => {
     const rows = await requireInvoices(trx, caller, body.invoiceIds, false);
     const tags = await repo.ensureTags(trx, caller.tenantId, names, caller.staffId, now);
-    await repo.replaceInvoiceTags(trx, caller.tenantId, rows.map((r) => Number(r.id)), tags.map((t) => t.id));
+    await repo.replaceInvoiceTags(
+      trx,
+      caller.tenantId,
+      rows.map((r) => Number(r.id)),
+      tags.map((t) => t.id),
+    );
     return { items: tags.sort((a, b) => a.name.localeCompare(b.name)) };
   });
 }
@@ -368,7 +431,11 @@ export async function supportInvoices(
   const now = d.clock();
   return d.db.transaction().execute(async (trx) => {
     const rows = await requireInvoices(trx, caller, body.invoiceIds, false);
-    const done = await repo.supportedInvoiceIds(trx, caller.tenantId, rows.map((r) => Number(r.id)));
+    const done = await repo.supportedInvoiceIds(
+      trx,
+      caller.tenantId,
+      rows.map((r) => Number(r.id)),
+    );
     for (const r of rows) {
       if (done.has(Number(r.id))) throw invoiceErrors.alreadySupported(r.number);
       if (r.recent_status !== RecentStatus.available) {
@@ -387,7 +454,13 @@ export async function supportInvoices(
     await repo.insertSupports(
       trx,
       caller.tenantId,
-      rows.map((r) => ({ invoice_id: Number(r.id), bill_id: body.billId, staff_id: caller.staffId, remark: body.remark, created_at: now })),
+      rows.map((r) => ({
+        invoice_id: Number(r.id),
+        bill_id: body.billId,
+        staff_id: caller.staffId,
+        remark: body.remark,
+        created_at: now,
+      })),
     );
     await repo.insertLogs(
       trx,
@@ -400,7 +473,11 @@ export async function supportInvoices(
         created_at: now,
       })),
     );
-    const recs = await repo.supportsOf(trx, caller.tenantId, rows.map((r) => Number(r.id)));
+    const recs = await repo.supportsOf(
+      trx,
+      caller.tenantId,
+      rows.map((r) => Number(r.id)),
+    );
     return { items: recs.map(toSupportRecord) };
   });
 }

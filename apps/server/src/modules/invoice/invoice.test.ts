@@ -81,7 +81,11 @@ describe('POST saveInvoices', () => {
     const before = await checksLeft(t, x.tenantId);
     const res = await call(x.owner.token, 'POST', `${W}/saveInvoices`, {
       invoices: [
-        { ...shudian(), fileKey: `invoice/t${x.tenantId}/2026/11/25/1_a.ofd`, goods: [{ name: '*信息技术服务*软件服务费', taxCode: '3040201' }] },
+        {
+          ...shudian(),
+          fileKey: `invoice/t${x.tenantId}/2026/11/25/1_a.ofd`,
+          goods: [{ name: '*信息技术服务*软件服务费', taxCode: '3040201' }],
+        },
         lanxi(),
       ],
     });
@@ -106,10 +110,20 @@ describe('POST saveInvoices', () => {
       fileKey: `invoice/t${x.tenantId}/2026/11/25/1_a.ofd`,
     });
     expect(a.billingDate).toBe(Date.parse('2024-05-28T00:00:00+08:00'));
-    expect(b).toMatchObject({ type: 'vat_electronic', code: '033002000211', number: '83089647', amountTax: 52600 });
+    expect(b).toMatchObject({
+      type: 'vat_electronic',
+      code: '033002000211',
+      number: '83089647',
+      amountTax: 52600,
+    });
     expect(await checksLeft(t, x.tenantId)).toBe(before - 2);
     const detail = await call(x.owner.token, 'GET', `${W}/detail?invoiceId=${a.id}`);
-    expect(detail.body.data.verdict).toMatchObject({ provider: 'local', label: '本地校验', official: false, passed: true });
+    expect(detail.body.data.verdict).toMatchObject({
+      provider: 'local',
+      label: '本地校验',
+      official: false,
+      passed: true,
+    });
     expect(detail.body.data.verdict.message).toContain('未经税务机关查验');
     expect(detail.body.data.goods).toEqual([{ name: '*信息技术服务*软件服务费', taxCode: '3040201' }]);
     const records = await call(x.owner.token, 'GET', `${W}/record/pageList`);
@@ -148,11 +162,27 @@ describe('POST saveInvoices', () => {
   it('refuses amounts that do not add up, a future date, a code of the wrong form and another tenant’s file', async () => {
     const x = await makeInvoiceTenant(t);
     const cases: [unknown, string, number][] = [
-      [{ ...lanxi(), total: 52601 }, '金额（¥510.68）加税额（¥15.32）应等于价税合计（¥526.01）', InvoiceCode.amountMismatch],
-      [{ ...lanxi(), billingDate: '2099-01-01' }, '开票日期（2099-01-01）不能晚于今天', InvoiceCode.futureDate],
+      [
+        { ...lanxi(), total: 52601 },
+        '金额（¥510.68）加税额（¥15.32）应等于价税合计（¥526.01）',
+        InvoiceCode.amountMismatch,
+      ],
+      [
+        { ...lanxi(), billingDate: '2099-01-01' },
+        '开票日期（2099-01-01）不能晚于今天',
+        InvoiceCode.futureDate,
+      ],
       [{ ...lanxi(), code: '0330020002' + '1' }, '发票代码应为10位或12位数字', InvoiceCode.fieldRequired],
-      [{ ...shudian(), number: '2411200000004854216' }, '数电票的发票号码应为20位数字', InvoiceCode.fieldRequired],
-      [{ ...lanxi(), fileKey: `invoice/t${x.tenantId + 1}/a.pdf` }, '文件路径不属于当前组织', InvoiceCode.fileKey],
+      [
+        { ...shudian(), number: '2411200000004854216' },
+        '数电票的发票号码应为20位数字',
+        InvoiceCode.fieldRequired,
+      ],
+      [
+        { ...lanxi(), fileKey: `invoice/t${x.tenantId + 1}/a.pdf` },
+        '文件路径不属于当前组织',
+        InvoiceCode.fileKey,
+      ],
     ];
     for (const [inv, msg, status] of cases) {
       const res = await call(x.owner.token, 'POST', `${W}/saveInvoices`, { invoices: [inv] });
@@ -167,19 +197,28 @@ describe('POST saveInvoices', () => {
     const x = await makeInvoiceTenant(t);
     const first = await call(x.owner.token, 'POST', `${W}/saveInvoices`, { invoices: [lanxi()] });
     expect(first.code).toBe(200);
-    const again = await call(x.other.token, 'POST', `${W}/saveInvoices`, { invoices: [{ ...lanxi(), source: 'ocr' }] });
+    const again = await call(x.other.token, 'POST', `${W}/saveInvoices`, {
+      invoices: [{ ...lanxi(), source: 'ocr' }],
+    });
     expect(again.code).toBe(409);
     expect(again.body.status).toBe(InvoiceCode.duplicate);
-    const when = new Date(first.body.data.items[0].createAt + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+    const when = new Date(first.body.data.items[0].createAt + 8 * 3600_000)
+      .toISOString()
+      .slice(0, 16)
+      .replace('T', ' ');
     const ownerName = first.body.data.items[0].userEnterName;
     expect(ownerName).toMatch(/^测试员工/);
     expect(again.body.msg).toBe(`第1张发票：该发票已由${ownerName}于${when}录入，不能重复录入`);
     // 数电票: the number alone identifies it, whatever the kind says.
     await call(x.owner.token, 'POST', `${W}/saveInvoices`, { invoices: [shudian()] });
-    const asNormal = await call(x.other.token, 'POST', `${W}/saveInvoices`, { invoices: [{ ...shudian(), kind: 'digital_normal' }] });
+    const asNormal = await call(x.other.token, 'POST', `${W}/saveInvoices`, {
+      invoices: [{ ...shudian(), kind: 'digital_normal' }],
+    });
     expect(asNormal.code).toBe(409);
     // The same invoice twice in one batch.
-    const twice = await call(x.owner.token, 'POST', `${W}/saveInvoices`, { invoices: [rongyun(), rongyun()] });
+    const twice = await call(x.owner.token, 'POST', `${W}/saveInvoices`, {
+      invoices: [rongyun(), rongyun()],
+    });
     expect(twice.code).toBe(400);
     expect(twice.body.msg).toBe('第2张发票与第1张发票重复');
     // Another tenant may hold the same invoice.
@@ -226,13 +265,21 @@ describe('POST saveInvoices', () => {
     });
     expect(wrongTax.code).toBe(400);
     expect(wrongTax.body.status).toBe(InvoiceCode.buyerMismatch);
-    expect(wrongTax.body.msg).toBe('第1张发票：购买方税号（91460300MAA92DJN96）与本企业的公司信息不一致，不能录入');
-    const noBuyer = await call(x.owner.token, 'POST', `${W}/saveInvoices`, { invoices: [{ ...lanxi(), buyerName: '' }] });
+    expect(wrongTax.body.msg).toBe(
+      '第1张发票：购买方税号（91460300MAA92DJN96）与本企业的公司信息不一致，不能录入',
+    );
+    const noBuyer = await call(x.owner.token, 'POST', `${W}/saveInvoices`, {
+      invoices: [{ ...lanxi(), buyerName: '' }],
+    });
     expect(noBuyer.code).toBe(400);
     expect(noBuyer.body.msg).toContain('增值税发票须填写购买方名称和税号');
     // Another tenant's company is not this tenant's.
     const y = await makeInvoiceTenant(t);
-    const yCompany = await t.db.selectFrom('organizations').select(['name', 'tax_id']).where('id', '=', y.companyId).executeTakeFirstOrThrow();
+    const yCompany = await t.db
+      .selectFrom('organizations')
+      .select(['name', 'tax_id'])
+      .where('id', '=', y.companyId)
+      .executeTakeFirstOrThrow();
     const theirs = await call(x.owner.token, 'POST', `${W}/saveInvoices`, {
       invoices: [{ ...lanxi(), buyerName: yCompany.name, buyerTaxId: yCompany.tax_id! }],
     });
@@ -251,8 +298,16 @@ describe('POST saveInvoices', () => {
     const cases: [unknown, string, string][] = [
       [lanxi(), '销售方名称黑名单：兰溪市悦济舫餐厅', 'invoices.0.sellerName'],
       [shudian(), '销售方税号黑名单：91110108690017781B', 'invoices.0.sellerTaxId'],
-      [{ ...rongyun(), goods: [{ name: '*餐饮服务*餐费' }, { name: '*软件*服务', taxCode: '3040201' }] }, '商品税收分类编码黑名单：30402', 'invoices.0.goods.1.taxCode'],
-      [{ ...rongyun(), goods: [{ name: '*烟草制品*香烟' }] }, '商品名称关键字黑名单：烟', 'invoices.0.goods.0.name'],
+      [
+        { ...rongyun(), goods: [{ name: '*餐饮服务*餐费' }, { name: '*软件*服务', taxCode: '3040201' }] },
+        '商品税收分类编码黑名单：30402',
+        'invoices.0.goods.1.taxCode',
+      ],
+      [
+        { ...rongyun(), goods: [{ name: '*烟草制品*香烟' }] },
+        '商品名称关键字黑名单：烟',
+        'invoices.0.goods.0.name',
+      ],
     ];
     for (const [inv, rule, field] of cases) {
       const res = await call(x.owner.token, 'POST', `${W}/saveInvoices`, { invoices: [inv] });
@@ -269,7 +324,11 @@ describe('POST saveInvoices', () => {
 
   it('uses one check per verification and refuses at zero with the link to buy more', async () => {
     const x = await makeInvoiceTenant(t);
-    await t.db.updateTable('tenant_products').set({ used_amount: 999 }).where('tenant_id', '=', x.tenantId).execute();
+    await t.db
+      .updateTable('tenant_products')
+      .set({ used_amount: 999 })
+      .where('tenant_id', '=', x.tenantId)
+      .execute();
     expect(await checksLeft(t, x.tenantId)).toBe(1);
     expect((await call(x.owner.token, 'POST', `${W}/saveInvoices`, { invoices: [lanxi()] })).code).toBe(200);
     const none = await call(x.owner.token, 'POST', `${W}/saveInvoices`, { invoices: [shudian()] });
@@ -278,16 +337,24 @@ describe('POST saveInvoices', () => {
     expect(none.body.msg).toBe('电子发票查验包余量不足，请购买后再查验');
     expect(none.body.data).toEqual({ link: '/setcenter/rightRecharge/productVersion?type=product' });
     const hand = await call(x.owner.token, 'POST', `${W}/handCheck`, {
-      kind: 'vat_special', code: '1100094140', number: '87654321', billingDate: '2010-11-18', amount: 599900,
+      kind: 'vat_special',
+      code: '1100094140',
+      number: '87654321',
+      billingDate: '2010-11-18',
+      amount: 599900,
     });
     expect(hand.code).toBe(409);
     expect(await countInvoices(t, x.tenantId)).toBe(1);
     await giveChecks(t, x.tenantId, 1);
-    expect((await call(x.owner.token, 'POST', `${W}/saveInvoices`, { invoices: [shudian()] })).code).toBe(200);
+    expect((await call(x.owner.token, 'POST', `${W}/saveInvoices`, { invoices: [shudian()] })).code).toBe(
+      200,
+    );
     // A tenant that never bought the pack.
     const y = await makeInvoiceTenant(t);
     await t.db.deleteFrom('tenant_products').where('tenant_id', '=', y.tenantId).execute();
-    expect((await call(y.owner.token, 'POST', `${W}/saveInvoices`, { invoices: [lanxi()] })).body.status).toBe(InvoiceCode.checksUsedUp);
+    expect(
+      (await call(y.owner.token, 'POST', `${W}/saveInvoices`, { invoices: [lanxi()] })).body.status,
+    ).toBe(InvoiceCode.checksUsedUp);
   });
 
   it('refuses callers without invoice:add and personal accounts', async () => {
@@ -304,7 +371,13 @@ describe('POST saveInvoices', () => {
 });
 
 describe('POST saveHandInput and handCheck', () => {
-  const special = { kind: 'vat_special', code: '1100094140', number: '87654321', billingDate: '2010-11-18', amount: 599900 };
+  const special = {
+    kind: 'vat_special',
+    code: '1100094140',
+    number: '87654321',
+    billingDate: '2010-11-18',
+    amount: 599900,
+  };
 
   it('handCheck verifies without saving; saveHandInput saves (手工录入), each using one check', async () => {
     const x = await makeInvoiceTenant(t);
@@ -315,7 +388,13 @@ describe('POST saveHandInput and handCheck', () => {
     expect(await countInvoices(t, x.tenantId)).toBe(0);
     const saved = await call(x.owner.token, 'POST', `${W}/saveHandInput`, special);
     expect(saved.code).toBe(200);
-    expect(saved.body.data).toMatchObject({ type: 'vat_special', source: 'hand', sourceText: '手工录入', amountTax: 599900, number: '87654321' });
+    expect(saved.body.data).toMatchObject({
+      type: 'vat_special',
+      source: 'hand',
+      sourceText: '手工录入',
+      amountTax: 599900,
+      number: '87654321',
+    });
     expect(await checksLeft(t, x.tenantId)).toBe(before - 2);
     const records = await call(x.owner.token, 'GET', `${W}/record/pageList`);
     expect(records.body.data.items.map((r: any) => r.invoiceId)).toEqual([saved.body.data.id, null]);
@@ -327,11 +406,19 @@ describe('POST saveHandInput and handCheck', () => {
 
   it('asks 普通发票 for the last 6 digits of the check code and validates each field', async () => {
     const x = await makeInvoiceTenant(t);
-    const normal = { kind: 'vat_normal', code: '4100084140', number: '02995607', billingDate: '2012-10-15', amount: 243291 };
+    const normal = {
+      kind: 'vat_normal',
+      code: '4100084140',
+      number: '02995607',
+      billingDate: '2012-10-15',
+      amount: 243291,
+    };
     const res = await call(x.owner.token, 'POST', `${W}/saveHandInput`, normal);
     expect(res.code).toBe(400);
     expect(res.body.msg).toBe('普通发票请填写校验码后6位');
-    expect((await call(x.owner.token, 'POST', `${W}/saveHandInput`, { ...normal, checkCode: '257210' })).code).toBe(200);
+    expect(
+      (await call(x.owner.token, 'POST', `${W}/saveHandInput`, { ...normal, checkCode: '257210' })).code,
+    ).toBe(200);
     const bad: [unknown, string][] = [
       [{ ...special, code: '12345' }, '发票代码：应为10位或12位数字'],
       [{ ...special, number: 'abc' }, '发票号码：应为8位或20位数字'],
@@ -352,17 +439,25 @@ describe('POST saveHandInput and handCheck', () => {
 describe('POST remove and orgRemove', () => {
   it('removes the caller’s own available invoices; not others’, not 核销中 or 已核销; orgRemove with its permission', async () => {
     const x = await makeInvoiceTenant(t);
-    const mine = (await call(x.owner.token, 'POST', `${W}/saveInvoices`, { invoices: [lanxi(), shudian()] })).body.data.items;
-    const theirs = (await call(x.other.token, 'POST', `${W}/saveInvoices`, { invoices: [rongyun()] })).body.data.items[0];
+    const mine = (await call(x.owner.token, 'POST', `${W}/saveInvoices`, { invoices: [lanxi(), shudian()] }))
+      .body.data.items;
+    const theirs = (await call(x.other.token, 'POST', `${W}/saveInvoices`, { invoices: [rongyun()] })).body
+      .data.items[0];
     // Someone else's invoice (and another tenant's id) is not found for the owner.
     const notMine = await call(x.owner.token, 'POST', `${W}/remove`, { invoiceIds: [mine[0].id, theirs.id] });
     expect(notMine.code).toBe(404);
     expect(notMine.body.msg).toBe('发票不存在或已被删除');
     const y = await makeInvoiceTenant(t);
     expect((await call(y.owner.token, 'POST', `${W}/remove`, { invoiceIds: [mine[0].id] })).code).toBe(404);
-    expect((await call(y.orgAdmin.token, 'POST', `${W}/orgRemove`, { invoiceIds: [mine[0].id] })).code).toBe(404);
+    expect((await call(y.orgAdmin.token, 'POST', `${W}/orgRemove`, { invoiceIds: [mine[0].id] })).code).toBe(
+      404,
+    );
     // 核销中 cannot be removed.
-    await t.db.updateTable('invoices').set({ recent_status: 2, finishing_amount: 52600 }).where('id', '=', mine[1].id).execute();
+    await t.db
+      .updateTable('invoices')
+      .set({ recent_status: 2, finishing_amount: 52600 })
+      .where('id', '=', mine[1].id)
+      .execute();
     const locked = await call(x.owner.token, 'POST', `${W}/remove`, { invoiceIds: [mine[0].id, mine[1].id] });
     expect(locked.code).toBe(409);
     expect(locked.body.msg).toBe('发票24112000000048542163核销中，不能删除');
@@ -376,7 +471,9 @@ describe('POST remove and orgRemove', () => {
     expect((await call(x.owner.token, 'POST', `${W}/orgRemove`, { invoiceIds: [theirs.id] })).code).toBe(403);
     const org = await call(x.orgAdmin.token, 'POST', `${W}/orgRemove`, { invoiceIds: [theirs.id] });
     expect(org.body.data).toEqual({ removed: 1 });
-    expect((await call(x.orgAdmin.token, 'POST', `${W}/orgRemove`, { invoiceIds: [mine[1].id] })).code).toBe(409);
+    expect((await call(x.orgAdmin.token, 'POST', `${W}/orgRemove`, { invoiceIds: [mine[1].id] })).code).toBe(
+      409,
+    );
     expect((await call(x.plain.token, 'POST', `${W}/remove`, { invoiceIds: [mine[1].id] })).code).toBe(403);
     const bad = await call(x.owner.token, 'POST', `${W}/remove`, { invoiceIds: ['x'] });
     expect(bad.code).toBe(400);

@@ -15,7 +15,12 @@ export const COMPLIANCE = '/invoice/api/web/compliance';
 export type Reply = { code: number; body: { status: number; msg: string; data: any } };
 
 export function caller(t: TestApp) {
-  return async (token: string | null, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<Reply> => {
+  return async (
+    token: string | null,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+  ): Promise<Reply> => {
     const res = await t.app.inject({
       method,
       url,
@@ -83,7 +88,11 @@ export const REAL_BUYERS = {
 
 /** Gives the tenant `n` more invoice checks (电子发票查验包). */
 export async function giveChecks(t: TestApp, tenantId: number, n: number) {
-  const p = await t.db.selectFrom('products').select('id').where('code', '=', 'invoice_check_1000').executeTakeFirstOrThrow();
+  const p = await t.db
+    .selectFrom('products')
+    .select('id')
+    .where('code', '=', 'invoice_check_1000')
+    .executeTakeFirstOrThrow();
   const row = await t.db
     .selectFrom('tenant_products')
     .select(['total_amount'])
@@ -101,7 +110,14 @@ export async function giveChecks(t: TestApp, tenantId: number, n: number) {
   } else {
     await t.db
       .insertInto('tenant_products')
-      .values({ tenant_id: tenantId, product_id: p.id, total_amount: n, used_amount: 0, created_at: now, updated_at: now })
+      .values({
+        tenant_id: tenantId,
+        product_id: p.id,
+        total_amount: n,
+        used_amount: 0,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
   }
 }
@@ -132,9 +148,16 @@ export async function makeInvoiceTenant(t: TestApp) {
   await giveChecks(t, tenant.tenantId, 1000);
   const owner = await makeStaff(t.db, tenant.tenantId, INVOICE_PERMS);
   const other = await makeStaff(t.db, tenant.tenantId, INVOICE_PERMS);
-  const orgAdmin = await makeStaff(t.db, tenant.tenantId, ['orgInvoice:view', 'orgInvoice:delete', 'org:bill']);
+  const orgAdmin = await makeStaff(t.db, tenant.tenantId, [
+    'orgInvoice:view',
+    'orgInvoice:delete',
+    'org:bill',
+  ]);
   const orgViewer = await makeStaff(t.db, tenant.tenantId, ['orgInvoice:view']);
-  const compliance = await makeStaff(t.db, tenant.tenantId, ['invoiceCompliance:view', 'invoiceCompliance:edit']);
+  const compliance = await makeStaff(t.db, tenant.tenantId, [
+    'invoiceCompliance:view',
+    'invoiceCompliance:edit',
+  ]);
   const plain = await makeStaff(t.db, tenant.tenantId);
   return { ...tenant, owner, other, orgAdmin, orgViewer, compliance, plain };
 }

@@ -26,7 +26,11 @@ export async function searchCompany(
   for (const o of await listOrgs(db, caller.tenantId)) add(o.name, o.tax_id ?? '');
   const limit = q.pageNum * q.pageSize;
   for (const side of ['seller', 'buyer'] as const) {
-    const res = await pageCounterparties(db, caller.tenantId, side, { keyword: kw || undefined, num: 1, size: limit });
+    const res = await pageCounterparties(db, caller.tenantId, side, {
+      keyword: kw || undefined,
+      num: 1,
+      size: limit,
+    });
     for (const r of res.rows) add(r.name, r.taxId);
   }
   out.sort((a, b) => a.name.localeCompare(b.name, 'zh-CN') || a.taxId.localeCompare(b.taxId));
@@ -52,7 +56,9 @@ const PATTERNS = BANKS.flatMap((b) =>
 
 export function bankPageList(q: { pageNum: number; pageSize: number; keyword?: string }) {
   const list = q.keyword
-    ? BANK_LIST.filter((b) => b.bankName.includes(q.keyword!) || b.bankCode.includes(q.keyword!.toUpperCase()))
+    ? BANK_LIST.filter(
+        (b) => b.bankName.includes(q.keyword!) || b.bankCode.includes(q.keyword!.toUpperCase()),
+      )
     : BANK_LIST;
   const start = (q.pageNum - 1) * q.pageSize;
   return {

@@ -69,7 +69,9 @@ export const localVerificationProvider: VerificationProvider = {
 
 /** Identity of an invoice across the tenant: type + code + number; number alone for 数电票. */
 export function dedupeKey(kind: string, code: string, number: string) {
-  return (DIGITAL_KINDS as readonly string[]).includes(kind) ? `digital|${number}` : `${kind}|${code}|${number}`;
+  return (DIGITAL_KINDS as readonly string[]).includes(kind)
+    ? `digital|${number}`
+    : `${kind}|${code}|${number}`;
 }
 
 /** Epoch ms of 00:00 China time (UTC+8) of a YYYY-MM-DD day. */
@@ -85,13 +87,19 @@ function checkFields(inv: CheckedInvoice, i: number | undefined, tenantId: numbe
   const digital = (DIGITAL_KINDS as readonly string[]).includes(inv.kind);
   const paperVat = !digital && (VAT_KINDS as readonly string[]).includes(inv.kind);
   if (digital) {
-    if (!/^\d{20}$/.test(inv.number)) throw invoiceErrors.fieldRequired(i, 'number', '数电票的发票号码应为20位数字');
+    if (!/^\d{20}$/.test(inv.number))
+      throw invoiceErrors.fieldRequired(i, 'number', '数电票的发票号码应为20位数字');
     if (inv.code) throw invoiceErrors.fieldRequired(i, 'code', '数电票没有发票代码，请留空');
   } else if (paperVat) {
-    if (!/^(\d{10}|\d{12})$/.test(inv.code)) throw invoiceErrors.fieldRequired(i, 'code', '发票代码应为10位或12位数字');
+    if (!/^(\d{10}|\d{12})$/.test(inv.code))
+      throw invoiceErrors.fieldRequired(i, 'code', '发票代码应为10位或12位数字');
     if (!/^\d{8}$/.test(inv.number)) throw invoiceErrors.fieldRequired(i, 'number', '发票号码应为8位数字');
   }
-  if (inv.hand && ['vat_normal', 'vat_electronic', 'vat_roll', 'vat_toll'].includes(inv.kind) && !inv.checkCode) {
+  if (
+    inv.hand &&
+    ['vat_normal', 'vat_electronic', 'vat_roll', 'vat_toll'].includes(inv.kind) &&
+    !inv.checkCode
+  ) {
     throw invoiceErrors.fieldRequired(i, 'checkCode', '普通发票请填写校验码后6位');
   }
   for (const [f, label] of [
@@ -105,7 +113,8 @@ function checkFields(inv: CheckedInvoice, i: number | undefined, tenantId: numbe
     throw invoiceErrors.amountMismatch(i, inv.amount, inv.tax, inv.total);
   }
   if (inv.billingDate > chinaDay(now)) throw invoiceErrors.futureDate(i, inv.billingDate);
-  if (inv.fileKey !== undefined && !inv.fileKey.startsWith(`invoice/t${tenantId}/`)) throw invoiceErrors.fileKey(i);
+  if (inv.fileKey !== undefined && !inv.fileKey.startsWith(`invoice/t${tenantId}/`))
+    throw invoiceErrors.fileKey(i);
 }
 
 async function checkBuyer(db: Db, tenantId: number, inv: CheckedInvoice, i: number | undefined) {
@@ -139,7 +148,8 @@ export function matchBlacklist(
         if (inv.sellerName && inv.sellerName === r.value) return hit('sellerName');
         break;
       case 'seller_tax_id':
-        if (inv.sellerTaxId && inv.sellerTaxId.toUpperCase() === r.value.toUpperCase()) return hit('sellerTaxId');
+        if (inv.sellerTaxId && inv.sellerTaxId.toUpperCase() === r.value.toUpperCase())
+          return hit('sellerTaxId');
         break;
       case 'goods_tax_code': {
         // Tax classification codes are hierarchical: a rule's code covers every code under it.
@@ -169,7 +179,11 @@ export interface VerifyContext {
  * Runs every check on one invoice inside the caller's transaction (`ctx.db`), uses one count of the
  * 查验包 and records the verification. Throws the first refusal; `i` is the invoice's place in a batch.
  */
-export async function verifyInvoice(ctx: VerifyContext, inv: CheckedInvoice, i?: number): Promise<InvoiceVerdict> {
+export async function verifyInvoice(
+  ctx: VerifyContext,
+  inv: CheckedInvoice,
+  i?: number,
+): Promise<InvoiceVerdict> {
   const { db, tenantId, now } = ctx;
   const checks = ['字段格式'];
   checkFields(inv, i, tenantId, now);
