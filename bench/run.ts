@@ -5,6 +5,7 @@
 import { benchApiRead } from './api-read.js';
 import { benchInvoiceExport } from './invoice-export.js';
 import { benchInvoiceOcr } from './invoice-ocr.js';
+import { benchInvoicePageList } from './invoice-pagelist.js';
 import { benchOrgImportExport } from './org-import-export.js';
 import { benchOrgTree } from './org-tree.js';
 import { benchWebFirstLoad } from './web-first-load.js';
@@ -16,6 +17,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'web-first-load': benchWebFirstLoad,
   'invoice-export': benchInvoiceExport,
   'invoice-ocr': benchInvoiceOcr,
+  'invoice-pagelist': benchInvoicePageList,
 };
 
 const wanted = process.argv.slice(2);

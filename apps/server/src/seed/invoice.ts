@@ -85,11 +85,19 @@ const REAL = [
 
 export async function seedDemoInvoices(db: Db, t: { group: number; tech: number }, now = Date.now()) {
   const tenantId = t.group;
-  const tech = await db.selectFrom('organizations').select('name').where('id', '=', t.tech).executeTakeFirstOrThrow();
+  const tech = await db
+    .selectFrom('organizations')
+    .select('name')
+    .where('id', '=', t.tech)
+    .executeTakeFirstOrThrow();
   for (const [i, r] of REAL.entries()) {
     const staffId = await staffIdByPhone(db, tenantId, r.owner);
     if (staffId === undefined) throw new Error(`演示数据缺少员工 ${r.owner}`);
-    const staff = await db.selectFrom('staff').select('name').where('id', '=', staffId).executeTakeFirstOrThrow();
+    const staff = await db
+      .selectFrom('staff')
+      .select('name')
+      .where('id', '=', staffId)
+      .executeTakeFirstOrThrow();
     const created = now - (REAL.length - i) * 86_400_000;
     const total = r.amount + r.tax;
     const verdict = {
@@ -149,7 +157,13 @@ export async function seedDemoInvoices(db: Db, t: { group: number; tech: number 
       created_at: created,
     });
     await invoiceRepo.insertLogs(db, tenantId, [
-      { invoice_id: id, action: '录入', content: `${staff.name}录入发票（本地校验：通过）`, staff_id: staffId, created_at: created },
+      {
+        invoice_id: id,
+        action: '录入',
+        content: `${staff.name}录入发票（本地校验：通过）`,
+        staff_id: staffId,
+        created_at: created,
+      },
     ]);
   }
   const admin = await staffIdByPhone(db, tenantId, DEMO.admin);

@@ -77,7 +77,12 @@ export const RecentStatus = { available: 1, finishing: 2, finished: 3 } as const
 export const RECENT_STATUS_LABEL: Record<number, string> = { 1: '可用', 2: '核销中', 3: '已核销' };
 
 /** Compliance blacklists (发票合规): seller by name or tax id; goods by tax classification code or name keyword. */
-export const COMPLIANCE_RULE_KINDS = ['seller_name', 'seller_tax_id', 'goods_tax_code', 'goods_keyword'] as const;
+export const COMPLIANCE_RULE_KINDS = [
+  'seller_name',
+  'seller_tax_id',
+  'goods_tax_code',
+  'goods_keyword',
+] as const;
 export const ComplianceRuleKind = z.enum(COMPLIANCE_RULE_KINDS, '规则类型不正确');
 export type ComplianceRuleKind = z.infer<typeof ComplianceRuleKind>;
 export const COMPLIANCE_RULE_LABEL: Record<ComplianceRuleKind, string> = {

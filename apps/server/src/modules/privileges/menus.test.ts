@@ -17,7 +17,13 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** Invoice permissions every demo staff member holds (seed/privileges.ts). */
-const INVOICE_STAFF = ['invoice:view', 'invoice:add', 'invoice:delete', 'invoice:export', 'invoiceCenter:view'];
+const INVOICE_STAFF = [
+  'invoice:view',
+  'invoice:add',
+  'invoice:delete',
+  'invoice:export',
+  'invoiceCenter:view',
+];
 const INVOICE_SHAPE = {
   invoiceManage: [
     { invoice: ['invoiceEntry', 'invoiceDueIn', 'repairInvoice', 'invoiceTaskCheck', 'invoiceVoucher'] },
@@ -204,7 +210,12 @@ describe('GET and PUT privileges/menus', () => {
 
     // Users of tenant A see the new title and order (home now after personal); hidden entries stay.
     const menusA = await call(a.admin.token, 'GET', '/user/menus');
-    expect(menusA.body.data.menus.map((n: any) => n.name)).toEqual(['invoiceManage', 'setcenter', 'personal', 'home']);
+    expect(menusA.body.data.menus.map((n: any) => n.name)).toEqual([
+      'invoiceManage',
+      'setcenter',
+      'personal',
+      'home',
+    ]);
     expect(flat(menusA.body.data.menus).menuSetting.meta.hidden).toBe(true);
     expect(flat(menusA.body.data.menus).home.meta.title).toBe('首页');
 
