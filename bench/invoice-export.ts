@@ -31,7 +31,7 @@ const FILES: { rel: string; kind: 'pdf' | 'png' | 'jpg'; type: string }[] = [
     kind: 'png',
     type: 'image/png',
   },
-  { rel: 'invoices/guanshuicheng_zhuanpiao_1100094140_87654321.jpg', kind: 'jpg', type: 'image/jpeg' },
+  { rel: 'invoices/images/guanshuicheng_zhuanpiao_1100094140_87654321.jpg', kind: 'jpg', type: 'image/jpeg' },
 ];
 const data = (rel: string) => fs.readFileSync(new URL(`../test-data/${rel}`, import.meta.url));
 

@@ -19,7 +19,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /** A real scanned document (an invoice image, see test-data/README.md) standing in for a bank receipt. */
 const RECEIPT_IMAGE = path.join(
   repoRoot,
-  'test-data/invoices/guanshuicheng_zhuanpiao_1100094140_87654321.jpg',
+  'test-data/invoices/images/guanshuicheng_zhuanpiao_1100094140_87654321.jpg',
 );
 const RECEIPT_NAME = '招商银行转账回单.jpg';
 const ADMIN = '13800000001';

@@ -17,9 +17,9 @@ export function testData(rel: string): Buffer {
 
 export const FILES = {
   /** A real specimen 增值税专用发票 photo (JPEG). */
-  jpg: () => testData('invoices/guanshuicheng_zhuanpiao_1100094140_87654321.jpg'),
+  jpg: () => testData('invoices/images/guanshuicheng_zhuanpiao_1100094140_87654321.jpg'),
   /** A real OFD e-invoice (ZIP with OFD.xml). */
-  ofd: () => testData('invoices/ofdrw_fapiaoshili_050001700111_99999951.ofd'),
+  ofd: () => testData('invoices/ofd/ofdrw_fapiaoshili_050001700111_99999951.ofd'),
   png: () =>
     Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

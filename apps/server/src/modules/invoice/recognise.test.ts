@@ -89,7 +89,7 @@ describe('ocrCheck', () => {
   it('sends a photo without a readable QR to OCR (worker thread): fields with their confidences', async () => {
     const body = await uploaded(
       a.tenantId,
-      'invoices/guanshuicheng_zhuanpiao_1100094140_87654321.jpg',
+      'invoices/images/guanshuicheng_zhuanpiao_1100094140_87654321.jpg',
       'image/jpeg',
     );
     const res = await call(a.owner.token, 'POST', `${W}/ocrCheck`, body);
@@ -224,7 +224,7 @@ describe('export/custom', () => {
       },
       {
         part: '87654321',
-        file: 'invoices/guanshuicheng_zhuanpiao_1100094140_87654321.jpg',
+        file: 'invoices/images/guanshuicheng_zhuanpiao_1100094140_87654321.jpg',
         type: 'image/jpeg',
       },
       {

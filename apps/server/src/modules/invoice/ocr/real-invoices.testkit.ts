@@ -7,7 +7,7 @@ import { parseMoney } from './normalise.js';
  * The real invoice images of test-data/invoices (github guanshuicheng/invoice, MIT) with the truth from
  * its manifest.json (`expected`), for the OCR tests and bench/invoice-ocr.ts.
  */
-export const INVOICE_DIR = new URL('../../../../../../test-data/invoices/', import.meta.url);
+export const INVOICE_DIR = new URL('../../../../../../test-data/invoices/images/', import.meta.url);
 
 /** The fields the accuracy table reports, in its column order. */
 export const ACCURACY_FIELDS = [
@@ -71,7 +71,7 @@ interface ManifestEntry {
 /** Every invoice image of the manifest (the screenshots of expected output alone are left out). */
 export async function realInvoices(): Promise<RealInvoice[]> {
   const manifest = JSON.parse(
-    await readFile(new URL('manifest.json', INVOICE_DIR), 'utf8'),
+    await readFile(new URL('../manifest.json', INVOICE_DIR), 'utf8'),
   ) as ManifestEntry[];
   return manifest
     .filter((e) => e.file.startsWith('images/') && !e.file.endsWith('_expected_screenshot.png'))

@@ -8,7 +8,7 @@ const data = (name: string) =>
   readFileSync(new URL(`../../../../../../test-data/invoices/${name}`, import.meta.url));
 const NOW = { now: new Date('2026-11-25T00:00:00Z') };
 const PNG = 'images/guanshuicheng_dianzi_pupiao_012001800311_33207675.png';
-const JPG = 'guanshuicheng_zhuanpiao_1100094140_87654321.jpg';
+const JPG = 'images/guanshuicheng_zhuanpiao_1100094140_87654321.jpg';
 const PDF = 'pdf/shudian_zhuanpiao_24112000000048542163.pdf';
 const SCAN = 'pdf/scanned_dianzi_pupiao_012001800311_33207675.pdf';
 const OFD_1 = 'ofd/ofdrw_1_eInvoice_2020_033002000211_83089647.ofd';

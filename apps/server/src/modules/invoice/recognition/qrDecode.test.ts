@@ -6,7 +6,7 @@ import { decodeQrFromImage, decodeQrFromPixels } from './qrDecode.js';
 const data = (name: string) =>
   readFileSync(new URL(`../../../../../../test-data/invoices/${name}`, import.meta.url));
 const ePng = data('images/guanshuicheng_dianzi_pupiao_012001800311_33207675.png');
-const specimenJpg = data('guanshuicheng_zhuanpiao_1100094140_87654321.jpg');
+const specimenJpg = data('images/guanshuicheng_zhuanpiao_1100094140_87654321.jpg');
 /** manifest.json `qr_decoded_by_us` of the 电子普通发票 image. */
 const E_QR = '01,10,012001800311,33207675,46.62,20190508,76939056883466677916,E1BD,';
 
