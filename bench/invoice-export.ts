@@ -23,7 +23,7 @@ import { giveChecks } from '../apps/server/src/modules/invoice/invoice.testkit.j
 const N = Number(process.env.BENCH_EXPORT_INVOICES ?? 200);
 const RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 3);
 const W = '/invoice/api/web/invoice';
-const BUYER = { name: '江苏京利华新材料有限公司', taxId: '91320115MA202UKD7X' };
+const BUYER = { name: '江苏京利华新材料有限公司', taxId: '91320115MA202UKD7X' }; // 1.ofd's buyer
 const FILES: { rel: string; kind: 'pdf' | 'png' | 'jpg'; type: string }[] = [
   { rel: 'invoices/pdf/dianzi_pupiao_033002000211_83089647.pdf', kind: 'pdf', type: 'application/pdf' },
   {

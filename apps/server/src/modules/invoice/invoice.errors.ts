@@ -18,6 +18,7 @@ export const InvoiceCode = {
   notFound: 11200404,
   attachmentNotFound: 11201404,
   ruleNotFound: 11202404,
+  fileNotFound: 11203404,
   duplicate: 11200409,
   locked: 11201409,
   checksUsedUp: 11202409,
@@ -78,6 +79,10 @@ export const invoiceErrors = {
     return new AppError(InvoiceCode.batchDuplicate, msg, 400, fields(`invoices.${j}.number`, msg));
   },
   notFound: () => new AppError(InvoiceCode.notFound, '发票不存在或已被删除', 404),
+  fileNotFound: (i: number | undefined, field = 'fileKey') => {
+    const msg = `${at(i)}文件不存在，请重新上传`;
+    return new AppError(InvoiceCode.fileNotFound, msg, 404, fields(fieldAt(i, field), msg));
+  },
   attachmentNotFound: () => new AppError(InvoiceCode.attachmentNotFound, '附件不存在或已被删除', 404),
   ruleNotFound: () => new AppError(InvoiceCode.ruleNotFound, '合规规则不存在或已被删除', 404),
   locked: (number: string, status: string) =>

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformCode } from '@feikong/contracts';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import type { TestApp } from '../../../test/harness.js';
+import type { FileStorage } from '../../platform/storage/index.js';
+import { createFilesTestApp, testData } from '../files/files.testkit.js';
 import { InvoiceCode } from './invoice.errors.js';
 import {
   APP,
@@ -16,9 +18,10 @@ import {
 } from './invoice.testkit.js';
 
 let t: TestApp;
+let storage: FileStorage;
 let call: ReturnType<typeof caller>;
 beforeAll(async () => {
-  t = await createTestApp();
+  ({ t, storage } = await createFilesTestApp());
   call = caller(t);
 });
 afterAll(async () => t?.close());
@@ -350,6 +353,15 @@ describe('attachments and tags', () => {
   it('adds and deletes attachments by storage key on the caller’s invoice', async () => {
     const x = await listTenant();
     const key = `invoice/t${x.tenantId}/2026/11/25/1732_abc.pdf`;
+    const pdf = 'invoices/pdf/dianzi_pupiao_033002000211_83089647.pdf';
+    await storage.put(key, testData(pdf), { contentType: 'application/pdf' });
+    // A key nothing was uploaded to is refused.
+    const missing = await call(x.owner.token, 'POST', `${W}/attachment/upload`, {
+      invoiceId: x.shudian.id,
+      fileKey: `invoice/t${x.tenantId}/2026/11/25/1733_none.pdf`,
+      fileName: '行程单.pdf',
+    });
+    expect([missing.code, missing.body.msg]).toEqual([404, '文件不存在，请重新上传']);
     const up = await call(x.owner.token, 'POST', `${W}/attachment/upload`, {
       invoiceId: x.shudian.id,
       fileKey: key,

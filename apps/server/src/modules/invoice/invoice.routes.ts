@@ -43,7 +43,8 @@ import {
 import { tenantCaller } from '../../platform/auth.js';
 import { STAFF } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
-import type { AppDeps, ZodApp } from '../../platform/types.js';
+import { appServices, type AppDeps, type ZodApp } from '../../platform/types.js';
+import { invoiceErrors } from './invoice.errors.js';
 import {
   addComplianceRule,
   deleteComplianceRule,
@@ -78,6 +79,16 @@ import {
 import { registerRecognitionRoutes } from './recognise.routes.js';
 import { bankPageList, queryBankCode, queryBankName, searchCompany } from './taxRisk.service.js';
 import { localVerificationProvider, type VerificationProvider } from './verification.service.js';
+
+/** Each file an invoice or attachment names was really uploaded (the key's prefix is checked by its schema and the service). */
+async function requireUploaded(deps: AppDeps, tenantId: number, items: { fileKey?: string }[]) {
+  const { storage } = appServices(deps);
+  for (const [i, item] of items.entries()) {
+    if (!item.fileKey || !item.fileKey.startsWith(`invoice/t${tenantId}/`)) continue;
+    if (!(await storage.stat(item.fileKey)))
+      throw invoiceErrors.fileNotFound(items.length > 1 ? i : undefined);
+  }
+}
 
 // Paths are the spec's (§7.8); compliance and tags are designed here (docs/decisions/0015).
 const W = '/invoice/api/web/invoice';
@@ -136,7 +147,11 @@ export function registerInvoiceRoutes(
         summary: '保存识别的发票（一次事务：全部保存或全部不保存），每张使用1次查验次数',
       },
     },
-    async (req) => ok(await saveInvoices(d, tenantCaller(req), req.body.invoices)),
+    async (req) => {
+      const caller = tenantCaller(req);
+      await requireUploaded(deps, caller.tenantId, req.body.invoices);
+      return ok(await saveInvoices(d, caller, req.body.invoices));
+    },
   );
   app.post(
     `${W}/remove`,
@@ -321,7 +336,11 @@ export function registerInvoiceRoutes(
         summary: '为本人发票添加附件（已上传文件的存储路径）',
       },
     },
-    async (req) => ok(await uploadAttachment(d, tenantCaller(req), req.body)),
+    async (req) => {
+      const caller = tenantCaller(req);
+      await requireUploaded(deps, caller.tenantId, [req.body]);
+      return ok(await uploadAttachment(d, caller, req.body));
+    },
   );
   app.post(
     `${W}/attachment/delete`,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformCode } from '@feikong/contracts';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import type { TestApp } from '../../../test/harness.js';
+import type { FileStorage } from '../../platform/storage/index.js';
+import { createFilesTestApp, testData } from '../files/files.testkit.js';
 import { makePersonal } from '../../../test/factories.js';
 import { InvoiceCode } from './invoice.errors.js';
 import {
@@ -19,9 +21,10 @@ import {
 } from './invoice.testkit.js';
 
 let t: TestApp;
+let storage: FileStorage;
 let call: ReturnType<typeof caller>;
 beforeAll(async () => {
-  t = await createTestApp();
+  ({ t, storage } = await createFilesTestApp());
   call = caller(t);
 });
 afterAll(async () => t?.close());
@@ -59,6 +62,11 @@ describe('routes', () => {
         `GET ${APP}/buyerPage invoice:view`,
         `POST ${W}/attachment/upload invoice:add`,
         `POST ${W}/attachment/delete invoice:add`,
+        `POST ${W}/ocrCheck invoice:add`,
+        `POST ${W}/ocrCutting invoice:add`,
+        `POST ${W}/ocrCorrect invoice:add`,
+        `POST ${W}/qrcodeCheck invoice:add`,
+        `POST ${W}/export/custom invoice:export,orgInvoice:view`,
         `GET ${TAG}/select invoice:view`,
         `POST ${TAG}/select invoice:add`,
         `GET ${TAG}/invoice/relate/num invoice:view`,
@@ -79,6 +87,10 @@ describe('POST saveInvoices', () => {
   it('saves real invoices in one go, verified locally (本地校验), one check each, logged and recorded', async () => {
     const x = await makeInvoiceTenant(t);
     const before = await checksLeft(t, x.tenantId);
+    const ofd = 'invoices/ofd/ofdrw_20240531141733_shudian_zhuanpiao_24112000000048542163.ofd';
+    await storage.put(`invoice/t${x.tenantId}/2026/11/25/1_a.ofd`, testData(ofd), {
+      contentType: 'application/ofd',
+    });
     const res = await call(x.owner.token, 'POST', `${W}/saveInvoices`, {
       invoices: [
         {

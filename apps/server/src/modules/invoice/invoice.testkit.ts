@@ -82,7 +82,7 @@ export function realInvoice(filePart: string, over: Partial<InvoiceInput> = {}):
 /** Real buyers of the manifest's invoices, made companies of a test tenant so the buyer check passes. */
 export const REAL_BUYERS = {
   qilin: { name: '海南麒麟云服科技有限公司', taxId: '91460300MAA92DJN95' },
-  jingli: { name: '江苏京利华新材料有限公司', taxId: '91320000MA1JLH0001' },
+  jingli: { name: '江苏京利华新材料有限公司', taxId: '91320115MA202UKD7X' }, // as printed on 1.ofd's buyer line
   keyou: { name: '科游迈利有限公司', taxId: '91330000MA1KYM0002' },
 };
 
