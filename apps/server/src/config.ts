@@ -78,6 +78,19 @@ const ConfigSchema = z.object({
   PAYEE_ACCOUNT_NAME: z.string().min(1).default('上海飞控信息科技有限公司'),
   PAYEE_BANK_NAME: z.string().min(1).default('招商银行上海分行张江支行'),
   PAYEE_ACCOUNT_NO: z.string().min(1).default('1219 0958 6710 802'),
+  /** 专属邮箱: the SMTP receiver's port (0 = off), address and mail domain; limits of one received mail. */
+  MAIL_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
+  MAIL_HOST: z.string().min(1).default('127.0.0.1'),
+  MAIL_DOMAIN: z
+    .string()
+    .default('fp.feikong.local')
+    .refine((v) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(v), {
+      message: '应为小写域名，如 fp.example.com',
+    }),
+  MAIL_MAX_MESSAGE_MB: z.coerce.number().positive().max(100).default(25),
+  MAIL_MAX_ATTACHMENTS: z.coerce.number().int().min(1).max(100).default(10),
+  MAIL_MAX_ATTACHMENT_MB: z.coerce.number().positive().max(100).default(10),
+  MAIL_MAX_TOTAL_ATTACHMENTS_MB: z.coerce.number().positive().max(100).default(20),
 });
 
 /** One third-party platform's API base and the deployment's default app credentials. */
@@ -117,7 +130,22 @@ export type Config = Readonly<{
   jobLeaseMs?: number;
   /** The platform's receiving bank account (cashier page, order detail). */
   payee: Readonly<{ accountName: string; bankName: string; accountNo: string }>;
+  /** 专属邮箱: the SMTP receiver (port 0 = off) and what one received mail may hold. */
+  mail: MailConfig;
 }>;
+
+export type MailConfig = Readonly<{
+  port: number;
+  host: string;
+  /** Addresses are <random local part>@domain. */
+  domain: string;
+  maxMessageBytes: number;
+  maxAttachments: number;
+  maxAttachmentBytes: number;
+  maxTotalAttachmentBytes: number;
+}>;
+
+const MB = 1024 * 1024;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Own variables only: a key inherited from a prototype is not configuration.
@@ -167,6 +195,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobWorker: e.JOB_WORKER === '1',
     jobLeaseMs: e.JOB_LEASE_SECONDS === undefined ? undefined : e.JOB_LEASE_SECONDS * 1000,
     payee: { accountName: e.PAYEE_ACCOUNT_NAME, bankName: e.PAYEE_BANK_NAME, accountNo: e.PAYEE_ACCOUNT_NO },
+    mail: {
+      port: e.MAIL_PORT,
+      host: e.MAIL_HOST,
+      domain: e.MAIL_DOMAIN,
+      maxMessageBytes: Math.round(e.MAIL_MAX_MESSAGE_MB * MB),
+      maxAttachments: e.MAIL_MAX_ATTACHMENTS,
+      maxAttachmentBytes: Math.round(e.MAIL_MAX_ATTACHMENT_MB * MB),
+      maxTotalAttachmentBytes: Math.round(e.MAIL_MAX_TOTAL_ATTACHMENTS_MB * MB),
+    },
   });
 }
 
@@ -232,6 +269,16 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       accountName: '测试收款有限公司',
       bankName: '测试银行上海分行',
       accountNo: '6222 0000 1111 2222',
+    },
+    // Tests start the receiver themselves, on an ephemeral port.
+    mail: {
+      port: 0,
+      host: '127.0.0.1',
+      domain: 'fp.test.local',
+      maxMessageBytes: 2 * MB,
+      maxAttachments: 5,
+      maxAttachmentBytes: 512 * 1024,
+      maxTotalAttachmentBytes: 1 * MB,
     },
     ...overrides,
   });
