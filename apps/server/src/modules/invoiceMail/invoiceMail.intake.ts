@@ -12,6 +12,7 @@ import {
   findMailByMessageId,
   insertAttachment,
   insertMail,
+  lockMail,
   setAttachmentResult,
 } from './invoiceMail.repo.js';
 import {
@@ -174,6 +175,7 @@ async function finishAttachment(
   const a = await findAttachment(d.db, payload.tenantId, payload.attachmentId);
   if (!a) return;
   await d.db.transaction().execute(async (tx) => {
+    await lockMail(tx, payload.tenantId, Number(a.mail_id));
     const changed = await setAttachmentResult(
       tx,
       payload.tenantId,

@@ -171,6 +171,19 @@ export async function setAttachmentResult(
   return Number(res.numUpdatedRows) > 0;
 }
 
+/**
+ * Takes the mail's row lock (a no-op update: PostgreSQL locks the row, SQLite's write transaction is
+ * exclusive anyway), so attachments of one mail finishing at once recount one after the other.
+ */
+export async function lockMail(db: Db, tenantId: number, mailId: number) {
+  await db
+    .updateTable('mail_messages')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', mailId)
+    .execute();
+}
+
 /** The attachments' statuses of a mail, counted. */
 export async function attachmentCounts(db: Db, tenantId: number, mailId: number) {
   const rows = await db

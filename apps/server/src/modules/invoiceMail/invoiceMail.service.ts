@@ -25,6 +25,7 @@ import {
   insertMailbox,
   listAttachments,
   listMails,
+  lockMail,
   setAttachmentResult,
   setMailCounts,
   type AttachmentRow,
@@ -199,6 +200,12 @@ export async function retryAttachment(
   if (Number(a.status) === MailAttachmentStatus.recognized) throw invoiceMailErrors.attachmentRecognized();
   const now = d.clock();
   await d.db.transaction().execute(async (tx) => {
+    await lockMail(tx, caller.tenantId, Number(a.mail_id));
+    // Recognised by a job that finished in between: its invoices exist, so no second run.
+    const latest = await findAttachment(tx, caller.tenantId, Number(a.id));
+    if (!latest || Number(latest.status) === MailAttachmentStatus.recognized) {
+      throw invoiceMailErrors.attachmentRecognized();
+    }
     await setAttachmentResult(tx, caller.tenantId, Number(a.id), {
       status: MailAttachmentStatus.pending,
       reason: null,
