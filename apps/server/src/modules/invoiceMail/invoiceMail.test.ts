@@ -9,7 +9,7 @@ import { createTestDatabase } from '../../../test/harness.js';
 import { makePersonal, makeStaff, makeTenant } from '../../../test/factories.js';
 import { waitFor } from '../../../test/poll.js';
 import { buildApp } from '../../app.js';
-import { testConfig } from '../../config.js';
+import { loadConfig, testConfig } from '../../config.js';
 import type { Db } from '../../platform/db/database.js';
 import { migrateToLatest } from '../../platform/db/migrator.js';
 import { createJobQueue, type JobQueue } from '../../platform/jobs/index.js';
@@ -188,6 +188,31 @@ let alice: Awaited<ReturnType<typeof makeStaff>>;
 let bob: Awaited<ReturnType<typeof makeStaff>>;
 let tenantB: Awaited<ReturnType<typeof makeTenant>>;
 let carol: Awaited<ReturnType<typeof makeStaff>>;
+
+describe('configuration', () => {
+  const base = { DATA_DIR: os.tmpdir(), SIGNING_SECRET: 'x'.repeat(32) };
+  it('turns the receiver on at 127.0.0.1:2525 by default, with limits in bytes', () => {
+    expect(loadConfig(base).mail).toEqual({
+      port: 2525,
+      host: '127.0.0.1',
+      domain: 'fp.feikong.local',
+      maxMessageBytes: 25 * 1024 * 1024,
+      maxAttachments: 10,
+      maxAttachmentBytes: 10 * 1024 * 1024,
+      maxTotalAttachmentBytes: 20 * 1024 * 1024,
+    });
+    expect(loadConfig({ ...base, MAIL_PORT: '0', MAIL_DOMAIN: 'fp.example.com' }).mail).toMatchObject({
+      port: 0,
+      domain: 'fp.example.com',
+    });
+  });
+  it('refuses an uppercase or malformed domain and a port out of range, naming the variable', () => {
+    expect(() => loadConfig({ ...base, MAIL_DOMAIN: 'FP.Example.com' })).toThrow(/MAIL_DOMAIN/);
+    expect(() => loadConfig({ ...base, MAIL_DOMAIN: 'localhost' })).toThrow(/MAIL_DOMAIN/);
+    expect(() => loadConfig({ ...base, MAIL_PORT: '70000' })).toThrow(/MAIL_PORT/);
+    expect(() => loadConfig({ ...base, MAIL_MAX_ATTACHMENTS: '0' })).toThrow(/MAIL_MAX_ATTACHMENTS/);
+  });
+});
 
 describe('addresses', () => {
   it('gives each person one stable, random, lowercase address per tenant, created on first request', async () => {
