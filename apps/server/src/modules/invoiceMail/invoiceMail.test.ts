@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailAttachmentStatus, MailStatus, PlatformCode } from '@feikong/contracts';
@@ -139,6 +140,36 @@ async function send(m: Sent): Promise<{ code: number; text: string } | null> {
   } finally {
     transport.close();
   }
+}
+
+/**
+ * A raw SMTP dialogue (no SIZE parameter, unlike nodemailer), so the receiver has to notice an
+ * oversize message while reading DATA. Answers every reply line the server sent.
+ */
+async function rawSmtp(commands: (string | Buffer)[]): Promise<string[]> {
+  const socket = net.connect(receiver.port, '127.0.0.1');
+  const replies: string[] = [];
+  let buffered = '';
+  let waiting: (() => void) | null = null;
+  socket.on('data', (c) => {
+    buffered += c.toString('latin1');
+    let nl: number;
+    while ((nl = buffered.indexOf('\r\n')) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 2);
+      replies.push(line);
+      if (/^\d{3} /.test(line)) waiting?.();
+    }
+  });
+  const reply = () => new Promise<void>((r) => (waiting = r));
+  await reply(); // greeting
+  for (const c of commands) {
+    const done = reply();
+    socket.write(c);
+    await done;
+  }
+  socket.end('QUIT\r\n');
+  return replies;
 }
 
 async function call(token: string, method: 'GET' | 'POST', url: string, payload?: object) {
@@ -432,7 +463,9 @@ describe('receiving with ingest', () => {
       expect(other?.code).toBe(550);
       expect(other?.text).toMatch(/From header domain/);
       // No envelope sender at all.
-      expect((await send({ to, envelopeFrom: '', attachments }))?.code).toBe(550);
+      const nullSender = await send({ to, envelopeFrom: '', attachments });
+      expect(nullSender?.code).toBe(550);
+      expect(nullSender?.text).toMatch(/Sender address required/);
       // A relay's Authentication-Results says the check failed.
       for (const verdict of [
         'spf=fail smtp.mailfrom=seller.example.com',
@@ -466,6 +499,20 @@ describe('receiving with ingest', () => {
       // Over the message size (2 MB in tests), whatever the attachments.
       const oversize = await send({ to, attachments: [{ filename: 'huge.pdf', content: big(1_700_000) }] });
       expect(oversize?.code).toBe(552);
+      // The same without a SIZE declaration: counted while reading DATA (stream.sizeExceeded).
+      const body = Buffer.concat([
+        Buffer.from(`From: a@seller.example.com\r\nTo: ${to}\r\nSubject: big\r\n\r\n`),
+        Buffer.from(`${'x'.repeat(998)}\r\n`.repeat(2200)),
+        Buffer.from('.\r\n'),
+      ]);
+      const replies = await rawSmtp([
+        'EHLO sender.example.com\r\n',
+        'MAIL FROM:<a@seller.example.com>\r\n',
+        `RCPT TO:<${to}>\r\n`,
+        'DATA\r\n',
+        body,
+      ]);
+      expect(replies.at(-1)).toMatch(/^552 .*maximum size/);
       // More than 5 attachments.
       const many = await send({
         to,
