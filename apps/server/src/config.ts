@@ -98,6 +98,19 @@ const ConfigSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('1'),
   /** Largest file one signed upload form accepts, in MB. */
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1024).default(20),
+  /** 专属邮箱: the SMTP receiver's port (0 = off), address and mail domain; limits of one received mail. */
+  MAIL_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
+  MAIL_HOST: z.string().min(1).default('127.0.0.1'),
+  MAIL_DOMAIN: z
+    .string()
+    .default('fp.feikong.local')
+    .refine((v) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(v), {
+      message: '应为小写域名，如 fp.example.com',
+    }),
+  MAIL_MAX_MESSAGE_MB: z.coerce.number().positive().max(100).default(25),
+  MAIL_MAX_ATTACHMENTS: z.coerce.number().int().min(1).max(100).default(10),
+  MAIL_MAX_ATTACHMENT_MB: z.coerce.number().positive().max(100).default(10),
+  MAIL_MAX_TOTAL_ATTACHMENTS_MB: z.coerce.number().positive().max(100).default(20),
 });
 
 /** Settings that depend on each other (checked after each variable on its own). */
@@ -149,6 +162,8 @@ export type Config = Readonly<{
   storage: Readonly<{ driver: 'local' | 's3'; s3?: S3Config }>;
   /** Largest file a signed upload form accepts, in bytes (UPLOAD_MAX_MB). */
   uploadMaxBytes: number;
+  /** 专属邮箱: the SMTP receiver (port 0 = off) and what one received mail may hold. */
+  mail: MailConfig;
 }>;
 
 /** An S3-compatible object store (STORAGE_DRIVER=s3). */
@@ -160,6 +175,19 @@ export interface S3Config {
   region: string;
   forcePathStyle: boolean;
 }
+
+export type MailConfig = Readonly<{
+  port: number;
+  host: string;
+  /** Addresses are <random local part>@domain. */
+  domain: string;
+  maxMessageBytes: number;
+  maxAttachments: number;
+  maxAttachmentBytes: number;
+  maxTotalAttachmentBytes: number;
+}>;
+
+const MB = 1024 * 1024;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Own variables only: a key inherited from a prototype is not configuration.
@@ -224,6 +252,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { driver: 'local' as const },
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    mail: {
+      port: e.MAIL_PORT,
+      host: e.MAIL_HOST,
+      domain: e.MAIL_DOMAIN,
+      maxMessageBytes: Math.round(e.MAIL_MAX_MESSAGE_MB * MB),
+      maxAttachments: e.MAIL_MAX_ATTACHMENTS,
+      maxAttachmentBytes: Math.round(e.MAIL_MAX_ATTACHMENT_MB * MB),
+      maxTotalAttachmentBytes: Math.round(e.MAIL_MAX_TOTAL_ATTACHMENTS_MB * MB),
+    },
   });
 }
 
@@ -292,6 +329,16 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     },
     storage: { driver: 'local' as const },
     uploadMaxBytes: 20 * 1024 * 1024,
+    // Tests start the receiver themselves, on an ephemeral port.
+    mail: {
+      port: 0,
+      host: '127.0.0.1',
+      domain: 'fp.test.local',
+      maxMessageBytes: 2 * MB,
+      maxAttachments: 5,
+      maxAttachmentBytes: 512 * 1024,
+      maxTotalAttachmentBytes: 1 * MB,
+    },
     ...overrides,
   });
 }

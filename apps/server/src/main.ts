@@ -1,5 +1,6 @@
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
+import { startInvoiceMailReceiver } from './modules/invoiceMail/index.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrator.js';
 import { isDatabaseUnavailable } from './platform/db/unavailable.js';
@@ -20,7 +21,9 @@ async function main() {
   const app = await buildApp({ config, db: handle.db, dialect: handle.dialect });
   onConnectionError = (err) => app.log.warn({ err }, 'database connection lost');
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+  let mailReceiver: Awaited<ReturnType<typeof startInvoiceMailReceiver>> = null;
   const close = async () => {
+    await mailReceiver?.close();
     await app.close();
     await handle.destroy();
     process.exit(0);
@@ -29,6 +32,8 @@ async function main() {
   process.once('SIGTERM', close);
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Feikong serving on http://${config.host}:${config.port} (${handle.dialect})`);
+  // 专属邮箱: the SMTP receiver (MAIL_PORT, default 2525 on 127.0.0.1; 0 = off).
+  mailReceiver = await startInvoiceMailReceiver(app);
 }
 
 main().catch((err) => {

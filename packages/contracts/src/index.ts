@@ -16,3 +16,4 @@ export * from './files/index.js';
 export * from './tasks/index.js';
 export * from './rights/index.js';
 export * from './invoice/index.js';
+export * from './invoiceMail/index.js';

@@ -470,6 +470,9 @@ export interface Database {
   invoice_verifications: InvoiceVerificationsTable;
   invoice_supports: InvoiceSupportsTable;
   invoice_compliance_rules: InvoiceComplianceRulesTable;
+  mail_boxes: MailBoxesTable;
+  mail_messages: MailMessagesTable;
+  mail_attachments: MailAttachmentsTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -795,5 +798,54 @@ export interface InvoiceComplianceRulesTable {
   remark: string;
   created_by: number;
   created_at: number;
+  updated_at: number;
+}
+
+// ---- 专属邮箱 (invoiceMail module, migration 20261125T0121_invoice_mail) ----
+
+/** One invoice mailbox per person (user_id) per tenant: <local_part>@MAIL_DOMAIN. */
+export interface MailBoxesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  staff_id: number;
+  local_part: string;
+  created_at: number;
+}
+
+/** A mail the SMTP receiver accepted for a mailbox; status 1 待识别 … 5 没有可识别的发票附件. */
+export interface MailMessagesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  mailbox_id: number;
+  user_id: number;
+  staff_id: number;
+  mail_from: string;
+  from_name: string;
+  subject: string;
+  message_id: string | null;
+  size: number;
+  received_at: number;
+  status: number;
+  attachment_count: number;
+  recognized_count: number;
+  failed_count: number;
+}
+
+/** An invoice attachment (PDF, OFD, XML) of a received mail; status 1 待识别, 2 已识别, 3 识别失败. */
+export interface MailAttachmentsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  mail_id: number;
+  file_name: string;
+  file_type: string;
+  content_type: string;
+  size: number;
+  /** Storage key: invoice/t<tenant_id>/mail/yyyy/mm/dd/<uuid>.<ext>. */
+  file_key: string;
+  status: number;
+  reason: string | null;
+  /** JSON array of invoice ids. */
+  invoice_ids: string;
   updated_at: number;
 }

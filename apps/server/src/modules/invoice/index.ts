@@ -6,3 +6,4 @@ export {
   type CheckedInvoice,
 } from './verification.service.js';
 export { InvoicePerm } from './invoice.service.js';
+export { invoiceMailIngest } from './mailIngest.service.js';
