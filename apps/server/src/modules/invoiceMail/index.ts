@@ -38,15 +38,16 @@ export function registerInvoiceMail(
 /**
  * Starts the SMTP receiver of an app built by buildApp, on config MAIL_HOST:MAIL_PORT; null when
  * MAIL_PORT is 0 (off). `port` overrides the configured one (tests pass 0 for an ephemeral port);
- * `ingest`, when given, replaces the one given at registration. Close it before the app.
+ * `ingest`, when given, replaces the one given at registration (null: none, attachments stay 待识别).
+ * Close it before the app.
  */
 export async function startInvoiceMailReceiver(
   app: ZodApp,
-  opts: { port?: number; ingest?: MailAttachmentIngest } = {},
+  opts: { port?: number; ingest?: MailAttachmentIngest | null } = {},
 ): Promise<MailReceiver | null> {
   const d = registered.get(app);
   if (!d) throw new Error('专属邮箱模块未注册：请先用 buildApp 构建应用');
-  if (opts.ingest) d.ingest = opts.ingest;
+  if (opts.ingest !== undefined) d.ingest = opts.ingest ?? undefined;
   const port = opts.port ?? d.mail.port;
   if (opts.port === undefined && port === 0) return null;
   return startMailReceiver(d, { host: d.mail.host, port });
