@@ -91,14 +91,15 @@ async function dumpTenantRows(tenantId: number): Promise<string> {
   return JSON.stringify(out);
 }
 
-const ID_FIELD = /(^|_)(id|ids)$/;
+/** An id field: `id`, `org_id`, `ids`, and the camelCase `invoiceId`, `invoiceIds`, `attachmentId`. */
+const ID_FIELD = /(^|_)(id|ids)$|[a-z](Id|Ids)$/;
 
 describe('tenant isolation matrix', () => {
   it("no route with an id reaches the demo tenant's rows for another tenant's administrator", async () => {
     // The demo tenant (B) is the victim; A is a tenant whose administrator holds every permission.
     const b = t.tenantId;
     const pick = async (
-      table: 'organizations' | 'departments' | 'staff' | 'privilege_groups' | 'job_grades',
+      table: 'organizations' | 'departments' | 'staff' | 'privilege_groups' | 'job_grades' | 'invoices',
     ) =>
       (await t.db.selectFrom(table).select('id').where('tenant_id', '=', b).execute()).map((r) =>
         Number(r.id),
@@ -110,6 +111,7 @@ describe('tenant isolation matrix', () => {
         ...(await pick('staff')),
         ...(await pick('privilege_groups')),
         ...(await pick('job_grades')),
+        ...(await pick('invoices')),
       ]),
     ];
     expect(bIds.length).toBeGreaterThan(3);
@@ -137,7 +139,7 @@ describe('tenant isolation matrix', () => {
     for (const r of routes) {
       const shape = routeShape(doc, r);
       for (const id of bIds) {
-        const fill = (f: string) => (f.endsWith('ids') ? [id] : id);
+        const fill = (f: string) => (/ids$/i.test(f) ? [id] : id);
         const fields = (names: string[]) =>
           Object.fromEntries(
             names.map((f) => [
