@@ -36,12 +36,6 @@ export const INVOICE_MENUS: MenuEntrySeed[] = [
             meta: { title: '发票录入', hidden: true },
           },
           {
-            name: 'invoiceDueIn',
-            path: '/invoice/dueIn',
-            component: 'invoice/DueIn',
-            meta: { title: '待收发票', hidden: true },
-          },
-          {
             name: 'repairInvoice',
             path: '/invoice/repairInvoice',
             component: 'invoice/RepairInvoice',
@@ -52,12 +46,6 @@ export const INVOICE_MENUS: MenuEntrySeed[] = [
             path: '/invoice/taskCheck',
             component: 'invoice/TaskCheck',
             meta: { title: '查验记录', hidden: true },
-          },
-          {
-            name: 'invoiceVoucher',
-            path: '/invoice/voucher',
-            component: 'invoice/Voucher',
-            meta: { title: '发票凭证', hidden: true },
           },
         ],
       },

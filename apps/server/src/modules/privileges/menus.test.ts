@@ -26,7 +26,7 @@ const INVOICE_STAFF = [
 ];
 const INVOICE_SHAPE = {
   invoiceManage: [
-    { invoice: ['invoiceEntry', 'invoiceDueIn', 'repairInvoice', 'invoiceTaskCheck', 'invoiceVoucher'] },
+    { invoice: ['invoiceEntry', 'repairInvoice', 'invoiceTaskCheck'] },
     'orgInvoice',
     { invoiceCenter: ['invoiceDetail'] },
   ] as unknown[],
