@@ -3,6 +3,7 @@
  * baseline. These are measurements to quote in issue notes, not timed tests.
  */
 import { benchApiRead } from './api-read.js';
+import { benchInvoicePageList } from './invoice-pagelist.js';
 import { benchOrgImportExport } from './org-import-export.js';
 import { benchOrgTree } from './org-tree.js';
 import { benchWebFirstLoad } from './web-first-load.js';
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'org-tree': benchOrgTree,
   'org-import-export': benchOrgImportExport,
   'web-first-load': benchWebFirstLoad,
+  'invoice-pagelist': benchInvoicePageList,
 };
 
 const wanted = process.argv.slice(2);

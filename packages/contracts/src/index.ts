@@ -15,3 +15,4 @@ export * from './errorReport/index.js';
 export * from './files/index.js';
 export * from './tasks/index.js';
 export * from './rights/index.js';
+export * from './invoice/index.js';

@@ -462,6 +462,14 @@ export interface Database {
   banners: BannersTable;
   notifications: NotificationsTable;
   notify_form_reads: NotifyFormReadsTable;
+  invoices: InvoicesTable;
+  invoice_logs: InvoiceLogsTable;
+  invoice_attachments: InvoiceAttachmentsTable;
+  invoice_tags: InvoiceTagsTable;
+  invoice_tag_relations: InvoiceTagRelationsTable;
+  invoice_verifications: InvoiceVerificationsTable;
+  invoice_supports: InvoiceSupportsTable;
+  invoice_compliance_rules: InvoiceComplianceRulesTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -662,4 +670,130 @@ export interface NotifyFormReadsTable {
   form_id: string;
   notification_id: number;
   read_at: number;
+}
+
+// ---- Invoices (invoice module, migration 20261125T0111_invoices) ----
+
+/** One invoice of a staff member (owner); money in 分, billing_date epoch ms of the day (China time). */
+export interface InvoicesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** The owner's company (staff.org_id) at entry. */
+  org_id: number;
+  owner_staff_id: number;
+  /** The owner's name and company name at entry (录入人, 所属组织). */
+  owner_name: string;
+  org_name: string;
+  /** InvoiceKind of packages/contracts (vat_special, digital_normal, train, …). */
+  kind: string;
+  /** 发票代码; '' for 数电票. */
+  code: string;
+  number: string;
+  billing_date: number;
+  amount: number;
+  tax: number;
+  total: number;
+  check_code: string;
+  buyer_name: string;
+  buyer_tax_id: string;
+  seller_name: string;
+  seller_tax_id: string;
+  /** ocr | qrcode | hand | email | upload. */
+  source: string;
+  /** 1 未查验, 2 查验通过, 3 查验不通过. */
+  deal_status: number;
+  /** 1 可用, 2 核销中, 3 已核销. */
+  recent_status: number;
+  finishing_amount: number;
+  finish_amount: number;
+  bill_id: number | null;
+  /** Storage key of the uploaded file (invoice/t<tenant>/…). */
+  file_key: string | null;
+  /** JSON: goods lines, travel fields, machine number. */
+  extra: string;
+  /** JSON of the latest verification verdict (InvoiceVerdict). */
+  verdict: string | null;
+  remark: string;
+  /** type|code|number, or digital|number for 数电票: unique per tenant among live invoices. */
+  dedupe_key: string;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface InvoiceLogsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  invoice_id: number;
+  action: string;
+  content: string;
+  staff_id: number;
+  created_at: number;
+}
+
+export interface InvoiceAttachmentsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  invoice_id: number;
+  file_key: string;
+  file_name: string;
+  created_by: number;
+  created_at: number;
+}
+
+export interface InvoiceTagsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  created_by: number;
+  created_at: number;
+}
+
+export interface InvoiceTagRelationsTable {
+  tenant_id: number;
+  tag_id: number;
+  invoice_id: number;
+}
+
+/** One verification (查验) of an invoice, saved or not (handCheck); each used one count of the 查验包. */
+export interface InvoiceVerificationsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  invoice_id: number | null;
+  kind: string;
+  code: string;
+  number: string;
+  billing_date: number;
+  amount: number;
+  provider: string;
+  label: string;
+  official: number;
+  passed: number;
+  message: string;
+  staff_id: number;
+  created_at: number;
+}
+
+/** 补录: an invoice supplied afterwards for a bill already reimbursed without it. */
+export interface InvoiceSupportsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  invoice_id: number;
+  bill_id: number;
+  staff_id: number;
+  remark: string;
+  created_at: number;
+}
+
+/** 发票合规 blacklist rule: seller_name / seller_tax_id / goods_tax_code / goods_keyword. */
+export interface InvoiceComplianceRulesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  rule_kind: string;
+  value: string;
+  remark: string;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
 }

@@ -4,6 +4,7 @@ import { registerErrorReportRoutes } from './errorReport/index.js';
 import { registerOrgRoutes, registerOrgTaskHandlers } from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
 import { registerHomeRoutes } from './home/index.js';
+import { registerInvoiceRoutes } from './invoice/index.js';
 import { registerNotifyRoutes, withTaskNotifications } from './notify/index.js';
 import { registerPrivilegeRoutes } from './privileges/index.js';
 import { registerRightsRoutes } from './rights/index.js';
@@ -21,6 +22,7 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   registerRightsRoutes(app, deps);
   registerNotifyRoutes(app, deps);
   registerHomeRoutes(app, deps);
+  registerInvoiceRoutes(app, deps);
   // Task handlers (imports/exports by operating type) register here, into the app's registry.
   registerOrgTaskHandlers(appServices(deps).taskHandlers, deps);
 }

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { TaskHandlerRegistry } from './tasks.js';
 import { createJobQueue } from './jobs/index.js';
-import { DownloadSigner, LocalFileStorage } from './storage/index.js';
+import { DownloadSigner, LocalFileStorage, S3FileStorage } from './storage/index.js';
 import type { AppDeps, AppServices } from './types.js';
 
 /**
@@ -19,8 +19,10 @@ export function withAppServices(deps: AppDeps, log: FastifyBaseLogger) {
   const filesRoot = tempFiles
     ? path.join(os.tmpdir(), `feikong-files-${randomUUID()}`)
     : path.join(deps.config.dataDir, 'files');
+  const signer = new DownloadSigner(deps.config.signingSecret);
+  const s3 = deps.config.storage.s3;
   const storage =
-    deps.storage ?? new LocalFileStorage(filesRoot, new DownloadSigner(deps.config.signingSecret));
+    deps.storage ?? (s3 ? new S3FileStorage(s3, signer) : new LocalFileStorage(filesRoot, signer));
   const jobs =
     deps.jobs ?? createJobQueue(deps.db, deps.dialect, { logger: log, leaseMs: deps.config.jobLeaseMs });
   const taskHandlers = deps.taskHandlers ?? new TaskHandlerRegistry();

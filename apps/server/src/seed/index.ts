@@ -1,5 +1,6 @@
 import type { Db } from '../platform/db/database.js';
 import { seedDemoTenant } from './demo.js';
+import { seedDemoInvoices } from './invoice.js';
 import { seedOrgDemo } from './org.js';
 
 /** Seeds the demo tenant once: only when the database has no organisation at all. */
@@ -9,6 +10,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   await db.transaction().execute(async (trx) => {
     const ids = await seedDemoTenant(trx);
     await seedOrgDemo(trx, ids);
+    await seedDemoInvoices(trx, ids);
   });
   return true;
 }

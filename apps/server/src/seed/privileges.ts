@@ -9,6 +9,15 @@ import { findGroupByName, insertGroup, insertMembers } from '../modules/privileg
  * 普通员工 — the plain staff member, no settings permissions. The multi-organisation user is in no group.
  * Phones come from the caller (seed/demo.ts DEMO) so this file does not import demo.ts back.
  */
+/** What every staff member may do with their own invoices (我的发票, 发票中心). */
+const INVOICE_STAFF_PERMS = [
+  'invoice:view',
+  'invoice:add',
+  'invoice:delete',
+  'invoice:export',
+  'invoiceCenter:view',
+];
+
 export async function seedDemoPrivileges(
   db: Db,
   tenantId: number,
@@ -25,11 +34,22 @@ export async function seedDemoPrivileges(
   const groups = [
     {
       name: '财务审批',
-      description: '财务审批人员：可查看权限组和成员',
-      perms: ['memberManagement:view', 'permissionGroup:view'],
+      description: '财务审批人员：可查看权限组和成员、组织发票与发票合规',
+      perms: [
+        'memberManagement:view',
+        'permissionGroup:view',
+        ...INVOICE_STAFF_PERMS,
+        'orgInvoice:view',
+        'invoiceCompliance:view',
+      ],
       phone: phones.approver,
     },
-    { name: '普通员工', description: '普通员工：无设置中心权限', perms: [], phone: phones.staff },
+    {
+      name: '普通员工',
+      description: '普通员工：无设置中心权限，可录入和查看本人发票',
+      perms: [...INVOICE_STAFF_PERMS],
+      phone: phones.staff,
+    },
   ];
   for (const g of groups) {
     if (await findGroupByName(db, tenantId, g.name)) continue;

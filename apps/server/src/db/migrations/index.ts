@@ -13,6 +13,7 @@ import * as syncConflictsMenu from './20261122T0011_sync_conflicts_menu.js';
 import * as userGroupEdit from './20261122T0012_user_group_edit.js';
 import * as errorReportLimits from './20261123T0001_error_report_limits.js';
 import * as throttleStrikes from './20261123T0002_throttle_strikes.js';
+import * as invoices from './20261125T0111_invoices.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T0012_user_group_edit': userGroupEdit,
   '20261123T0001_error_report_limits': errorReportLimits,
   '20261123T0002_throttle_strikes': throttleStrikes,
+  '20261125T0111_invoices': invoices,
 };

@@ -1,10 +1,26 @@
-import { FileDownloadQuery } from '@feikong/contracts';
-import { PUBLIC } from '../../platform/context.js';
-import { DOWNLOAD_PATH } from '../../platform/storage/signing.js';
+import type { FastifyRequest } from 'fastify';
+import {
+  FileDownloadQuery,
+  FileMergeBody,
+  FileMergeReply,
+  FileSignQuery,
+  FileSignReply,
+  FileUploadReply,
+  envelopeOf,
+} from '@feikong/contracts';
+import { PUBLIC, STAFF } from '../../platform/context.js';
+import { tenantCaller } from '../../platform/auth.js';
+import { ok } from '../../platform/envelope.js';
+import { DOWNLOAD_PATH, UPLOAD_PATH } from '../../platform/storage/index.js';
 import { appServices, type AppDeps, type ZodApp } from '../../platform/types.js';
 import { contentDisposition, openSignedDownload } from './files.service.js';
+import { fileErrors } from './files.errors.js';
+import { mergeFiles } from './merge.service.js';
+import { receiveUpload, signUpload, type UploadFormInput } from './upload.service.js';
 
-/** Files: signed downloads (the links the task centre and other modules hand out). */
+const tags = ['files'];
+
+/** Files: signed downloads, signed uploads (spec 7.12) and the print merge (spec 7.8). */
 export function registerFileRoutes(app: ZodApp, deps: AppDeps) {
   const d = appServices(deps);
   // Public by design: a browser opens the link without the session header; the signature is the
@@ -14,7 +30,7 @@ export function registerFileRoutes(app: ZodApp, deps: AppDeps) {
     {
       // The reply is the file itself, not an envelope.
       config: { permission: PUBLIC, rawReply: true },
-      schema: { querystring: FileDownloadQuery, tags: ['files'] },
+      schema: { querystring: FileDownloadQuery, tags },
     },
     async (req, reply) => {
       const file = await openSignedDownload(d, req.query);
@@ -27,4 +43,85 @@ export function registerFileRoutes(app: ZodApp, deps: AppDeps) {
         .send(file.body);
     },
   );
+
+  app.get(
+    '/pub-svc-center/api/v1/file::sign',
+    {
+      config: { permission: STAFF },
+      schema: {
+        querystring: FileSignQuery,
+        response: { 200: envelopeOf(FileSignReply) },
+        tags,
+        summary: '上传签名：答 dir、policy、access_id、signature、host（表单直传，key 须以 dir 开头）',
+      },
+    },
+    async (req) => ok(await signUpload(d, tenantCaller(req), req.query)),
+  );
+
+  // Public by design: the signed policy is the credential (it names the tenant's directory, the
+  // size range and the expiry, and the signature covers it). Only the embedded store receives here.
+  app.post(
+    UPLOAD_PATH,
+    {
+      config: { permission: PUBLIC },
+      schema: {
+        response: { 200: envelopeOf(FileUploadReply) },
+        tags,
+        summary:
+          '表单直传（内置存储）：key、policy、access_id（或 OSSAccessKeyId）、signature、success_action_status、file',
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (req) => ok(await receiveUpload(d, await readUploadForm(req, d.config.uploadMaxBytes))),
+  );
+
+  app.post(
+    '/finopublic/api/web/file/merge',
+    {
+      config: { permission: STAFF },
+      schema: {
+        body: FileMergeBody,
+        response: { 200: envelopeOf(FileMergeReply) },
+        tags,
+        summary: '合并打印：jpg、jpeg、png、pdf 依次合并为一个 PDF（答签名链接），其他类型单独列出',
+      },
+    },
+    async (req) => ok(await mergeFiles(d, tenantCaller(req), req.body)),
+  );
+}
+
+/**
+ * Reads an upload form: text fields and the file part `file`, held in memory up to maxBytes
+ * (one byte more marks it too large; nothing is written while reading).
+ */
+async function readUploadForm(req: FastifyRequest, maxBytes: number): Promise<UploadFormInput> {
+  if (!req.isMultipart()) throw fileErrors.uploadFileMissing();
+  const fields: Record<string, string> = Object.create(null);
+  let file: UploadFormInput['file'] = null;
+  try {
+    for await (const part of req.parts({
+      limits: { fileSize: maxBytes, files: 1, fields: 20 },
+      // Read on past the limit (its bytes dropped) instead of failing the form: the route answers.
+      throwFileSizeLimit: false,
+    } as Parameters<FastifyRequest['parts']>[0])) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          continue;
+        }
+        // Past maxBytes busboy stops keeping bytes and marks the stream truncated.
+        const content = await part.toBuffer();
+        file = { content, truncated: part.file.truncated };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw fileErrors.uploadPolicyMismatch('file');
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw fileErrors.uploadPolicyMismatch('fields');
+    throw err;
+  }
+  return { fields, file };
 }

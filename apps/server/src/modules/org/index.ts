@@ -5,3 +5,5 @@
 export { registerOrgRoutes } from './org.routes.js';
 export { registerOrgTaskHandlers, type OrgTaskDeps } from './org.tasks.js';
 export * from './directory.service.js';
+/** has_priv of a tenant's units for a server module (spec §6): the invoice list's organisation filter. */
+export { hasModulePriv } from './org.perms.js';

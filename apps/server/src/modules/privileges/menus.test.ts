@@ -16,8 +16,24 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** Invoice permissions every demo staff member holds (seed/privileges.ts). */
+const INVOICE_STAFF = [
+  'invoice:view',
+  'invoice:add',
+  'invoice:delete',
+  'invoice:export',
+  'invoiceCenter:view',
+];
+const INVOICE_SHAPE = {
+  invoiceManage: [
+    { invoice: ['invoiceEntry', 'invoiceDueIn', 'repairInvoice', 'invoiceTaskCheck', 'invoiceVoucher'] },
+    'orgInvoice',
+    { invoiceCenter: ['invoiceDetail'] },
+  ] as unknown[],
+};
 const FULL_SHAPE = [
   { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
+  INVOICE_SHAPE,
   {
     setcenter: [
       { permission: ['functionPermission', 'memberManagement', 'permissionGroup'] },
@@ -35,6 +51,7 @@ const FULL_SHAPE = [
           'syncConflict',
         ],
       },
+      'invoiceCompliance',
       { rightRecharge: ['productVersion', 'cashier', 'tenantOrder'] },
     ],
   },
@@ -171,7 +188,7 @@ describe('GET and PUT privileges/menus', () => {
     expect(shape(res.body.data.items)).toEqual(FULL_SHAPE);
     const m = flat(res.body.data.items);
     expect(m.permissionGroup.meta.perms).toHaveLength(4);
-    const pg = res.body.data.items[1].children[0].children[2];
+    const pg = res.body.data.items[2].children[0].children[2];
     expect(pg.perm_values).toEqual(['view', 'add', 'edit', 'delete']);
     expect(pg.defaults).toEqual({ title: '权限组', order: 3, hidden: false });
     expect(pg.overrides).toEqual({ title: null, order: null, hidden: null });
@@ -193,7 +210,12 @@ describe('GET and PUT privileges/menus', () => {
 
     // Users of tenant A see the new title and order (home now after personal); hidden entries stay.
     const menusA = await call(a.admin.token, 'GET', '/user/menus');
-    expect(menusA.body.data.menus.map((n: any) => n.name)).toEqual(['setcenter', 'personal', 'home']);
+    expect(menusA.body.data.menus.map((n: any) => n.name)).toEqual([
+      'invoiceManage',
+      'setcenter',
+      'personal',
+      'home',
+    ]);
     expect(flat(menusA.body.data.menus).menuSetting.meta.hidden).toBe(true);
     expect(flat(menusA.body.data.menus).home.meta.title).toBe('首页');
 
@@ -354,11 +376,17 @@ describe('demo seed', () => {
       { name: '系统管理员', perms: '["*"]', is_builtin: 1, phone: DEMO.admin },
       {
         name: '财务审批',
-        perms: '["memberManagement:view","permissionGroup:view"]',
+        perms: JSON.stringify([
+          'memberManagement:view',
+          'permissionGroup:view',
+          ...INVOICE_STAFF,
+          'orgInvoice:view',
+          'invoiceCompliance:view',
+        ]),
         is_builtin: 0,
         phone: DEMO.approver,
       },
-      { name: '普通员工', perms: '[]', is_builtin: 0, phone: DEMO.staff },
+      { name: '普通员工', perms: JSON.stringify(INVOICE_STAFF), is_builtin: 0, phone: DEMO.staff },
     ]);
 
     const session = async (phone: string) => {
@@ -376,10 +404,15 @@ describe('demo seed', () => {
     expect(await menusOf(DEMO.admin)).toEqual(FULL_SHAPE);
     expect(await menusOf(DEMO.approver)).toEqual([
       { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
-      { setcenter: [{ permission: ['memberManagement', 'permissionGroup'] }] },
+      INVOICE_SHAPE,
+      { setcenter: [{ permission: ['memberManagement', 'permissionGroup'] }, 'invoiceCompliance'] },
       { personal: ['userInfo', 'orgInfo', 'downloadcenter'] },
     ]);
-    expect(await menusOf(DEMO.staff)).toEqual(PLAIN_SHAPE);
+    expect(await menusOf(DEMO.staff)).toEqual([
+      PLAIN_SHAPE[0],
+      { invoiceManage: INVOICE_SHAPE.invoiceManage.filter((e) => e !== 'orgInvoice') },
+      PLAIN_SHAPE[1],
+    ]);
     expect(await menusOf(DEMO.multiOrg)).toEqual(PLAIN_SHAPE);
   });
 });

@@ -335,6 +335,7 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
     expect(g).toMatchObject({ id, name: '查看组', is_builtin: false });
     expect(all).toBe(false);
     expect(shape(items)).toEqual([
+      { invoiceManage: ['invoice', 'orgInvoice', 'invoiceCenter'] },
       {
         setcenter: [
           { permission: ['functionPermission', 'memberManagement', 'permissionGroup'] },
@@ -352,11 +353,12 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
               'syncConflict',
             ],
           },
+          'invoiceCompliance',
           'rightRecharge',
         ],
       },
     ]);
-    const fp = items[0].children[0].children[0];
+    const fp = items[1].children[0].children[0];
     expect(fp).toMatchObject({
       name: 'functionPermission',
       title: '功能权限',
@@ -366,11 +368,11 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
       { value: 'view', label: '查看', perm: 'functionPermission:view', granted: true },
       { value: 'edit', label: '编辑', perm: 'functionPermission:edit', granted: false },
     ]);
-    expect(items[0].children[1].values.map((v: any) => v.granted)).toEqual([false, true]);
+    expect(items[1].children[1].values.map((v: any) => v.granted)).toEqual([false, true]);
 
     const admin = await call(a.admin.token, 'GET', `/value?group_id=${a.adminGroupId}`);
     expect(admin.body.data.all).toBe(true);
-    expect(admin.body.data.items[0].children[1].values.every((v: any) => v.granted)).toBe(true);
+    expect(admin.body.data.items[1].children[1].values.every((v: any) => v.granted)).toBe(true);
   });
 
   it('replaces a group’s permissions, checked against the catalogue', async () => {

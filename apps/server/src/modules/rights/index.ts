@@ -1,4 +1,4 @@
 /** What the rights module offers the rest of the server: its routes and the tenant's version, notices and orders for home. */
 export { registerRightsRoutes } from './rights.routes.js';
 export { pendingOrderCounts } from './orders.service.js';
-export { tenantNotices, tenantVersion } from './rights.service.js';
+export { tenantNotices, tenantVersion, useTenantProduct } from './rights.service.js';

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TenantCaller } from '../../platform/context.js';
 import type { FileStorage } from '../../platform/storage/types.js';
+import { sniffContent, type SniffedKind } from '../../platform/storage/sniff.js';
 import { findOrder } from './orders.repo.js';
 import {
   countDrafts,
@@ -30,18 +31,14 @@ import {
  * expiring download links.
  */
 
-/** Formats a receipt may have, recognised by their first bytes (never by the name or the client's type). */
-const SIGNATURES = [
-  { contentType: 'image/jpeg', ext: '.jpg', magic: [0xff, 0xd8, 0xff] },
-  { contentType: 'image/png', ext: '.png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-  { contentType: 'application/pdf', ext: '.pdf', magic: [...Buffer.from('%PDF-')] },
-] as const;
-
-/** The receipt's real format from its content, or null when it is none of JPG, PNG, PDF. */
+/** The receipt's real format from its content (platform sniffing), or null when it is none of JPG, PNG, PDF. */
 export function sniffReceipt(head: Buffer): { contentType: string; ext: string } | null {
-  const hit = SIGNATURES.find((s) => head.length >= s.magic.length && s.magic.every((b, i) => head[i] === b));
-  return hit ? { contentType: hit.contentType, ext: hit.ext } : null;
+  const hit = sniffContent(head);
+  return hit && RECEIPT_KINDS.has(hit.kind) ? { contentType: hit.contentType, ext: hit.ext } : null;
 }
+
+/** Formats a receipt may have, recognised by their bytes (never by the name or the client's type). */
+const RECEIPT_KINDS = new Set<SniffedKind>(['jpg', 'png', 'pdf']);
 
 /** The user's file name without any path or control characters, at most 100 characters. */
 export function cleanReceiptName(raw: string, ext: string): string {

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DownloadSigner } from './signing.js';
+import { PostPolicySigner, type UploadForm, type UploadPolicyInput } from './postPolicy.js';
 import {
   FileNotFoundError,
   isValidKey,
@@ -18,11 +19,61 @@ import {
  * (no key can start with a dot, so no key reaches it). Writes go to a temp file first and are
  * renamed into place, so a reader never sees half a file.
  */
+/** Where the embedded store receives signed upload forms (the `host` it answers). */
+export const UPLOAD_PATH = '/pub-svc-center/api/v1/files/upload';
+
 export class LocalFileStorage implements FileStorage {
+  private readonly uploads: PostPolicySigner;
+
   constructor(
     readonly root: string,
     private readonly signer: DownloadSigner,
-  ) {}
+    /** The upload policies' secret; the download links' by default (both come from SIGNING_SECRET). */
+    uploadSecret: string = signer.secretForDerivation(),
+  ) {
+    this.uploads = new PostPolicySigner(uploadSecret);
+  }
+
+  async signUpload(input: UploadPolicyInput): Promise<UploadForm> {
+    const signed = this.uploads.sign(input);
+    return {
+      host: UPLOAD_PATH,
+      dir: input.dir,
+      ...signed,
+      fields: {
+        policy: signed.policy,
+        OSSAccessKeyId: signed.accessId,
+        signature: signed.signature,
+        success_action_status: '200',
+      },
+    };
+  }
+
+  verifyUpload(form: { policy: string; signature: string; accessId: string }, nowMs?: number) {
+    return this.uploads.verify(form, nowMs);
+  }
+
+  async putNew(key: string, body: Buffer, opts: { contentType: string }): Promise<boolean> {
+    const file = this.pathOf(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
+    try {
+      await fsp.writeFile(tmp, body, { mode: 0o600 });
+      // link() refuses an existing name atomically: of two uploads of one key, exactly one wins.
+      try {
+        await fsp.link(tmp, file);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw err;
+      }
+      const meta = this.metaOf(key);
+      await fsp.mkdir(path.dirname(meta), { recursive: true });
+      await fsp.writeFile(meta, JSON.stringify({ contentType: opts.contentType }));
+      return true;
+    } finally {
+      await fsp.rm(tmp, { force: true });
+    }
+  }
 
   async put(key: string, body: Readable | Buffer, opts: { contentType: string }): Promise<{ size: number }> {
     const file = this.pathOf(key);

@@ -17,6 +17,11 @@ export class DownloadSigner {
     if (secret.length < 16) throw new Error('签名密钥至少 16 个字符');
   }
 
+  /** The secret, for signers that derive their own key from it (upload policies). */
+  secretForDerivation(): string {
+    return this.secret;
+  }
+
   sign(key: string, opts: { fileName: string; expiresInS?: number; nowMs?: number }): string {
     const expires =
       Math.floor((opts.nowMs ?? Date.now()) / 1000) + (opts.expiresInS ?? DEFAULT_DOWNLOAD_EXPIRES_S);

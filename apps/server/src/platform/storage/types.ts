@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { PostPolicy, UploadForm, UploadPolicyInput } from './postPolicy.js';
 
 /**
  * Where files live (DESIGN.md: local files on the embedded default, S3-compatible storage at
@@ -20,6 +21,21 @@ export interface FileStorage {
   signDownload(key: string, opts: { fileName: string; expiresInS?: number }): string;
   /** Checks a link made by signDownload (the download route's query). */
   verifyDownload(link: DownloadLinkQuery, nowMs?: number): DownloadCheck;
+  /**
+   * A signed form a browser posts one file with, straight to the store (spec 7.12): keys under
+   * `input.dir` only, at most `maxBytes`, valid for `expiresInS` seconds.
+   */
+  signUpload(input: UploadPolicyInput): Promise<UploadForm>;
+  /**
+   * Only on the embedded store, which receives the form itself: the form's policy when its
+   * signature, access id and expiry hold. A store that checks its forms itself (S3) has none.
+   */
+  verifyUpload?(
+    form: { policy: string; signature: string; accessId: string },
+    nowMs?: number,
+  ): { ok: true; policy: PostPolicy } | { ok: false; reason: 'invalid' | 'expired' };
+  /** Writes only when the key holds nothing yet; false when it does (nothing written then). */
+  putNew(key: string, body: Buffer, opts: { contentType: string }): Promise<boolean>;
 }
 
 export interface FileStat {

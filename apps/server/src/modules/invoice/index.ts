@@ -1,0 +1,8 @@
+/** What the invoice module offers the rest of the server: its routes and the verification provider contract. */
+export { registerInvoiceRoutes } from './invoice.routes.js';
+export {
+  localVerificationProvider,
+  type VerificationProvider,
+  type CheckedInvoice,
+} from './verification.service.js';
+export { InvoicePerm } from './invoice.service.js';

@@ -1,0 +1,88 @@
+import {
+  DEAL_STATUS_LABEL,
+  INVOICE_KIND_LABEL,
+  INVOICE_SOURCE_LABEL,
+  RECENT_STATUS_LABEL,
+  type InvoiceDetail,
+  type InvoiceKind,
+  type InvoiceRow,
+  type InvoiceSource,
+  type InvoiceVerdict,
+} from '@feikong/contracts';
+import type { InvoiceDbRow } from './invoice.repo.js';
+
+/** Database rows → reply shapes (no row reaches a client as it is). */
+
+export function kindText(kind: string) {
+  return INVOICE_KIND_LABEL[kind as InvoiceKind] ?? kind;
+}
+
+export function toRow(r: InvoiceDbRow, tags: string[] = []): InvoiceRow {
+  const total = Number(r.total);
+  const finishing = Number(r.finishing_amount);
+  const finish = Number(r.finish_amount);
+  return {
+    id: Number(r.id),
+    type: r.kind,
+    typeText: kindText(r.kind),
+    source: r.source,
+    sourceText: INVOICE_SOURCE_LABEL[r.source as InvoiceSource] ?? r.source,
+    code: r.code,
+    number: r.number,
+    billingDate: Number(r.billing_date),
+    amount: Number(r.amount),
+    tax: Number(r.tax),
+    amountTax: total,
+    sellerName: r.seller_name,
+    sellerTaxId: r.seller_tax_id,
+    buyerName: r.buyer_name,
+    buyerTaxId: r.buyer_tax_id,
+    dealStatus: r.deal_status,
+    dealStatusText: DEAL_STATUS_LABEL[r.deal_status] ?? '',
+    recentStatus: r.recent_status,
+    recentStatusText: RECENT_STATUS_LABEL[r.recent_status] ?? '',
+    finishingAmount: finishing,
+    finishAmount: finish,
+    unfinishAmount: total - finishing - finish,
+    userOrgId: Number(r.org_id),
+    userOrgName: r.org_name,
+    userEnterId: Number(r.owner_staff_id),
+    userEnterName: r.owner_name,
+    createAt: Number(r.created_at),
+    billId: r.bill_id === null ? null : Number(r.bill_id),
+    fileKey: r.file_key,
+    tags,
+  };
+}
+
+interface Extra {
+  goods?: { name: string; taxCode?: string }[];
+  travel?: InvoiceDetail['travel'];
+  machineNo?: string;
+}
+
+export function toDetail(
+  r: InvoiceDbRow,
+  tags: string[],
+  attachments: { id: number; file_key: string; file_name: string; created_at: number; createdBy: string }[],
+): InvoiceDetail {
+  const extra = JSON.parse(r.extra) as Extra;
+  return {
+    ...toRow(r, tags),
+    checkCode: r.check_code,
+    machineNo: extra.machineNo ?? '',
+    remark: r.remark,
+    goods: (extra.goods ?? []).map((g) =>
+      g.taxCode ? { name: g.name, taxCode: g.taxCode } : { name: g.name },
+    ),
+    travel: extra.travel ?? null,
+    verdict: r.verdict ? (JSON.parse(r.verdict) as InvoiceVerdict) : null,
+    attachments: attachments.map((a) => ({
+      id: Number(a.id),
+      fileKey: a.file_key,
+      fileName: a.file_name,
+      createAt: Number(a.created_at),
+      createBy: a.createdBy,
+    })),
+  };
+}

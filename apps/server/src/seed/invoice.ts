@@ -1,0 +1,177 @@
+import type { Db } from '../platform/db/database.js';
+import { staffIdByPhone } from '../modules/org/index.js';
+import * as complianceRepo from '../modules/invoice/compliance.repo.js';
+import * as invoiceRepo from '../modules/invoice/invoice.repo.js';
+import { chinaDayMs, dedupeKey } from '../modules/invoice/verification.service.js';
+import { DEMO } from './demo.js';
+
+/**
+ * Demo invoices of 演示集团: real invoices (the expected fields of test-data/invoices/manifest.json:
+ * github ofdrw/ofdrw test resources, Apache-2.0, and github guanshuicheng/invoice, MIT) held by 员工乙
+ * and 审批人甲 in each reimbursement status, and one 发票合规 rule (a goods keyword).
+ */
+const REAL = [
+  {
+    owner: DEMO.staff,
+    kind: 'digital_special',
+    code: '',
+    number: '24112000000048542163',
+    date: '2024-05-28',
+    amount: 419717,
+    tax: 25183,
+    check: '',
+    buyer: ['海南麒麟云服科技有限公司', '91460300MAA92DJN95'],
+    seller: ['北京互联三六五科技有限公司', '91110108690017781B'],
+    source: 'upload',
+    status: 1,
+  },
+  {
+    owner: DEMO.staff,
+    kind: 'vat_electronic',
+    code: '033002000211',
+    number: '83089647',
+    date: '2020-07-23',
+    amount: 51068,
+    tax: 1532,
+    check: '16197833567414507415',
+    buyer: ['江苏京利华新材料有限公司', ''],
+    seller: ['兰溪市悦济舫餐厅', ''],
+    source: 'qrcode',
+    status: 2,
+  },
+  {
+    owner: DEMO.staff,
+    kind: 'vat_electronic',
+    code: '033002200211',
+    number: '99934328',
+    date: '2022-09-01',
+    amount: 991,
+    tax: 129,
+    check: '64484022470182298515',
+    buyer: ['', ''],
+    seller: ['杭州融运科技有限公司', '91330106MA7GAL1299'],
+    source: 'upload',
+    status: 3,
+  },
+  {
+    owner: DEMO.approver,
+    kind: 'vat_electronic',
+    code: '050001700111',
+    number: '99999951',
+    date: '2020-10-10',
+    amount: 30000,
+    tax: 1800,
+    check: '14754822929856772523',
+    buyer: ['科游迈利有限公司', ''],
+    seller: ['杭州融易算企业管理咨询有限公司', ''],
+    source: 'ocr',
+    status: 1,
+  },
+  {
+    owner: DEMO.approver,
+    kind: 'vat_normal',
+    code: '4100084140',
+    number: '02995607',
+    date: '2012-10-15',
+    amount: 243291,
+    tax: 17709,
+    check: '55313319851841257210',
+    buyer: ['', ''],
+    seller: ['', ''],
+    source: 'hand',
+    status: 1,
+  },
+] as const;
+
+export async function seedDemoInvoices(db: Db, t: { group: number; tech: number }, now = Date.now()) {
+  const tenantId = t.group;
+  const tech = await db
+    .selectFrom('organizations')
+    .select('name')
+    .where('id', '=', t.tech)
+    .executeTakeFirstOrThrow();
+  for (const [i, r] of REAL.entries()) {
+    const staffId = await staffIdByPhone(db, tenantId, r.owner);
+    if (staffId === undefined) throw new Error(`演示数据缺少员工 ${r.owner}`);
+    const staff = await db
+      .selectFrom('staff')
+      .select('name')
+      .where('id', '=', staffId)
+      .executeTakeFirstOrThrow();
+    const created = now - (REAL.length - i) * 86_400_000;
+    const total = r.amount + r.tax;
+    const verdict = {
+      provider: 'local',
+      label: '本地校验',
+      official: false,
+      passed: true,
+      message: '本地校验通过（字段格式、金额与税额、开票日期、重复发票、发票合规）；未经税务机关查验',
+      checkedAt: created,
+    };
+    const id = await invoiceRepo.insertInvoice(db, tenantId, {
+      org_id: t.tech,
+      owner_staff_id: staffId,
+      owner_name: staff.name,
+      org_name: tech.name,
+      kind: r.kind,
+      code: r.code,
+      number: r.number,
+      billing_date: chinaDayMs(r.date),
+      amount: r.amount,
+      tax: r.tax,
+      total,
+      check_code: r.check,
+      buyer_name: r.buyer[0],
+      buyer_tax_id: r.buyer[1],
+      seller_name: r.seller[0],
+      seller_tax_id: r.seller[1],
+      source: r.source,
+      deal_status: 2,
+      recent_status: r.status,
+      finishing_amount: r.status === 2 ? total : 0,
+      finish_amount: r.status === 3 ? total : 0,
+      bill_id: null,
+      file_key: null,
+      extra: '{}',
+      verdict: JSON.stringify(verdict),
+      remark: '',
+      dedupe_key: dedupeKey(r.kind, r.code, r.number),
+      created_by: staffId,
+      created_at: created,
+      updated_at: created,
+      deleted_at: null,
+    });
+    await invoiceRepo.insertVerification(db, tenantId, {
+      invoice_id: id,
+      kind: r.kind,
+      code: r.code,
+      number: r.number,
+      billing_date: chinaDayMs(r.date),
+      amount: total,
+      provider: 'local',
+      label: '本地校验',
+      official: 0,
+      passed: 1,
+      message: verdict.message,
+      staff_id: staffId,
+      created_at: created,
+    });
+    await invoiceRepo.insertLogs(db, tenantId, [
+      {
+        invoice_id: id,
+        action: '录入',
+        content: `${staff.name}录入发票（本地校验：通过）`,
+        staff_id: staffId,
+        created_at: created,
+      },
+    ]);
+  }
+  const admin = await staffIdByPhone(db, tenantId, DEMO.admin);
+  await complianceRepo.insertRule(db, tenantId, {
+    rule_kind: 'goods_keyword',
+    value: '烟草',
+    remark: '烟草制品不得报销',
+    created_by: admin ?? 0,
+    now,
+  });
+}

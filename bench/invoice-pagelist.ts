@@ -1,0 +1,311 @@
+/**
+ * Bench: GET /invoice/api/web/invoice/pageList with 1,000,000 invoices in one tenant (issue 12):
+ * the organisation list, 20 rows, two filters (company userOrgId and a one-month billingDate range)
+ * and a sort (amountTax desc), on SQLite and — when BENCH_DATABASE_URL is set — PostgreSQL.
+ *
+ * "ours" is the real app (buildApp, auth hook, permission check, zod, service, envelope, JSON) on
+ * loopback, one request at a time until the body is read. The baseline replays the very statements
+ * the route's service runs (recorded once through a logging Kysely) on a direct connection
+ * (better-sqlite3 prepared statements, or one pg client), timed per call.
+ *
+ * Budget: p99 ≤ 25 ms and ≤ 1.5× the baseline's p99. BENCH_ITER (default 300) requests after 30
+ * warm-up requests; BENCH_INVOICES (default 1,000,000) rows.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { testConfig } from '../apps/server/src/config.js';
+import type { Database } from '../apps/server/src/db/schema.js';
+import { openDatabase, type DbHandle } from '../apps/server/src/platform/db/database.js';
+import { postgresDialect, sqliteDialect } from '../apps/server/src/platform/db/dialect.js';
+import { migrateToLatest } from '../apps/server/src/platform/db/migrator.js';
+import type { TenantCaller } from '../apps/server/src/platform/context.js';
+import { pageList } from '../apps/server/src/modules/invoice/invoice.query.service.js';
+import { makeStaff, makeTenant } from '../apps/server/test/factories.js';
+import { createCompany } from '../apps/server/src/seed/demo.js';
+import { printTable, summarize, type FigureRow } from './org-seed.js';
+
+const N = Number(process.env.BENCH_INVOICES ?? 1_000_000);
+const ITER = Number(process.env.BENCH_ITER ?? 300);
+const WARMUP = 30;
+const DAY = 86_400_000;
+const START = Date.parse('2023-01-01T00:00:00+08:00');
+const KINDS = ['vat_special', 'vat_normal', 'vat_electronic', 'digital_special', 'digital_normal'];
+const SOURCES = ['ocr', 'qrcode', 'hand', 'email', 'upload'];
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** A row of invoice i: 10 companies, 1000 owners, 2000 sellers, billing dates over 3 years. */
+function row(i: number, tenantId: number, orgs: number[], owners: number[], now: number) {
+  const kind = KINDS[i % KINDS.length]!;
+  const digital = kind.startsWith('digital');
+  const number = digital ? String(24_000_000_000_000_000_000n + BigInt(i)) : String(10_000_000 + i).slice(-8);
+  const code = digital ? '' : String(3_300_000_000 + Math.floor(i / 90_000_000)).padStart(12, '0');
+  const amount = 1000 + ((i * 7919) % 5_000_000);
+  const tax = Math.round(amount * 0.06);
+  const status = i % 10 < 7 ? 1 : i % 10 < 9 ? 2 : 3;
+  const total = amount + tax;
+  const org = orgs[i % orgs.length]!;
+  return [
+    tenantId,
+    org,
+    owners[i % owners.length]!,
+    `员工${i % owners.length}`,
+    `公司${i % orgs.length}`,
+    kind,
+    code,
+    number,
+    START + ((i * 37) % 1095) * DAY,
+    amount,
+    tax,
+    total,
+    '',
+    '公司' + (i % orgs.length),
+    '',
+    `销售方${i % 2000}有限公司`,
+    '',
+    SOURCES[i % SOURCES.length]!,
+    2,
+    status,
+    status === 2 ? total : 0,
+    status === 3 ? total : 0,
+    '{}',
+    '',
+    digital ? `digital|${number}` : `${kind}|${code}|${number}`,
+    owners[i % owners.length]!,
+    now - (N - i) * 1000,
+    now - (N - i) * 1000,
+  ];
+}
+const COLS = [
+  'tenant_id',
+  'org_id',
+  'owner_staff_id',
+  'owner_name',
+  'org_name',
+  'kind',
+  'code',
+  'number',
+  'billing_date',
+  'amount',
+  'tax',
+  'total',
+  'check_code',
+  'buyer_name',
+  'buyer_tax_id',
+  'seller_name',
+  'seller_tax_id',
+  'source',
+  'deal_status',
+  'recent_status',
+  'finishing_amount',
+  'finish_amount',
+  'extra',
+  'remark',
+  'dedupe_key',
+  'created_by',
+  'created_at',
+  'updated_at',
+];
+
+async function setUp(kind: 'sqlite' | 'postgres') {
+  let handle: DbHandle;
+  let cleanup: () => Promise<void>;
+  let log: Kysely<Database>;
+  const captured: Statement[] = [];
+  const onLog = (e: { level: string; query: { sql: string; parameters: readonly unknown[] } }) => {
+    if (e.level === 'query') captured.push({ sql: e.query.sql, params: [...e.query.parameters] });
+  };
+  let rawSqlite: SqliteDatabase.Database | undefined;
+  let rawPg: pg.Client | undefined;
+  const url = process.env.BENCH_DATABASE_URL;
+  if (kind === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'feikong-bench-invoice-'));
+    const file = path.join(dir, 'bench.db');
+    handle = openDatabase({ sqliteFile: file });
+    await migrateToLatest(handle.db);
+    log = new Kysely<Database>({ dialect: sqliteDialect(file), log: onLog });
+    rawSqlite = new SqliteDatabase(file);
+    cleanup = async () => {
+      rawSqlite!.close();
+      await log.destroy();
+      await handle.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
+  } else {
+    const schema = `bench_invoice_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    handle = openDatabase({ databaseUrl: url, pgSchema: schema });
+    await migrateToLatest(handle.db, { schema });
+    log = new Kysely<Database>({ dialect: postgresDialect(url!, { schema }), log: onLog });
+    rawPg = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+    await rawPg.connect();
+    cleanup = async () => {
+      await rawPg!.end();
+      await log.destroy();
+      await handle.destroy();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    };
+  }
+  const db = handle.db;
+  const tenant = await makeTenant(db, '发票基准集团');
+  const orgs = [tenant.companyId];
+  for (let i = 1; i < 10; i++)
+    orgs.push(await createCompany(db, tenant.tenantId, `基准公司${i}`, `91310000BENCH${i}00X`, i + 1));
+  const staff = await makeStaff(db, tenant.tenantId, ['orgInvoice:view', 'org:bill']);
+  const owners = Array.from({ length: 1000 }, (_, i) => staff.staffId + i);
+  const now = Date.now();
+  const t0 = performance.now();
+  if (rawSqlite) {
+    const insert = rawSqlite.prepare(
+      `insert into invoices (${COLS.join(',')}) values (${COLS.map(() => '?').join(',')})`,
+    );
+    const chunk = rawSqlite.transaction((from: number, to: number) => {
+      for (let i = from; i < to; i++) insert.run(...row(i, tenant.tenantId, orgs, owners, now));
+    });
+    for (let i = 0; i < N; i += 50_000) chunk(i, Math.min(N, i + 50_000));
+    rawSqlite.exec('analyze');
+  } else {
+    for (let i = 0; i < N; i += 2_000) {
+      const rows = [];
+      for (let j = i; j < Math.min(N, i + 2_000); j++) rows.push(row(j, tenant.tenantId, orgs, owners, now));
+      const params = rows.flat();
+      const values = rows
+        .map((r, k) => `(${r.map((_, c) => `$${k * COLS.length + c + 1}`).join(',')})`)
+        .join(',');
+      await rawPg!.query(`insert into invoices (${COLS.join(',')}) values ${values}`, params);
+    }
+    await rawPg!.query('analyze invoices');
+  }
+  const seeded = (performance.now() - t0) / 1000;
+  const caller: TenantCaller = {
+    sessionId: 0,
+    userId: staff.userId,
+    tenantId: tenant.tenantId,
+    staffId: staff.staffId,
+    perms: ['orgInvoice:view', 'org:bill'],
+  };
+  return { handle, db, log, captured, rawSqlite, rawPg, cleanup, tenant, orgs, staff, caller, seeded };
+}
+
+async function timeHttp(url: string, token: string) {
+  const get = async () => {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers: { 'x-session-token': token } });
+    const body = await res.text();
+    const ms = performance.now() - t0;
+    if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status} ${body.slice(0, 300)}`);
+    return { ms, body };
+  };
+  for (let i = 0; i < WARMUP; i++) await get();
+  const samples: number[] = [];
+  let last = '';
+  for (let i = 0; i < ITER; i++) {
+    const r = await get();
+    samples.push(r.ms);
+    last = r.body;
+  }
+  return { ...summarize(samples), data: JSON.parse(last).data };
+}
+
+async function timeRaw(b: Awaited<ReturnType<typeof setUp>>, stmts: Statement[]) {
+  const once = async () => {
+    let rows = 0;
+    if (b.rawSqlite) {
+      for (const p of prepared!) rows += p.stmt.all(...(p.params as never[])).length;
+    } else {
+      for (const s of stmts) rows += (await b.rawPg!.query(s.sql, s.params)).rowCount ?? 0;
+    }
+    return rows;
+  };
+  const prepared = b.rawSqlite?.prepare
+    ? stmts.map((s) => ({ stmt: b.rawSqlite!.prepare(s.sql), params: s.params }))
+    : undefined;
+  for (let i = 0; i < WARMUP; i++) await once();
+  const samples: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < ITER; i++) {
+    const t0 = performance.now();
+    rows = await once();
+    samples.push(performance.now() - t0);
+  }
+  return { ...summarize(samples), rows };
+}
+
+async function benchOne(kind: 'sqlite' | 'postgres'): Promise<FigureRow> {
+  const b = await setUp(kind);
+  console.log(
+    `\n[invoice-pagelist] ${kind}: seeded ${N.toLocaleString('en')} invoices in ${b.seeded.toFixed(1)} s`,
+  );
+  const app = await buildApp({ config: testConfig(), db: b.db, dialect: b.handle.dialect });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const org = b.orgs[3]!;
+    const min = Date.parse('2024-03-01T00:00:00+08:00');
+    const max = Date.parse('2024-03-31T23:59:59.999+08:00');
+    const q = {
+      scope: 'org' as const,
+      userOrgId: org,
+      billingDateMin: min,
+      billingDateMax: max,
+      sortField: 'amountTax' as const,
+      sortOrder: 'desc' as const,
+      pageNum: 1,
+      pageSize: 20,
+      tab: 'all' as const,
+    };
+    b.captured.length = 0;
+    await pageList(b.log, b.caller, q);
+    const stmts = [...b.captured].filter((s) => /invoice/.test(s.sql));
+    const qs = new URLSearchParams(
+      Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString();
+    const ours = await timeHttp(`${origin}/invoice/api/web/invoice/pageList?${qs}`, b.staff.token);
+    const base = await timeRaw(b, stmts);
+    const amounts = ours.data.items.map((i: { amountTax: number }) => i.amountTax);
+    if (ours.data.items.length !== 20 || amounts.some((a: number, i: number) => i > 0 && a > amounts[i - 1]))
+      throw new Error('pageList did not answer 20 rows sorted by amountTax desc');
+    console.log(
+      `  answer: ${ours.data.items.length} rows of ${ours.data.page.total} matching; baseline ${stmts.length} statements, ${base.rows} rows`,
+    );
+    const within = ours.p99 <= 25 && ours.p99 <= 1.5 * base.p99;
+    return {
+      operation: `pageList ${kind} (org + month, amountTax desc)`,
+      ours: `p50 ${ours.p50.toFixed(2)} / p99 ${ours.p99.toFixed(2)} ms`,
+      baseline: `p50 ${base.p50.toFixed(2)} / p99 ${base.p99.toFixed(2)} ms`,
+      ratio: `${(ours.p50 / base.p50).toFixed(2)}× / ${(ours.p99 / base.p99).toFixed(2)}×`,
+      budget: 'p99 ≤ 25 ms, ≤ 1.5×',
+      verdict: within ? 'OK' : 'OVER',
+    };
+  } finally {
+    await app.close();
+    await b.cleanup();
+  }
+}
+
+export async function benchInvoicePageList() {
+  const rows: FigureRow[] = [await benchOne('sqlite')];
+  if (process.env.BENCH_DATABASE_URL) rows.push(await benchOne('postgres'));
+  else console.log('  (BENCH_DATABASE_URL not set: PostgreSQL skipped)');
+  printTable(
+    `[invoice-pagelist] ${ITER} sequential requests (after ${WARMUP} warm-up); ratio = ours / baseline at p50 / p99`,
+    rows,
+  );
+  console.log(
+    `  load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (${os.cpus().length} CPUs)`,
+  );
+}

@@ -1,0 +1,3 @@
+export * from './enums.js';
+export * from './requests.js';
+export * from './replies.js';
