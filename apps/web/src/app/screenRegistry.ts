@@ -34,6 +34,11 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'org/OperationLog': () => import('../features/org/pages/OperationLogPage'),
   'org/SyncConflict': () => import('../features/org/pages/SyncConflictPage'),
   'common/DownloadCenter': () => import('../features/common/pages/DownloadCenterPage'),
+  // Invoices (发票管理), the invoice centre and 发票合规 (设置中心).
+  'invoice/PersonList': () => import('../features/invoice/pages/PersonListPage'),
+  'invoice/OrgList': () => import('../features/invoice/pages/OrgListPage'),
+  'invoiceCenter/List': () => import('../features/invoice/pages/InvoiceCenterPage'),
+  'invoiceCenter/InvoiceDetail': () => import('../features/invoice/pages/InvoiceDetailPage'),
 };
 
 export type ScreenRegistry = Readonly<Record<string, ScreenLoader>>;
