@@ -90,9 +90,9 @@ export function InvoiceFields({ detail }: { detail: InvoiceDetail }) {
         <Table
           style={{ marginTop: 12 }}
           size="small"
-          rowKey={(_, i) => String(i)}
+          rowKey="key"
           pagination={false}
-          dataSource={detail.goods}
+          dataSource={detail.goods.map((g, i) => ({ ...g, key: i }))}
           columns={[
             { title: '货物或应税劳务、服务名称', dataIndex: 'name' },
             { title: '税收分类编码', dataIndex: 'taxCode', render: (v?: string) => dash(v) },
