@@ -39,6 +39,7 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'invoice/OrgList': () => import('../features/invoice/pages/OrgListPage'),
   'invoiceCenter/List': () => import('../features/invoice/pages/InvoiceCenterPage'),
   'invoiceCenter/InvoiceDetail': () => import('../features/invoice/pages/InvoiceDetailPage'),
+  'settings/InvoiceCompliance': () => import('../features/invoice/pages/CompliancePage'),
 };
 
 export type ScreenRegistry = Readonly<Record<string, ScreenLoader>>;
