@@ -105,8 +105,13 @@ export const invoiceApi = {
   saveInvoices: (invoices: InvoiceInput[]) =>
     http.post<Out<typeof SavedInvoices>>(W('saveInvoices'), { invoices }, { handleFieldErrors: true }),
   /** Recognises the invoices of an uploaded file (see RecognisedDraft); the reply is checked here. */
-  ocrCheck: async (body: OcrCheckBody) =>
-    OcrCheckReply.parse(await http.post<unknown>(W('ocrCheck'), body, { timeout: 120_000 })),
+  ocrCheck: async (body: OcrCheckBody) => {
+    const parsed = OcrCheckReply.safeParse(
+      await http.post<unknown>(W('ocrCheck'), body, { timeout: 120_000 }),
+    );
+    if (!parsed.success) throw new Error('识别结果格式不正确');
+    return parsed.data;
+  },
   recordPage: (query: SimplePageQuery, signal?: AbortSignal) =>
     http.get<Out<typeof VerificationRecordPage>>(W('record/pageList'), q(query), { signal }),
   supportPage: (query: SimplePageQuery, signal?: AbortSignal) =>

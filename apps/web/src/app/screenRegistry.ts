@@ -36,6 +36,7 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'common/DownloadCenter': () => import('../features/common/pages/DownloadCenterPage'),
   // Invoices (发票管理), the invoice centre and 发票合规 (设置中心).
   'invoice/PersonList': () => import('../features/invoice/pages/PersonListPage'),
+  'invoice/Entry': () => import('../features/invoice/pages/EntryPage'),
   'invoice/TaskCheck': () => import('../features/invoice/pages/TaskCheckPage'),
   'invoice/RepairInvoice': () => import('../features/invoice/pages/RepairInvoicePage'),
   'invoice/OrgList': () => import('../features/invoice/pages/OrgListPage'),
