@@ -185,7 +185,8 @@ async function setUp(kind: 'sqlite' | 'postgres') {
         .join(',');
       await rawPg!.query(`insert into invoices (${COLS.join(',')}) values ${values}`, params);
     }
-    await rawPg!.query('analyze invoices');
+    // After a bulk load, as autovacuum would: statistics and the visibility map (index-only scans).
+    await rawPg!.query('vacuum analyze invoices');
   }
   const seeded = (performance.now() - t0) / 1000;
   const caller: TenantCaller = {
@@ -267,7 +268,7 @@ async function benchOne(kind: 'sqlite' | 'postgres'): Promise<FigureRow> {
     };
     b.captured.length = 0;
     await pageList(b.log, b.caller, q);
-    const stmts = [...b.captured].filter((s) => /invoice/.test(s.sql));
+    const stmts = [...b.captured];
     const qs = new URLSearchParams(
       Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]),
     ).toString();

@@ -16,7 +16,7 @@ import { appServices, type AppDeps, type ZodApp } from '../../platform/types.js'
 import { contentDisposition, openSignedDownload } from './files.service.js';
 import { fileErrors } from './files.errors.js';
 import { mergeFiles } from './merge.service.js';
-import { receiveUpload, signUpload, type UploadFormInput } from './upload.service.js';
+import { checkUploadCredential, receiveUpload, signUpload, type UploadFormInput } from './upload.service.js';
 
 const tags = ['files'];
 
@@ -72,7 +72,12 @@ export function registerFileRoutes(app: ZodApp, deps: AppDeps) {
         consumes: ['multipart/form-data'],
       },
     },
-    async (req) => ok(await receiveUpload(d, await readUploadForm(req, d.config.uploadMaxBytes))),
+    async (req) => {
+      const form = await readUploadForm(req, d.config.uploadMaxBytes, (fields) =>
+        checkUploadCredential(d, fields),
+      );
+      return ok(await receiveUpload(d, form));
+    },
   );
 
   app.post(
@@ -91,13 +96,20 @@ export function registerFileRoutes(app: ZodApp, deps: AppDeps) {
 }
 
 /**
- * Reads an upload form: text fields and the file part `file`, held in memory up to maxBytes
- * (one byte more marks it too large; nothing is written while reading).
+ * Reads an upload form: text fields, then the file part `file`, held in memory up to maxBytes (past
+ * that it is marked truncated). As on OSS and S3 the file comes last: fields after it are ignored.
+ * The credential and key are checked (`precheck`) when the file starts, so a forged or expired form
+ * is refused without its file being kept; nothing is written while reading.
  */
-async function readUploadForm(req: FastifyRequest, maxBytes: number): Promise<UploadFormInput> {
+async function readUploadForm(
+  req: FastifyRequest,
+  maxBytes: number,
+  precheck: (fields: Record<string, string>) => unknown,
+): Promise<UploadFormInput> {
   if (!req.isMultipart()) throw fileErrors.uploadFileMissing();
   const fields: Record<string, string> = Object.create(null);
   let file: UploadFormInput['file'] = null;
+  let refused: unknown = null;
   try {
     for await (const part of req.parts({
       limits: { fileSize: maxBytes, files: 1, fields: 20 },
@@ -105,14 +117,20 @@ async function readUploadForm(req: FastifyRequest, maxBytes: number): Promise<Up
       throwFileSizeLimit: false,
     } as Parameters<FastifyRequest['parts']>[0])) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file') {
+        if (part.fieldname !== 'file' || file || refused) {
           part.file.resume();
           continue;
         }
-        // Past maxBytes busboy stops keeping bytes and marks the stream truncated.
+        try {
+          precheck(fields);
+        } catch (err) {
+          refused = err;
+          part.file.resume();
+          continue;
+        }
         const content = await part.toBuffer();
         file = { content, truncated: part.file.truncated };
-      } else if (typeof part.value === 'string') {
+      } else if (!file && !refused && typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
     }
@@ -123,5 +141,6 @@ async function readUploadForm(req: FastifyRequest, maxBytes: number): Promise<Up
       throw fileErrors.uploadPolicyMismatch('fields');
     throw err;
   }
+  if (refused) throw refused;
   return { fields, file };
 }

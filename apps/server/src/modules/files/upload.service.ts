@@ -61,14 +61,21 @@ const SIGNED_DIR = new RegExp(`^(${UPLOAD_DIRS.join('|')})/t[1-9]\\d{0,15}/$`);
 /** dir + yyyy/mm/dd/timestamp_md5(file name).ext (spec 7.12). */
 const KEY_TAIL = /^(\d{4})\/(\d{2})\/(\d{2})\/\d{10,16}_[0-9a-f]{32}\.(jpg|jpeg|png|pdf|ofd|xml)$/;
 
+/** A form whose credential and key passed (checkUploadCredential). */
+export interface CheckedUpload {
+  key: string;
+  policy: PostPolicy;
+  /** The key's extension, lower case. */
+  ext: string;
+}
+
 /**
- * Checks a posted form in full and stores the file, or refuses with the first problem found and
- * stores nothing. Order: the credential (policy, signature, expiry), then the key, then the file.
+ * The form's credential and key, checked before its file is read: the fields are present, the
+ * signature, access id and expiry hold, and the key lies in the signed directory in the spec's format.
  */
-export async function receiveUpload(deps: AppServices, form: UploadFormInput): Promise<FileUploadReply> {
+export function checkUploadCredential(deps: AppServices, f: Record<string, string>): CheckedUpload {
   const verify = deps.storage.verifyUpload?.bind(deps.storage);
   if (!verify) throw fileErrors.uploadNotHere();
-  const f = form.fields;
   const accessId = f.access_id ?? f.OSSAccessKeyId;
   for (const [name, value] of [
     ['policy', f.policy],
@@ -88,18 +95,27 @@ export async function receiveUpload(deps: AppServices, form: UploadFormInput): P
   if (!key.startsWith(dir)) throw fileErrors.uploadOutsideDir();
   const tail = KEY_TAIL.exec(key.slice(dir.length));
   if (!tail || !isDate(tail[1]!, tail[2]!, tail[3]!)) throw fileErrors.uploadKeyFormat();
+  return { key, policy: check.policy, ext: tail[4]! };
+}
 
+/**
+ * Checks a posted form in full and stores the file, or refuses with the first problem found and
+ * stores nothing. Order: the credential (policy, signature, expiry), then the key, then the file.
+ */
+export async function receiveUpload(deps: AppServices, form: UploadFormInput): Promise<FileUploadReply> {
+  const f = form.fields;
+  const { key, policy, ext } = checkUploadCredential(deps, f);
   if (!form.file) throw fileErrors.uploadFileMissing();
-  const max = Math.min(deps.config.uploadMaxBytes, policyMaxBytes(check.policy) ?? Infinity);
+  const max = Math.min(deps.config.uploadMaxBytes, policyMaxBytes(policy) ?? Infinity);
   if (form.file.truncated || form.file.content.length > max) throw fileErrors.uploadTooLarge(max);
   const content = form.file.content;
   if (content.length === 0) throw fileErrors.uploadEmpty();
   const kind = sniffContent(content);
   if (!kind) throw fileErrors.uploadTypeRefused();
-  if (!EXT_OF_KIND[kind.kind]!.includes(tail[4]!)) throw fileErrors.uploadExtMismatch();
+  if (!EXT_OF_KIND[kind.kind]!.includes(ext)) throw fileErrors.uploadExtMismatch();
 
   const problem = policyProblem(
-    check.policy,
+    policy,
     {
       key,
       success_action_status: f.success_action_status,

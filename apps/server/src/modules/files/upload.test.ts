@@ -344,6 +344,40 @@ describe('embedded upload', () => {
     );
   });
 
+  it('reads the file last, as object stores do: fields after it are ignored', async () => {
+    const s = await signed();
+    const key = uploadKey(s.dir, 'late-fields.png');
+    const b = 'XfeikongX';
+    const part = (name: string, value: string) =>
+      `--${b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const payload = Buffer.concat([
+      Buffer.from(part('key', key)),
+      Buffer.from(
+        `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      FILES.png(),
+      Buffer.from('\r\n'),
+      Buffer.from(
+        Object.entries(s.fields)
+          .map(([k, v]) => part(k, v))
+          .join(''),
+      ),
+      Buffer.from(`--${b}--\r\n`),
+    ]);
+    await expectRefused(
+      () =>
+        env.t.app.inject({
+          method: 'POST',
+          url: s.host,
+          payload,
+          headers: { 'content-type': `multipart/form-data; boundary=${b}` },
+        }),
+      400,
+      FileCode.uploadFieldMissing,
+      '上传参数缺失：policy',
+    );
+  });
+
   it('refuses a form whose success_action_status differs from the policy', async () => {
     const s = await signed();
     await expectRefused(

@@ -576,3 +576,39 @@ describe('taxRisk', () => {
     expect(personal.body.status).toBe(PlatformCode.forbidden);
   });
 });
+
+describe('bad input on every remaining route', () => {
+  it('answers 400 with a Chinese message naming the field', async () => {
+    const x = await makeInvoiceTenant(t);
+    const cases: [string, 'GET' | 'POST', string, unknown, string][] = [
+      [x.orgAdmin.token, 'GET', `${W}/orgSellerPage?pageSize=101`, undefined, '每页条数：不能超过100'],
+      [x.owner.token, 'GET', `${APP}/sellerPage?pageNum=-1`, undefined, '页码'],
+      [x.owner.token, 'GET', `${APP}/buyerPage?keyword=${'长'.repeat(101)}`, undefined, '关键字'],
+      [x.owner.token, 'GET', `${W}/record/pageList?invoiceId=0`, undefined, '发票ID'],
+      [x.owner.token, 'GET', `${W}/support/pageList?pageSize=abc`, undefined, '每页条数'],
+      [x.owner.token, 'GET', `${W}/logList`, undefined, '发票ID'],
+      [x.owner.token, 'GET', `${W}/pageList/bill?pageSize=0`, undefined, '每页条数'],
+      [x.owner.token, 'GET', `${TAG}/select?keyword=${'签'.repeat(21)}`, undefined, '关键字'],
+      [
+        x.owner.token,
+        'POST',
+        `${W}/attachment/upload`,
+        { invoiceId: 1, fileKey: `invoice/t${x.tenantId}/a.pdf` },
+        '文件名',
+      ],
+      [x.owner.token, 'POST', `${W}/attachment/delete`, { invoiceId: 1 }, '附件ID'],
+      [x.orgAdmin.token, 'POST', `${W}/orgRemove`, {}, '发票ID'],
+      [x.compliance.token, 'GET', `${COMPLIANCE}/list?ruleKind=buyer`, undefined, '规则类型'],
+      [x.compliance.token, 'POST', `${COMPLIANCE}/update`, { ruleKind: 'seller_name', value: 'x' }, '规则ID'],
+      [x.compliance.token, 'POST', `${COMPLIANCE}/delete`, { id: 'x' }, '规则ID'],
+      [x.plain.token, 'GET', `${RISK}/bankPageList?pageSize=0`, undefined, '每页条数'],
+      [x.plain.token, 'GET', `${RISK}/searchCompany?pageNum=x`, undefined, '页码'],
+    ];
+    for (const [token, method, url, body, msg] of cases) {
+      const r = await call(token, method, url, body);
+      expect(r.code, url).toBe(400);
+      expect(r.body.status, url).toBe(PlatformCode.validation);
+      expect(r.body.msg, url).toContain(msg);
+    }
+  });
+});

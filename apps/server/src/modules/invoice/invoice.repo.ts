@@ -161,15 +161,31 @@ export async function pageInvoices(
   page: { num: number; size: number; sort: InvoiceSortField; order: 'asc' | 'desc' },
 ) {
   const col = SORT_COLUMNS[page.sort];
-  let rowsQ = filtered(db, tenantId, f);
-  if (tabStatus !== undefined) rowsQ = rowsQ.where('recent_status', '=', tabStatus);
-  const rows = await rowsQ
-    .selectAll()
-    .orderBy(col, page.order)
-    .orderBy('id', page.order)
-    .limit(page.size)
-    .offset((page.num - 1) * page.size)
-    .execute();
+  let idsQ = filtered(db, tenantId, f);
+  if (tabStatus !== undefined) idsQ = idsQ.where('recent_status', '=', tabStatus);
+  // Deferred join: the page's ids first (often from an index alone), then those rows.
+  const ids = (
+    await idsQ
+      .select('id')
+      .orderBy(col, page.order)
+      .orderBy('id', page.order)
+      .limit(page.size)
+      .offset((page.num - 1) * page.size)
+      .execute()
+  ).map((r) => Number(r.id));
+  const byId = new Map(
+    ids.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('invoices')
+            .selectAll()
+            .where('tenant_id', '=', tenantId)
+            .where('id', 'in', ids)
+            .execute()
+        ).map((r) => [Number(r.id), r] as const),
+  );
+  const rows = ids.map((id) => byId.get(id)!);
   const agg = await filtered(db, tenantId, f)
     .select([
       sql<number>`count(*)`.as('n'),

@@ -1,13 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.js';
 import type { DownloadSigner } from './signing.js';
 import type { UploadForm, UploadPolicyInput } from './postPolicy.js';
@@ -27,25 +19,38 @@ import {
  * every driver.
  */
 export class S3FileStorage implements FileStorage {
-  readonly client: S3Client;
+  private loaded: Promise<Sdk> | null = null;
 
   constructor(
     private readonly cfg: S3Config,
     private readonly signer: DownloadSigner,
-  ) {
-    this.client = new S3Client({
-      endpoint: cfg.endpoint,
-      region: cfg.region,
-      forcePathStyle: cfg.forcePathStyle,
-      credentials: { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey },
-      // Plain requests every S3-compatible store understands (no streamed CRC trailers).
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+  ) {}
+
+  /**
+   * The AWS SDK and a client, loaded on first use: a process on the local driver never loads it
+   * (it costs a few hundred ms at start).
+   */
+  private sdk(): Promise<Sdk> {
+    this.loaded ??= (async () => {
+      const s3 = await import('@aws-sdk/client-s3');
+      const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
+      const client = new s3.S3Client({
+        endpoint: this.cfg.endpoint,
+        region: this.cfg.region,
+        forcePathStyle: this.cfg.forcePathStyle,
+        credentials: { accessKeyId: this.cfg.accessKeyId, secretAccessKey: this.cfg.secretAccessKey },
+        // Plain requests every S3-compatible store understands (no streamed CRC trailers).
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
+      return { s3, createPresignedPost, client };
+    })();
+    return this.loaded;
   }
 
   async signUpload(input: UploadPolicyInput): Promise<UploadForm> {
-    const post = await createPresignedPost(this.client, {
+    const { createPresignedPost, client } = await this.sdk();
+    const post = await createPresignedPost(client, {
       Bucket: this.cfg.bucket,
       // `${filename}` makes the policy a starts-with condition on the key: any key under dir.
       Key: `${input.dir}\${filename}`,
@@ -67,8 +72,9 @@ export class S3FileStorage implements FileStorage {
 
   async put(key: string, body: Readable | Buffer, opts: { contentType: string }) {
     const bytes = Buffer.isBuffer(body) ? body : await toBuffer(body);
-    await this.client.send(
-      new PutObjectCommand({
+    const { s3, client } = await this.sdk();
+    await client.send(
+      new s3.PutObjectCommand({
         Bucket: this.cfg.bucket,
         Key: this.checked(key),
         Body: bytes,
@@ -80,9 +86,10 @@ export class S3FileStorage implements FileStorage {
 
   async putNew(key: string, body: Buffer, opts: { contentType: string }): Promise<boolean> {
     if (await this.stat(key)) return false;
+    const { s3, client } = await this.sdk();
     try {
-      await this.client.send(
-        new PutObjectCommand({
+      await client.send(
+        new s3.PutObjectCommand({
           Bucket: this.cfg.bucket,
           Key: this.checked(key),
           Body: body,
@@ -92,27 +99,29 @@ export class S3FileStorage implements FileStorage {
       );
       return true;
     } catch (err) {
-      if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 412) return false;
+      if (err instanceof s3.S3ServiceException && err.$metadata.httpStatusCode === 412) return false;
       throw err;
     }
   }
 
   async get(key: string): Promise<Readable> {
+    const { s3, client } = await this.sdk();
     try {
-      const out = await this.client.send(
-        new GetObjectCommand({ Bucket: this.cfg.bucket, Key: this.checked(key) }),
+      const out = await client.send(
+        new s3.GetObjectCommand({ Bucket: this.cfg.bucket, Key: this.checked(key) }),
       );
       return out.Body as Readable;
     } catch (err) {
-      if (isNotFound(err)) throw new FileNotFoundError(key);
+      if (isNotFound(s3, err)) throw new FileNotFoundError(key);
       throw err;
     }
   }
 
   async stat(key: string): Promise<FileStat | null> {
+    const { s3, client } = await this.sdk();
     try {
-      const out = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.cfg.bucket, Key: this.checked(key) }),
+      const out = await client.send(
+        new s3.HeadObjectCommand({ Bucket: this.cfg.bucket, Key: this.checked(key) }),
       );
       return {
         size: out.ContentLength ?? 0,
@@ -120,13 +129,14 @@ export class S3FileStorage implements FileStorage {
         modifiedAt: out.LastModified?.getTime() ?? 0,
       };
     } catch (err) {
-      if (isNotFound(err)) return null;
+      if (isNotFound(s3, err)) return null;
       throw err;
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.cfg.bucket, Key: this.checked(key) }));
+    const { s3, client } = await this.sdk();
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.cfg.bucket, Key: this.checked(key) }));
   }
 
   signDownload(key: string, opts: { fileName: string; expiresInS?: number }): string {
@@ -143,9 +153,15 @@ export class S3FileStorage implements FileStorage {
   }
 }
 
-function isNotFound(err: unknown): boolean {
+interface Sdk {
+  s3: typeof import('@aws-sdk/client-s3');
+  createPresignedPost: typeof import('@aws-sdk/s3-presigned-post').createPresignedPost;
+  client: S3Client;
+}
+
+function isNotFound(s3: Sdk['s3'], err: unknown): boolean {
   return (
-    err instanceof S3ServiceException &&
+    err instanceof s3.S3ServiceException &&
     (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound')
   );
 }
