@@ -100,14 +100,16 @@ export const invoiceApi = {
     http.get<Out<typeof InvoiceLogList>>(W('logList'), { invoiceId }, { signal }),
   remove: (invoiceIds: number[]) => http.post<Out<typeof RemovedInvoices>>(W('remove'), { invoiceIds }),
   orgRemove: (invoiceIds: number[]) => http.post<Out<typeof RemovedInvoices>>(W('orgRemove'), { invoiceIds }),
-  saveHandInput: (body: HandInput, options?: Pick<RequestOptions, 'handleFieldErrors'>) =>
+  /** The dialog shows every refusal itself (field errors by their inputs, others above the form). */
+  saveHandInput: (body: HandInput, options?: Pick<RequestOptions, 'handleFieldErrors' | 'silent'>) =>
     http.post<InvoiceRow>(W('saveHandInput'), body, options),
+  /** 发票录入 shows every refusal on the card it is about, so nothing is toasted. */
   saveInvoices: (invoices: InvoiceInput[]) =>
-    http.post<Out<typeof SavedInvoices>>(W('saveInvoices'), { invoices }, { handleFieldErrors: true }),
-  /** Recognises the invoices of an uploaded file (see RecognisedDraft); the reply is checked here. */
+    http.post<Out<typeof SavedInvoices>>(W('saveInvoices'), { invoices }, { silent: true }),
+  /** Recognises the invoices of an uploaded file (see RecognisedDraft); the reply is checked here. Errors show on the file's row. */
   ocrCheck: async (body: OcrCheckBody) => {
     const parsed = OcrCheckReply.safeParse(
-      await http.post<unknown>(W('ocrCheck'), body, { timeout: 120_000 }),
+      await http.post<unknown>(W('ocrCheck'), body, { timeout: 120_000, silent: true }),
     );
     if (!parsed.success) throw new Error('识别结果格式不正确');
     return parsed.data;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFilter } from '@/components/filters/rules';
 import {
+  buyLinkOf,
   detailLayout,
   filteredValueOf,
   filtersToParams,
@@ -80,5 +81,14 @@ describe('detail layout, locks and refusals', () => {
     expect(refusalIndex('x', [{ field: 'invoices.2.total' }])).toBe(2);
     expect(refusalIndex('第3张发票：该发票已由员工乙于2026-11-20 10:00录入，不能重复录入')).toBe(2);
     expect(refusalIndex('电子发票查验包余量不足，请购买后再查验')).toBeNull();
+  });
+
+  it('only a same-site link to buy checks is followed', () => {
+    expect(buyLinkOf({ data: { link: '/setcenter/rightRecharge/productVersion?type=product' } })).toBe(
+      '/setcenter/rightRecharge/productVersion?type=product',
+    );
+    expect(buyLinkOf({ data: { link: 'https://evil.example/' } })).toBeNull();
+    expect(buyLinkOf({ data: null })).toBeNull();
+    expect(buyLinkOf(null)).toBeNull();
   });
 });

@@ -185,3 +185,10 @@ export const HAND_KINDS: InvoiceKind[] = [
   'digital_special',
   'digital_normal',
 ];
+
+/** 电子发票查验包余量不足 carries where to buy more (data.link); other errors carry none. */
+export function buyLinkOf(error: unknown): string | null {
+  const data = (error as { data?: unknown } | null)?.data;
+  const link = (data as { link?: unknown } | null | undefined)?.link;
+  return typeof link === 'string' && link.startsWith('/') ? link : null;
+}

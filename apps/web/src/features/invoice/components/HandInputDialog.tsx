@@ -1,13 +1,14 @@
-import { Alert, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { INVOICE_KIND_LABEL, yuanToCents, type InvoiceKind } from '@feikong/contracts';
 import { invoiceApi } from '@/api/invoice';
 import { parseReplyError } from '@/api/request';
 import { applyFieldErrors } from '@/components/formErrors';
 import { invoiceKeys } from '../hooks/queries';
-import { HAND_KINDS } from '../rules';
+import { buyLinkOf, HAND_KINDS } from '../rules';
 
 interface Values {
   kind: InvoiceKind;
@@ -28,6 +29,8 @@ const DIGITAL: readonly string[] = ['digital_special', 'digital_normal'];
 export function HandInputDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [buyLink, setBuyLink] = useState<string | null>(null);
+  const navigate = useNavigate();
   const qc = useQueryClient();
   const kind = Form.useWatch('kind', form);
   const save = useMutation({
@@ -41,19 +44,21 @@ export function HandInputDialog({ open, onClose }: { open: boolean; onClose: () 
           amount: yuanToCents(v.amount) ?? 0,
           checkCode: (v.checkCode ?? '').trim(),
         },
-        { handleFieldErrors: true },
+        { handleFieldErrors: true, silent: true },
       ),
   });
 
   const close = () => {
     form.resetFields();
     setRefusal(null);
+    setBuyLink(null);
     onClose();
   };
 
   const submit = async () => {
     const v = await form.validateFields();
     setRefusal(null);
+    setBuyLink(null);
     try {
       await save.mutateAsync(v);
       await qc.invalidateQueries({ queryKey: invoiceKeys.all });
@@ -62,6 +67,7 @@ export function HandInputDialog({ open, onClose }: { open: boolean; onClose: () 
       if (!applyFieldErrors(form, e, FIELDS)) {
         const d = parseReplyError(e);
         if (d.action === 'toast') setRefusal(d.message);
+        setBuyLink(buyLinkOf(e));
       }
     }
   };
@@ -83,6 +89,13 @@ export function HandInputDialog({ open, onClose }: { open: boolean; onClose: () 
           showIcon
           message={refusal}
           style={{ marginBottom: 12 }}
+          action={
+            buyLink && (
+              <Button size="small" type="primary" onClick={() => navigate(buyLink)}>
+                去购买
+              </Button>
+            )
+          }
         />
       )}
       <Form form={form} layout="vertical" initialValues={{ kind: 'vat_special' }} name="handInput">

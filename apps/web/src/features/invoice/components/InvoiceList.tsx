@@ -323,7 +323,7 @@ export function InvoiceList({ scope, removePerm, onOpen, toolbar, testId }: Invo
   return (
     <div data-testid={testId}>
       <Tabs activeKey={tab} items={tabItems} onChange={(k) => set({ tab: k === 'all' ? undefined : k })} />
-      <div className="fk-toolbar" style={{ display: 'flex', gap: 8, marginBottom: 12 }}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
         {toolbar}
         {mayRemove && (
           <Button

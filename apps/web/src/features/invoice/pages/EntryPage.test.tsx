@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecognisedDraft } from '@/api/invoice';
 import { configureApi } from '@/api/request';
 import { reloadSession, setSession } from '@/stores/session';
+import { jsonReply } from '@/test/fetch';
 import { renderAt, stubServer, toasts, type Handler } from '@/test/screenHarness';
 import { refusal, row } from '../test/fixtures';
 import EntryPage from './EntryPage';
@@ -183,6 +184,31 @@ describe('发票录入', () => {
     // editing the field clears its error
     fireEvent.change(field('第1张销售方名称'), { target: { value: '别的餐厅' } });
     await waitFor(() => expect(screen.queryByTestId('draft-refusal-0')).toBeNull());
+  });
+
+  it('no checks left: the reason and a way to buy more', async () => {
+    server({
+      [`POST ${W}/saveInvoices`]: () =>
+        jsonReply(
+          {
+            status: 11202409,
+            msg: '电子发票查验包余量不足，请购买后再查验',
+            data: { link: '/setcenter/rightRecharge/productVersion?type=product' },
+          },
+          409,
+        ),
+    });
+    const { router } = renderAt(<EntryPage />, '/invoice/entry');
+    choose('a.jpg');
+    await screen.findByTestId('draft-0', undefined, { timeout: 5000 });
+    fireEvent.click(button('保存'));
+    expect((await screen.findByTestId('entry-error')).textContent).toContain('电子发票查验包余量不足');
+    expect(toasts()).toEqual([]); // shown once, on the page
+    fireEvent.click(button('去购买'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/setcenter/rightRecharge/productVersion'),
+    );
+    expect(router.state.location.search).toBe('?type=product');
   });
 
   it('missing number or a bad date is marked before anything is sent', async () => {

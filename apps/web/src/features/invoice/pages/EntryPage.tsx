@@ -26,7 +26,7 @@ import { uploadFile } from '@/api/upload';
 import { Access } from '@/components/Access';
 import { cardOf, inputOf, missingFields, type DraftCard, type DraftField } from '../entry';
 import { INVOICE_PERM, invoiceKeys } from '../hooks/queries';
-import { refusalIndex } from '../rules';
+import { buyLinkOf, refusalIndex } from '../rules';
 
 const ACCEPT = '.jpg,.jpeg,.png,.pdf,.ofd';
 const ALLOWED = /\.(jpe?g|png|pdf|ofd)$/i;
@@ -170,6 +170,7 @@ export default function EntryPage() {
   const [cards, setCards] = useState<DraftCard[]>([]);
   const [saving, setSaving] = useState(false);
   const [batchError, setBatchError] = useState<string | null>(null);
+  const [buyLink, setBuyLink] = useState<string | null>(null);
 
   const patchFile = (uid: string, patch: Partial<FileState>) =>
     setFiles((fs) => fs.map((f) => (f.uid === uid ? { ...f, ...patch } : f)));
@@ -195,6 +196,7 @@ export default function EntryPage() {
 
   const save = async () => {
     setBatchError(null);
+    setBuyLink(null);
     if (cards.length === 0) {
       void message.warning('请先上传发票');
       return;
@@ -220,6 +222,7 @@ export default function EntryPage() {
       const idx = refusalIndex(d.action === 'logout' ? '' : d.message, fields);
       if (idx === null || idx >= cards.length) {
         setBatchError(d.action === 'logout' ? null : d.message);
+        setBuyLink(buyLinkOf(e));
         return;
       }
       const fieldErrors: Partial<Record<string, string>> = {};
@@ -293,6 +296,13 @@ export default function EntryPage() {
               showIcon
               message={batchError}
               style={{ marginBottom: 12 }}
+              action={
+                buyLink && (
+                  <Button size="small" type="primary" onClick={() => navigate(buyLink)}>
+                    去购买
+                  </Button>
+                )
+              }
             />
           )}
           {cards.length === 0 ? (

@@ -262,5 +262,6 @@ describe('手工录入', () => {
     expect((await screen.findByTestId('hand-refusal')).textContent).toContain(
       '该发票已由员工乙于2026-11-20 10:00录入',
     );
+    expect(toasts().filter((t) => t.includes('该发票已由'))).toEqual([]); // shown once, in the dialog
   });
 });
