@@ -53,6 +53,11 @@ export interface InvoiceListProps {
 const choices = (o: Record<string | number, string>) =>
   Object.entries(o).map(([value, text]) => ({ value, text }));
 
+const TAB_AMOUNT_TITLE = {
+  unfinishAmount: '未核销金额',
+  finishingAmount: '核销中金额',
+  finishAmount: '已核销金额',
+} as const;
 const STATUS_COLOR: Record<number, string> = { 1: 'default', 2: 'success', 3: 'error' };
 const RECENT_COLOR: Record<number, string> = { 1: 'blue', 2: 'orange', 3: 'green' };
 
@@ -104,6 +109,9 @@ export function InvoiceList({ scope, removePerm, onOpen, toolbar, testId }: Invo
     query.sortField === field ? (query.sortOrder === 'asc' ? 'ascend' : 'descend') : null;
 
   const orgOptions = enumItems(enums.data, 'userOrg').map((i) => ({ value: i.key, text: i.value }));
+  const tab = (query.tab ?? 'all') as ListTab;
+  // spec §3: an extra amount column by tab (核销中 / 已核销 / 未核销 amount of each invoice)
+  const tabAmount = LIST_TABS.find((t) => t.key === tab)?.amount;
   const columns: TableColumnsType<InvoiceRow> = [
     {
       title: '发票类型',
@@ -169,6 +177,18 @@ export function InvoiceList({ scope, removePerm, onOpen, toolbar, testId }: Invo
       filteredValue: filteredValueOf(query, 'amountTax'),
       render: (fen: number) => formatMoney(fen),
     },
+    ...(tabAmount
+      ? [
+          {
+            title: TAB_AMOUNT_TITLE[tabAmount],
+            dataIndex: tabAmount,
+            key: tabAmount,
+            width: 130,
+            align: 'right' as const,
+            render: (fen: number) => formatMoney(fen),
+          },
+        ]
+      : []),
     {
       title: '销售方名称',
       dataIndex: 'sellerName',
@@ -300,7 +320,6 @@ export function InvoiceList({ scope, removePerm, onOpen, toolbar, testId }: Invo
   };
 
   const data = list.data;
-  const tab = (query.tab ?? 'all') as ListTab;
   const tabItems = LIST_TABS.map((t) => {
     const summary = data?.tabs.find((s) => s.tab === t.key);
     const amount = t.amount ? data?.[t.amount] : undefined;

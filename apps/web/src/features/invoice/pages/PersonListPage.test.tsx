@@ -88,6 +88,9 @@ describe('我的发票', () => {
     expect(q.get('sortField')).toBe('amountTax');
     expect(q.get('sortOrder')).toBe('asc');
     expect(q.get('pageNum')).toBe('2');
+    // the 已核销 tab adds its amount column
+    expect([...document.querySelectorAll('th')].some((h) => h.textContent === '已核销金额')).toBe(true);
+    expect([...document.querySelectorAll('th')].some((h) => h.textContent === '核销中金额')).toBe(false);
   });
 
   it('sorting by a column header puts the sort in the URL and asks again from page 1', async () => {
