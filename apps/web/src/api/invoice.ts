@@ -114,6 +114,10 @@ export const invoiceApi = {
     if (!parsed.success) throw new Error('识别结果格式不正确');
     return parsed.data;
   },
+  attachmentUpload: (body: { invoiceId: number; fileKey: string; fileName: string }) =>
+    http.post<InvoiceDetail>(W('attachment/upload'), body),
+  attachmentDelete: (body: { invoiceId: number; attachmentId: number }) =>
+    http.post<InvoiceDetail>(W('attachment/delete'), body),
   recordPage: (query: SimplePageQuery, signal?: AbortSignal) =>
     http.get<Out<typeof VerificationRecordPage>>(W('record/pageList'), q(query), { signal }),
   supportPage: (query: SimplePageQuery, signal?: AbortSignal) =>

@@ -103,6 +103,73 @@ describe('发票详情 page', () => {
   });
 });
 
+describe('发票详情 attachments', () => {
+  const att = (id: number, fileName: string) => ({
+    id,
+    fileKey: `invoice/t1/2026/11/25/${id}.pdf`,
+    fileName,
+    createAt: 1_795_000_000_000,
+    createBy: '员工乙',
+  });
+
+  it('the owner uploads an attachment (signed upload, then attachment/upload) and deletes one', async () => {
+    setSession({ token: 't', userStatus: 2, userMenus: { perms: ['invoiceCenter:view', 'invoice:add'] } });
+    const api = stubServer({
+      [`GET ${W}/detail`]: () => detail(5, { attachments: [att(1, '旧附件.pdf')] }),
+      [`GET ${W}/logList`]: () => ({ items: [] }),
+      'GET /pub-svc-center/api/v1/file:sign': () => ({
+        dir: 'invoice/t1/',
+        policy: 'p',
+        access_id: 'a',
+        signature: 's',
+        host: '/pub-svc-center/api/v1/files/upload',
+        expire: Math.floor(Date.now() / 1000) + 86_400,
+        max_size: 1_000_000,
+        fields: { policy: 'p', OSSAccessKeyId: 'a', signature: 's', success_action_status: '200' },
+      }),
+      'POST /pub-svc-center/api/v1/files/upload': () => ({
+        key: 'k',
+        size: 1,
+        content_type: 'application/pdf',
+      }),
+      [`POST ${W}/attachment/upload`]: (c) => {
+        const b = c.body as { fileName: string };
+        return detail(5, { attachments: [att(1, '旧附件.pdf'), att(2, b.fileName)] });
+      },
+      [`POST ${W}/attachment/delete`]: () => detail(5, { attachments: [] }),
+    });
+    renderAt(<InvoiceDetailPage />, '/scenes/invoiceCenter/invoiceDetail?invoiceId=5');
+    expect(await screen.findByText('旧附件.pdf', undefined, { timeout: 5000 })).toBeTruthy();
+    const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], '行程单.pdf')] } });
+    expect(await screen.findByText('行程单.pdf')).toBeTruthy();
+    const body = api.to(`POST ${W}/attachment/upload`)[0].body as Record<string, unknown>;
+    expect(body.invoiceId).toBe(5);
+    expect(body.fileName).toBe('行程单.pdf');
+    expect(String(body.fileKey)).toMatch(/^invoice\/t1\/.+\.pdf$/);
+
+    fireEvent.click(screen.getByLabelText('删除附件旧附件.pdf'));
+    await screen.findByText('确定删除附件【旧附件.pdf】吗？');
+    fireEvent.click(
+      [...document.querySelectorAll<HTMLElement>('.ant-modal-confirm-btns .ant-btn-dangerous')].at(-1)!,
+    );
+    await waitFor(() => expect(screen.queryByText('旧附件.pdf')).toBeNull());
+    expect(api.to(`POST ${W}/attachment/delete`)[0].body).toEqual({ invoiceId: 5, attachmentId: 1 });
+  });
+
+  it('without invoice:add the attachments are read only', async () => {
+    setSession({ token: 't', userStatus: 2, userMenus: { perms: ['invoiceCenter:view'] } });
+    stubServer({
+      [`GET ${W}/detail`]: () => detail(5, { attachments: [att(1, '旧附件.pdf')] }),
+      [`GET ${W}/logList`]: () => ({ items: [] }),
+    });
+    renderAt(<InvoiceDetailPage />, '/scenes/invoiceCenter/invoiceDetail?invoiceId=5');
+    expect(await screen.findByText('旧附件.pdf', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /上传附件/ })).toBeNull();
+    expect(screen.queryByLabelText('删除附件旧附件.pdf')).toBeNull();
+  });
+});
+
 describe('组织发票', () => {
   it('filters by the organisations the server offers and removes the selected invoices with orgRemove', async () => {
     setSession({ token: 't', userStatus: 2, userMenus: { perms: ['orgInvoice:view', 'orgInvoice:delete'] } });

@@ -1,10 +1,14 @@
-import { Alert, Button, Card, Empty, Skeleton, Table, Timeline } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Empty, Skeleton, Table, Timeline, Typography, Upload } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EMPTY_TEXT, formatDateTime } from '@feikong/contracts';
-import type { InvoiceDetail } from '@/api/invoice';
+import { invoiceApi, type InvoiceDetail } from '@/api/invoice';
+import { uploadFile } from '@/api/upload';
+import { useAccess } from '@/components/Access';
+import { confirmDelete } from '@/components/confirmDelete';
 import { InvoiceFields } from '../components/InvoiceFields';
-import { detailQuery, logsQuery } from '../hooks/queries';
+import { detailQuery, INVOICE_PERM, invoiceKeys, logsQuery } from '../hooks/queries';
 
 function Logs({ invoiceId }: { invoiceId: number }) {
   const logs = useQuery(logsQuery(invoiceId));
@@ -32,25 +36,95 @@ function Logs({ invoiceId }: { invoiceId: number }) {
   );
 }
 
+/** The invoice's attachments; its owner (invoice:add) may upload more and delete them. */
 function Attachments({ detail }: { detail: InvoiceDetail }) {
+  const { modal, message } = App.useApp();
+  const { can } = useAccess();
+  const qc = useQueryClient();
+  const mayEdit = can([INVOICE_PERM.add]);
+  const refresh = (next: InvoiceDetail) => {
+    qc.setQueryData(invoiceKeys.detail(detail.id), next);
+    return qc.invalidateQueries({ queryKey: invoiceKeys.logs(detail.id) });
+  };
+  const upload = useMutation({
+    mutationFn: async (file: File) => {
+      const up = await uploadFile(file, 'invoice');
+      return invoiceApi.attachmentUpload({ invoiceId: detail.id, fileKey: up.key, fileName: file.name });
+    },
+    onSuccess: async (next) => {
+      await refresh(next);
+      void message.success('附件已上传');
+    },
+    onError: (e) => {
+      if (e instanceof Error && !('kind' in e)) void message.error(e.message); // 上传失败！
+    },
+  });
   return (
-    <Table
-      data-testid="invoice-attachments"
-      rowKey="id"
-      size="small"
-      pagination={false}
-      dataSource={detail.attachments}
-      columns={[
-        { title: '文件名', dataIndex: 'fileName' },
-        { title: '上传人', dataIndex: 'createBy', width: 120 },
-        {
-          title: '上传时间',
-          dataIndex: 'createAt',
-          width: 170,
-          render: (ms: number) => formatDateTime(ms, 'YYYY-MM-DD HH:mm'),
-        },
-      ]}
-    />
+    <>
+      {mayEdit && (
+        <Upload
+          showUploadList={false}
+          accept=".jpg,.jpeg,.png,.pdf,.ofd"
+          beforeUpload={(file) => {
+            upload.mutate(file);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={upload.isPending} style={{ marginBottom: 12 }}>
+            上传附件
+          </Button>
+        </Upload>
+      )}
+      <Table
+        data-testid="invoice-attachments"
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={detail.attachments}
+        columns={[
+          { title: '文件名', dataIndex: 'fileName' },
+          { title: '上传人', dataIndex: 'createBy', width: 120 },
+          {
+            title: '上传时间',
+            dataIndex: 'createAt',
+            width: 170,
+            render: (ms: number) => formatDateTime(ms, 'YYYY-MM-DD HH:mm'),
+          },
+          ...(mayEdit
+            ? [
+                {
+                  title: '操作',
+                  key: 'op',
+                  width: 80,
+                  render: (_: unknown, a: InvoiceDetail['attachments'][number]) => (
+                    <Typography.Link
+                      type="danger"
+                      aria-label={`删除附件${a.fileName}`}
+                      onClick={() =>
+                        void confirmDelete(
+                          { modal, message },
+                          {
+                            content: `确定删除附件【${a.fileName}】吗？`,
+                            remove: async () =>
+                              refresh(
+                                await invoiceApi.attachmentDelete({
+                                  invoiceId: detail.id,
+                                  attachmentId: a.id,
+                                }),
+                              ),
+                          },
+                        )
+                      }
+                    >
+                      删除
+                    </Typography.Link>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </>
   );
 }
 
