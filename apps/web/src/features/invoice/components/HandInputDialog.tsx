@@ -1,6 +1,6 @@
 import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { INVOICE_KIND_LABEL, yuanToCents, type InvoiceKind } from '@feikong/contracts';
@@ -129,7 +129,7 @@ export function HandInputDialog({ open, onClose }: { open: boolean; onClose: () 
           name="billingDate"
           rules={[{ required: true, message: '请选择开票日期' }]}
         >
-          <DatePicker style={{ width: '100%' }} />
+          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
         </Form.Item>
         <Form.Item
           label="金额（不含税，元）"
