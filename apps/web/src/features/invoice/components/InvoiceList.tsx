@@ -53,6 +53,13 @@ export interface InvoiceListProps {
 const choices = (o: Record<string | number, string>) =>
   Object.entries(o).map(([value, text]) => ({ value, text }));
 
+/** The server's own reason when it names a filter (您没有该组织的单据权限), else a general one. */
+function listErrorText(error: unknown): string {
+  const fields = (error as { data?: { fields?: { msg?: unknown }[] } } | null)?.data?.fields;
+  const msg = fields?.[0]?.msg;
+  return typeof msg === 'string' && msg ? msg : '发票列表加载失败';
+}
+
 const TAB_AMOUNT_TITLE = {
   unfinishAmount: '未核销金额',
   finishingAmount: '核销中金额',
@@ -356,18 +363,21 @@ export function InvoiceList({ scope, removePerm, onOpen, toolbar, testId }: Invo
           <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>清空筛选</Button>
         )}
       </div>
-      {list.isError && !data ? (
+      {list.isError && (
         <Alert
+          data-testid="invoice-list-error"
           type="error"
           showIcon
-          message="发票列表加载失败"
+          style={{ marginBottom: 12 }}
+          message={listErrorText(list.error)}
           action={
             <Button size="small" onClick={() => void list.refetch()}>
               重试
             </Button>
           }
         />
-      ) : (
+      )}
+      {list.isError && !data ? null : (
         <Table<InvoiceRow>
           rowKey="id"
           size="middle"

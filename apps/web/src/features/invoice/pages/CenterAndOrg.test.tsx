@@ -171,6 +171,30 @@ describe('发票详情 attachments', () => {
 });
 
 describe('组织发票', () => {
+  it('an organisation the caller may not read (a hand-made URL) shows the server’s reason', async () => {
+    setSession({ token: 't', userStatus: 2, userMenus: { perms: ['orgInvoice:view'] } });
+    stubServer({
+      [`GET ${W}/pageList`]: (c) =>
+        c.query.get('userOrgId') === '9'
+          ? new Response(
+              JSON.stringify({
+                status: 11200403,
+                msg: '您没有该组织的单据权限',
+                data: { fields: [{ field: 'userOrgId', msg: '您没有该组织的单据权限' }] },
+              }),
+              { status: 403, headers: { 'Content-Type': 'application/json' } },
+            )
+          : page([row(1)]),
+      [`GET ${W}/enumList`]: () => ({ items: [{ type: 'userOrg', items: [] }] }),
+    });
+    renderAt(<OrgListPage />, '/invoice/orgList?userOrgId=9');
+    expect(
+      (await screen.findByTestId('invoice-list-error', undefined, { timeout: 5000 })).textContent,
+    ).toContain('您没有该组织的单据权限');
+    fireEvent.click(button('清空筛选'));
+    expect(await screen.findByText('兰溪市悦济舫餐厅')).toBeTruthy();
+  });
+
   it('filters by the organisations the server offers and removes the selected invoices with orgRemove', async () => {
     setSession({ token: 't', userStatus: 2, userMenus: { perms: ['orgInvoice:view', 'orgInvoice:delete'] } });
     const api = stubServer({
