@@ -57,3 +57,46 @@ test('我的发票: seeded list, 手工录入, a duplicate is refused naming who
   await shot(page, 'invoice-detail.png');
   await expect(toast(page, '失败')).toHaveCount(0);
 });
+
+test('组织发票, 发票中心 with its detail page, 发票合规 and 发票录入 as the administrator', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await passwordLogin(page, '13800000001'); // 演示管理员: every permission
+  await topMenu(page).getByText('发票管理').click();
+  await sidebar(page).getByText('组织发票').click();
+  const org = page.getByTestId('invoice-org-list');
+  // the tenant's invoices: 员工乙's and 审批人甲's
+  await expect(org.getByText('24112000000048542163')).toBeVisible({ timeout: 20_000 });
+  await expect(org.getByText('99999951')).toBeVisible();
+  await shot(page, 'invoice-org-list.png');
+
+  await sidebar(page).getByText('发票中心').click();
+  const center = page.getByTestId('invoice-center-list');
+  await expect(center).toBeVisible({ timeout: 20_000 });
+  await center.getByTestId('tab-finish').click();
+  await expect(page).toHaveURL(/tab=finish/);
+  await page.goto('/scenes/invoiceCenter'); // a page load of a /scenes path is the app's
+  await expect(center).toBeVisible({ timeout: 20_000 });
+  // the administrator holds no invoice of their own
+  await expect(center.getByText('空空如也~')).toBeVisible();
+  // the detail page reads any invoice for organisation readers: the seed's first one
+  await page.goto('/scenes/invoiceCenter/invoiceDetail?invoiceId=1');
+  const detail = page.getByTestId('invoice-detail-page');
+  await expect(detail.getByText('24112000000048542163')).toBeVisible({ timeout: 20_000 });
+  await expect(detail.getByText('北京互联三六五科技有限公司')).toBeVisible();
+  await expect(detail.getByTestId('invoice-logs')).toBeVisible();
+  await shot(page, 'invoice-center-detail.png');
+
+  await page.goto('/setcenter/invoiceCompliance');
+  const rules = page.getByTestId('invoice-compliance');
+  await expect(rules.getByText('烟草制品不得报销')).toBeVisible({ timeout: 20_000 });
+  await shot(page, 'invoice-compliance.png');
+
+  await topMenu(page).getByText('发票管理').click();
+  await sidebar(page).getByText('我的发票').click();
+  await page.getByRole('button', { name: '发票录入' }).click();
+  await expect(page.getByTestId('invoice-entry')).toBeVisible();
+  await expect(page.getByText('点击或拖拽发票文件到此处上传')).toBeVisible();
+  await shot(page, 'invoice-entry.png');
+});
