@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { INVOICE_KIND_LABEL, yuanToCents, type InvoiceKind } from '@feikong/contracts';
 import { invoiceApi } from '@/api/invoice';
 import { parseReplyError } from '@/api/request';
+import { useDebouncedClick } from '@/components/directives';
 import { applyFieldErrors } from '@/components/formErrors';
 import { invoiceKeys } from '../hooks/queries';
 import { buyLinkOf, HAND_KINDS } from '../rules';
@@ -72,13 +73,15 @@ export function HandInputDialog({ open, onClose }: { open: boolean; onClose: () 
     }
   };
 
+  const submitOnce = useDebouncedClick(submit);
+
   return (
     <Modal
       open={open}
       title="手工录入"
       okText="查验并保存"
       confirmLoading={save.isPending}
-      onOk={() => void submit()}
+      onOk={submitOnce}
       onCancel={close}
       destroyOnHidden
     >

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLICK_DEBOUNCE_MS } from '@feikong/contracts';
 import type { ComplianceRule } from '@/api/invoice';
 import { configureApi } from '@/api/request';
 import { reloadSession, setSession } from '@/stores/session';
@@ -8,6 +9,7 @@ import { refusal } from '../test/fixtures';
 import CompliancePage from './CompliancePage';
 
 vi.setConfig({ testTimeout: 60_000 });
+const clickWait = () => new Promise((r) => setTimeout(r, CLICK_DEBOUNCE_MS + 50));
 
 const C = '/invoice/api/web/compliance';
 const button = (name: string) =>
@@ -72,6 +74,7 @@ describe('发票合规', () => {
     expect(api.to(`POST ${C}/add`)[0].body).toEqual({ ruleKind: 'seller_name', value: '烟草', remark: '' });
 
     fireEvent.change(value, { target: { value: '某某餐厅' } });
+    await clickWait(); // 保存 takes one click per CLICK_DEBOUNCE_MS ms (spec §5)
     fireEvent.click(button('保存'));
     expect(await screen.findByText('某某餐厅')).toBeTruthy();
   });

@@ -23,6 +23,7 @@ import {
 import { invoiceApi, type ComplianceRule } from '@/api/invoice';
 import { useAccess } from '@/components/Access';
 import { confirmDelete } from '@/components/confirmDelete';
+import { useDebouncedClick } from '@/components/directives';
 import { applyFieldErrors } from '@/components/formErrors';
 import { complianceQuery, INVOICE_PERM } from '../hooks/queries';
 
@@ -61,13 +62,15 @@ function RuleDialog({ rule, onClose }: { rule: ComplianceRule | 'new' | null; on
       applyFieldErrors(form, e, ['ruleKind', 'value', 'remark']);
     }
   };
+  const submitOnce = useDebouncedClick(submit);
+
   return (
     <Modal
       open={rule !== null}
       title={editing ? '编辑合规规则' : '新增合规规则'}
       okText="保存"
       confirmLoading={save.isPending}
-      onOk={() => void submit()}
+      onOk={submitOnce}
       onCancel={onClose}
       destroyOnHidden
     >

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLICK_DEBOUNCE_MS } from '@feikong/contracts';
 import type { RecognisedDraft } from '@/api/invoice';
 import { configureApi } from '@/api/request';
 import { reloadSession, setSession } from '@/stores/session';
@@ -9,6 +10,7 @@ import { refusal, row } from '../test/fixtures';
 import EntryPage from './EntryPage';
 
 vi.setConfig({ testTimeout: 60_000 });
+const clickWait = () => new Promise((r) => setTimeout(r, CLICK_DEBOUNCE_MS + 50));
 
 const W = '/invoice/api/web/invoice';
 const SIGN = '/pub-svc-center/api/v1/file:sign';
@@ -134,6 +136,7 @@ describe('发票录入', () => {
     fireEvent.change(field('第1张税额（元）'), { target: { value: '15.33' } });
     fireEvent.change(field('第1张价税合计（元）'), { target: { value: '526.01' } });
     fireEvent.click(button('保存'));
+    fireEvent.click(button('保存')); // a double click saves once
     await waitFor(() => expect(api.to(`POST ${W}/saveInvoices`)).toHaveLength(1));
     const body = api.to(`POST ${W}/saveInvoices`)[0].body as { invoices: Record<string, unknown>[] };
     expect(body.invoices).toHaveLength(1);
@@ -176,6 +179,7 @@ describe('发票录入', () => {
         },
       ],
     );
+    await clickWait(); // 保存 takes one click per CLICK_DEBOUNCE_MS ms (spec §5)
     fireEvent.click(button('保存'));
     expect((await screen.findByTestId('draft-refusal-0')).textContent).toContain('销售方名称黑名单');
     const item = field('第1张销售方名称').closest('.ant-form-item')!;

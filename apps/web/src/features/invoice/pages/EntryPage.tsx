@@ -24,6 +24,7 @@ import { invoiceApi } from '@/api/invoice';
 import { parseReplyError } from '@/api/request';
 import { uploadFile } from '@/api/upload';
 import { Access } from '@/components/Access';
+import { useDebouncedClick } from '@/components/directives';
 import { cardOf, inputOf, missingFields, type DraftCard, type DraftField } from '../entry';
 import { INVOICE_PERM, invoiceKeys } from '../hooks/queries';
 import { buyLinkOf, refusalIndex } from '../rules';
@@ -241,6 +242,8 @@ export default function EntryPage() {
   };
 
   const working = files.some((f) => f.status === 'working');
+  const saveOnce = useDebouncedClick(save);
+
   return (
     <Card
       title="发票录入"
@@ -320,12 +323,7 @@ export default function EntryPage() {
           )}
         </div>
         <Space style={{ marginTop: 8 }}>
-          <Button
-            type="primary"
-            loading={saving}
-            disabled={working || cards.length === 0}
-            onClick={() => void save()}
-          >
+          <Button type="primary" loading={saving} disabled={working || cards.length === 0} onClick={saveOnce}>
             保存
           </Button>
           <Typography.Text type="secondary">

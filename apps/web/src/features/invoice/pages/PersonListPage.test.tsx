@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MONEY_RANGE_ERROR } from '@feikong/contracts';
+import { CLICK_DEBOUNCE_MS, MONEY_RANGE_ERROR } from '@feikong/contracts';
 import { configureApi } from '@/api/request';
 import { reloadSession, setSession } from '@/stores/session';
 import { renderAt, stubServer, toasts } from '@/test/screenHarness';
@@ -8,6 +8,7 @@ import { detail, page, refusal, row } from '../test/fixtures';
 import PersonListPage from './PersonListPage';
 
 vi.setConfig({ testTimeout: 60_000 });
+const clickWait = () => new Promise((r) => setTimeout(r, CLICK_DEBOUNCE_MS + 50));
 
 const W = '/invoice/api/web/invoice';
 const PATH = '/invoice/personList';
@@ -261,6 +262,7 @@ describe('手工录入', () => {
     const err = await screen.findByText('开票日期（2020-07-23）不能晚于今天');
     expect(err.closest('.ant-form-item')?.textContent).toContain('开票日期');
     reply = refusal(409, 11200409, '该发票已由员工乙于2026-11-20 10:00录入，不能重复录入');
+    await clickWait(); // 保存 takes one click per CLICK_DEBOUNCE_MS ms (spec §5)
     fireEvent.click(button('查验并保存'));
     expect((await screen.findByTestId('hand-refusal')).textContent).toContain(
       '该发票已由员工乙于2026-11-20 10:00录入',

@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router';
 import { formatDateTime, formatMoney } from '@feikong/contracts';
 import { invoiceApi, type SupportRecord } from '@/api/invoice';
 import { Access } from '@/components/Access';
+import { useDebouncedClick } from '@/components/directives';
 import { applyFieldErrors } from '@/components/formErrors';
 import { useDebouncedValue } from '@/components/useDebouncedValue';
 import { usePageParams } from '../components/usePageParams';
@@ -54,13 +55,15 @@ function SupportDialog({ open, onClose }: { open: boolean; onClose: () => void }
       applyFieldErrors(form, e, ['billId', 'invoiceIds', 'remark']);
     }
   };
+  const submitOnce = useDebouncedClick(submit);
+
   return (
     <Modal
       open={open}
       title="补录发票"
       okText="确定补录"
       confirmLoading={save.isPending}
-      onOk={() => void submit()}
+      onOk={submitOnce}
       onCancel={onClose}
       destroyOnHidden
     >
