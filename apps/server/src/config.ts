@@ -7,105 +7,106 @@ import { z } from 'zod';
  * The only place that reads process.env. Everything else receives a typed Config.
  * Defaults give the embedded product: SQLite under DATA_DIR, served on 127.0.0.1:8080.
  */
-const ConfigSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
-    HOST: z.string().default('127.0.0.1'),
-    /**
-     * Behind a load balancer or reverse proxy: which X-Forwarded-For hops to believe, so per-IP
-     * login and SMS limits see the client's address. '' (default) trusts none; 'true' trusts all;
-     * a number trusts that many hops; otherwise a comma-separated list of proxy addresses/CIDRs.
-     */
-    TRUST_PROXY: z
-      .string()
-      .default('')
-      .refine(
-        (v) => v === '' || v === 'true' || /^\d+$/.test(v) || v.split(',').every((a) => a.trim() !== ''),
-        {
-          message: '应为空、true、代理层数或以逗号分隔的代理地址',
-        },
-      ),
-    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    DATA_DIR: z.string().default('data'),
-    DATABASE_URL: z.string().optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Name sent back in the environment header and shown in /healthz: dev, test, pre or prod. */
-    APP_ENV: z.enum(['dev', 'test', 'pre', 'prod']).default('prod'),
-    /** Where the built web client lives; served at / when present. */
-    WEB_DIST: z.string().optional(),
-    /**
-     * Origins of the micro-frontend containers allowed to frame the app (CSP frame-ancestors), comma-separated;
-     * unset: this origin only.
-     */
-    CONTAINER_ORIGINS: z
-      .string()
-      .default('')
-      .refine((v) => v === '' || v.split(',').every((o) => isOrigin(o.trim())), {
-        message: '应为以逗号分隔的来源，如 https://portal.example.com（协议、主机和端口，不含路径）',
-      }),
-    SESSION_TTL_HOURS: z.coerce
-      .number()
-      .positive()
-      .default(24 * 7),
-    /** Seeds the demo tenant on first start unless set to 0. */
-    SEED_DEMO: z.enum(['0', '1']).default('1'),
-    /**
-     * Third-party login (DingTalk, WeCom, Feishu). Base URLs are configurable so tests and private
-     * deployments can point elsewhere. The credentials are the deployment's default app, used when the
-     * login names no corp_id or no `third_party_apps` row matches it.
-     */
-    DINGTALK_API_BASE: z.url().default('https://oapi.dingtalk.com'),
-    DINGTALK_CORP_ID: z.string().default(''),
-    DINGTALK_APP_KEY: z.string().default(''),
-    DINGTALK_APP_SECRET: z.string().default(''),
-    WECOM_API_BASE: z.url().default('https://qyapi.weixin.qq.com'),
-    WECOM_CORP_ID: z.string().default(''),
-    WECOM_APP_SECRET: z.string().default(''),
-    FEISHU_API_BASE: z.url().default('https://open.feishu.cn'),
-    FEISHU_APP_ID: z.string().default(''),
-    FEISHU_APP_SECRET: z.string().default(''),
-    THIRD_PARTY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-    /** HMAC key of signed download links; when unset, generated once and kept in DATA_DIR/signing-secret. */
-    SIGNING_SECRET: z.string().min(16).optional(),
-    /** Runs the background job worker in this process (1) or leaves jobs to other processes (0). */
-    JOB_WORKER: z.enum(['0', '1']).default('1'),
-    /**
-     * How long a started background job belongs to its worker without a sign of life; after that a
-     * crashed worker's job is resumed elsewhere. Default: 60 s on SQLite (renewed by heartbeat while
-     * the job runs), 30 min on PostgreSQL (pg-boss has no heartbeat, so it bounds a job's run time).
-     */
-    JOB_LEASE_SECONDS: z.coerce.number().int().positive().optional(),
-    /** The platform's receiving bank account, shown on the cashier (收银台) for bank transfers. */
-    PAYEE_ACCOUNT_NAME: z.string().min(1).default('上海飞控信息科技有限公司'),
-    PAYEE_BANK_NAME: z.string().min(1).default('招商银行上海分行张江支行'),
-    PAYEE_ACCOUNT_NO: z.string().min(1).default('1219 0958 6710 802'),
-    /**
-     * Where uploaded files live: `local` (embedded, under DATA_DIR/files; the server checks the signed
-     * upload form itself) or `s3` (an S3-compatible object store; the browser posts to it directly).
-     */
-    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
-    /** S3-compatible store (STORAGE_DRIVER=s3): endpoint URL, bucket, credentials, region. */
-    S3_ENDPOINT: z.url().optional(),
-    S3_BUCKET: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
-        message: '存储桶名称应为 3-63 位小写字母、数字、点或连字符',
-      })
-      .optional(),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_REGION: z.string().min(1).default('us-east-1'),
-    /** Path-style URLs (endpoint/bucket/key), as MinIO and most self-hosted stores need. */
-    S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('1'),
-    /** Largest file one signed upload form accepts, in MB. */
-    UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1024).default(20),
-  })
-  .superRefine((e, ctx) => {
-    if (e.STORAGE_DRIVER !== 's3') return;
-    for (const k of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-      if (!e[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'STORAGE_DRIVER=s3 时必须设置' });
-    }
-  });
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
+  HOST: z.string().default('127.0.0.1'),
+  /**
+   * Behind a load balancer or reverse proxy: which X-Forwarded-For hops to believe, so per-IP
+   * login and SMS limits see the client's address. '' (default) trusts none; 'true' trusts all;
+   * a number trusts that many hops; otherwise a comma-separated list of proxy addresses/CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .refine(
+      (v) => v === '' || v === 'true' || /^\d+$/.test(v) || v.split(',').every((a) => a.trim() !== ''),
+      {
+        message: '应为空、true、代理层数或以逗号分隔的代理地址',
+      },
+    ),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Name sent back in the environment header and shown in /healthz: dev, test, pre or prod. */
+  APP_ENV: z.enum(['dev', 'test', 'pre', 'prod']).default('prod'),
+  /** Where the built web client lives; served at / when present. */
+  WEB_DIST: z.string().optional(),
+  /**
+   * Origins of the micro-frontend containers allowed to frame the app (CSP frame-ancestors), comma-separated;
+   * unset: this origin only.
+   */
+  CONTAINER_ORIGINS: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || v.split(',').every((o) => isOrigin(o.trim())), {
+      message: '应为以逗号分隔的来源，如 https://portal.example.com（协议、主机和端口，不含路径）',
+    }),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
+  /** Seeds the demo tenant on first start unless set to 0. */
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /**
+   * Third-party login (DingTalk, WeCom, Feishu). Base URLs are configurable so tests and private
+   * deployments can point elsewhere. The credentials are the deployment's default app, used when the
+   * login names no corp_id or no `third_party_apps` row matches it.
+   */
+  DINGTALK_API_BASE: z.url().default('https://oapi.dingtalk.com'),
+  DINGTALK_CORP_ID: z.string().default(''),
+  DINGTALK_APP_KEY: z.string().default(''),
+  DINGTALK_APP_SECRET: z.string().default(''),
+  WECOM_API_BASE: z.url().default('https://qyapi.weixin.qq.com'),
+  WECOM_CORP_ID: z.string().default(''),
+  WECOM_APP_SECRET: z.string().default(''),
+  FEISHU_API_BASE: z.url().default('https://open.feishu.cn'),
+  FEISHU_APP_ID: z.string().default(''),
+  FEISHU_APP_SECRET: z.string().default(''),
+  THIRD_PARTY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** HMAC key of signed download links; when unset, generated once and kept in DATA_DIR/signing-secret. */
+  SIGNING_SECRET: z.string().min(16).optional(),
+  /** Runs the background job worker in this process (1) or leaves jobs to other processes (0). */
+  JOB_WORKER: z.enum(['0', '1']).default('1'),
+  /**
+   * How long a started background job belongs to its worker without a sign of life; after that a
+   * crashed worker's job is resumed elsewhere. Default: 60 s on SQLite (renewed by heartbeat while
+   * the job runs), 30 min on PostgreSQL (pg-boss has no heartbeat, so it bounds a job's run time).
+   */
+  JOB_LEASE_SECONDS: z.coerce.number().int().positive().optional(),
+  /** The platform's receiving bank account, shown on the cashier (收银台) for bank transfers. */
+  PAYEE_ACCOUNT_NAME: z.string().min(1).default('上海飞控信息科技有限公司'),
+  PAYEE_BANK_NAME: z.string().min(1).default('招商银行上海分行张江支行'),
+  PAYEE_ACCOUNT_NO: z.string().min(1).default('1219 0958 6710 802'),
+  /**
+   * Where uploaded files live: `local` (embedded, under DATA_DIR/files; the server checks the signed
+   * upload form itself) or `s3` (an S3-compatible object store; the browser posts to it directly).
+   */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** S3-compatible store (STORAGE_DRIVER=s3): endpoint URL, bucket, credentials, region. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      message: '存储桶名称应为 3-63 位小写字母、数字、点或连字符',
+    })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Path-style URLs (endpoint/bucket/key), as MinIO and most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('1'),
+  /** Largest file one signed upload form accepts, in MB. */
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1024).default(20),
+});
+
+/** Settings that depend on each other (checked after each variable on its own). */
+const CheckedConfigSchema = ConfigSchema.superRefine((e, ctx) => {
+  if (e.STORAGE_DRIVER !== 's3') return;
+  for (const k of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!e[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'STORAGE_DRIVER=s3 时必须设置' });
+  }
+});
 
 /** One third-party platform's API base and the deployment's default app credentials. */
 export interface ThirdPartyPlatformConfig {
@@ -162,7 +163,7 @@ export interface S3Config {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Own variables only: a key inherited from a prototype is not configuration.
-  const parsed = ConfigSchema.safeParse(Object.fromEntries(Object.entries(env)));
+  const parsed = CheckedConfigSchema.safeParse(Object.fromEntries(Object.entries(env)));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`环境变量配置错误:\n${lines.join('\n')}`);
