@@ -114,7 +114,13 @@ export default function CompliancePage() {
   const qc = useQueryClient();
   const mayEdit = can([INVOICE_PERM.complianceEdit]);
   const [kind, setKind] = useState<ComplianceRuleKind | undefined>(undefined);
-  const [editing, setEditing] = useState<ComplianceRule | 'new' | null>(null);
+  const [editing, setEditingState] = useState<ComplianceRule | 'new' | null>(null);
+  // a new dialog per opening: its one-click-per-2s 保存 starts afresh
+  const [dialogKey, setDialogKey] = useState(0);
+  const setEditing = (r: ComplianceRule | 'new' | null) => {
+    if (r !== null) setDialogKey((k) => k + 1);
+    setEditingState(r);
+  };
   const rules = useQuery(complianceQuery(kind));
 
   const remove = (r: ComplianceRule) =>
@@ -204,7 +210,7 @@ export default function CompliancePage() {
         dataSource={rules.data?.items ?? []}
         pagination={false}
       />
-      <RuleDialog rule={editing} onClose={() => setEditing(null)} />
+      <RuleDialog key={dialogKey} rule={editing} onClose={() => setEditing(null)} />
     </Card>
   );
 }

@@ -12,6 +12,8 @@ export default function PersonListPage() {
   const navigate = useNavigate();
   const [open, setOpen] = useState<number | null>(null);
   const [hand, setHand] = useState(false);
+  // a new dialog per opening: its one-click-per-2s 保存 starts afresh
+  const [handKey, setHandKey] = useState(0);
   return (
     <Card title="我的发票" className="fk-panel">
       <InvoiceList
@@ -25,7 +27,14 @@ export default function PersonListPage() {
               <Button type="primary" onClick={() => navigate('/invoice/entry')}>
                 发票录入
               </Button>
-              <Button onClick={() => setHand(true)}>手工录入</Button>
+              <Button
+                onClick={() => {
+                  setHandKey((k) => k + 1);
+                  setHand(true);
+                }}
+              >
+                手工录入
+              </Button>
             </Access>
             <Button onClick={() => navigate('/invoice/taskCheck')}>查验记录</Button>
             <Button onClick={() => navigate('/invoice/repairInvoice')}>补录发票</Button>
@@ -33,7 +42,7 @@ export default function PersonListPage() {
         }
       />
       <InvoiceDetailDialog invoiceId={open} onClose={() => setOpen(null)} />
-      <HandInputDialog open={hand} onClose={() => setHand(false)} />
+      <HandInputDialog key={handKey} open={hand} onClose={() => setHand(false)} />
     </Card>
   );
 }

@@ -105,6 +105,7 @@ function SupportDialog({ open, onClose }: { open: boolean; onClose: () => void }
 export default function RepairInvoicePage() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const [dialogKey, setDialogKey] = useState(0); // a new dialog per opening
   const { pageNum, pageSize, setPage } = usePageParams();
   const records = useQuery({ ...supportsQuery({ pageNum, pageSize }), placeholderData: keepPreviousData });
   const columns: TableColumnsType<SupportRecord> = [
@@ -136,7 +137,14 @@ export default function RepairInvoicePage() {
       extra={
         <>
           <Access perms={[INVOICE_PERM.add]}>
-            <Button type="primary" onClick={() => setOpen(true)} style={{ marginRight: 8 }}>
+            <Button
+              type="primary"
+              onClick={() => {
+                setDialogKey((k) => k + 1);
+                setOpen(true);
+              }}
+              style={{ marginRight: 8 }}
+            >
               补录发票
             </Button>
           </Access>
@@ -171,7 +179,7 @@ export default function RepairInvoicePage() {
           }}
         />
       )}
-      <SupportDialog open={open} onClose={() => setOpen(false)} />
+      <SupportDialog key={dialogKey} open={open} onClose={() => setOpen(false)} />
     </Card>
   );
 }
