@@ -34,6 +34,15 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'org/OperationLog': () => import('../features/org/pages/OperationLogPage'),
   'org/SyncConflict': () => import('../features/org/pages/SyncConflictPage'),
   'common/DownloadCenter': () => import('../features/common/pages/DownloadCenterPage'),
+  // Invoices (发票管理), the invoice centre and 发票合规 (设置中心).
+  'invoice/PersonList': () => import('../features/invoice/pages/PersonListPage'),
+  'invoice/Entry': () => import('../features/invoice/pages/EntryPage'),
+  'invoice/TaskCheck': () => import('../features/invoice/pages/TaskCheckPage'),
+  'invoice/RepairInvoice': () => import('../features/invoice/pages/RepairInvoicePage'),
+  'invoice/OrgList': () => import('../features/invoice/pages/OrgListPage'),
+  'invoiceCenter/List': () => import('../features/invoice/pages/InvoiceCenterPage'),
+  'invoiceCenter/InvoiceDetail': () => import('../features/invoice/pages/InvoiceDetailPage'),
+  'settings/InvoiceCompliance': () => import('../features/invoice/pages/CompliancePage'),
 };
 
 export type ScreenRegistry = Readonly<Record<string, ScreenLoader>>;

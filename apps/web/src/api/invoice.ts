@@ -1,0 +1,134 @@
+import {
+  InvoiceKind,
+  type BillInvoicePageQuery,
+  type ComplianceAddBody,
+  type ComplianceRule as ComplianceRuleSchema,
+  type ComplianceRuleKind,
+  type ComplianceRuleList,
+  type ComplianceUpdateBody,
+  type HandInputBody,
+  type InvoiceDetail as InvoiceDetailSchema,
+  type InvoiceEnumList,
+  type InvoiceInput,
+  type InvoiceLogList,
+  type InvoicePage as InvoicePageSchema,
+  type InvoicePageQuery,
+  type InvoiceRow as InvoiceRowSchema,
+  type InvoiceSimplePageQuery,
+  type RemovedInvoices,
+  type SavedInvoices,
+  type SupportInvoiceBody,
+  type SupportRecordPage,
+  type SupportReply,
+  type VerificationRecordPage,
+} from '@feikong/contracts';
+import { z } from 'zod';
+import type { Encodable } from './encode';
+import { http, type RequestOptions } from './request';
+
+// Typed calls of the invoice family (/invoice/api/web/invoice/, spec §7.8). Request and reply types are
+// inferred from the schemas in packages/contracts/src/invoice, the ones the server validates with and
+// serialises through. Money is in 分, dates on the wire YYYY-MM-DD (requests) or epoch ms (replies).
+
+export const INVOICE_BASE = '/invoice/api/web/invoice';
+const W = (p: string) => `${INVOICE_BASE}/${p}`;
+const COMPLIANCE = '/invoice/api/web/compliance';
+
+type Out<T extends z.ZodType> = z.output<T>;
+type In<T extends z.ZodType> = z.input<T>;
+
+export type InvoiceRow = Out<typeof InvoiceRowSchema>;
+export type InvoicePage = Out<typeof InvoicePageSchema>;
+export type InvoiceDetail = Out<typeof InvoiceDetailSchema>;
+export type InvoiceLog = Out<typeof InvoiceLogList>['items'][number];
+export type InvoiceEnums = Out<typeof InvoiceEnumList>;
+export type VerificationRecord = Out<typeof VerificationRecordPage>['items'][number];
+export type SupportRecord = Out<typeof SupportRecordPage>['items'][number];
+export type ComplianceRule = Out<typeof ComplianceRuleSchema>;
+export type InvoiceListQuery = In<typeof InvoicePageQuery>;
+export type SimplePageQuery = In<typeof InvoiceSimplePageQuery>;
+export type HandInput = In<typeof HandInputBody>;
+export type { InvoiceInput, ComplianceRuleKind };
+
+/**
+ * Reply of ocrCheck: one draft per invoice recognised in an uploaded file.
+ * TODO(contracts): move to packages/contracts/src/invoice/replies.ts once the lead's ocrCheck route
+ * lands; the shape here is the one agreed for that route.
+ */
+export const OcrCheckBody = z.object({ file_key: z.string(), file_name: z.string() });
+export type OcrCheckBody = z.infer<typeof OcrCheckBody>;
+export const RecognisedFields = z.object({
+  code: z.string().optional(),
+  number: z.string().optional(),
+  billingDate: z.string().optional(),
+  amount: z.number().optional(),
+  tax: z.number().optional(),
+  total: z.number().optional(),
+  checkCode: z.string().optional(),
+  buyerName: z.string().optional(),
+  buyerTaxId: z.string().optional(),
+  sellerName: z.string().optional(),
+  sellerTaxId: z.string().optional(),
+  machineNo: z.string().optional(),
+});
+export type RecognisedFields = z.infer<typeof RecognisedFields>;
+export const RecognisedDraft = z.object({
+  kind: InvoiceKind,
+  source: z.enum(['ocr', 'qrcode', 'upload']),
+  fileKey: z.string(),
+  fields: RecognisedFields,
+  confidence: z.record(z.string(), z.number()),
+  lowConfidence: z.array(z.string()),
+  warnings: z.array(z.string()),
+  region: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).optional(),
+});
+export type RecognisedDraft = z.infer<typeof RecognisedDraft>;
+export const OcrCheckReply = z.object({ items: z.array(RecognisedDraft) });
+export type OcrCheckReply = z.infer<typeof OcrCheckReply>;
+
+const q = (o: object) => o as Encodable;
+
+export const invoiceApi = {
+  pageList: (query: InvoiceListQuery, signal?: AbortSignal) =>
+    http.get<InvoicePage>(W('pageList'), q(query), { signal }),
+  billPageList: (query: In<typeof BillInvoicePageQuery>, signal?: AbortSignal) =>
+    http.get<Pick<InvoicePage, 'items' | 'page'>>(W('pageList/bill'), q(query), { signal }),
+  enumList: (signal?: AbortSignal) => http.get<InvoiceEnums>(W('enumList'), undefined, { signal }),
+  detail: (invoiceId: number, signal?: AbortSignal) =>
+    http.get<InvoiceDetail>(W('detail'), { invoiceId }, { signal }),
+  logList: (invoiceId: number, signal?: AbortSignal) =>
+    http.get<Out<typeof InvoiceLogList>>(W('logList'), { invoiceId }, { signal }),
+  remove: (invoiceIds: number[]) => http.post<Out<typeof RemovedInvoices>>(W('remove'), { invoiceIds }),
+  orgRemove: (invoiceIds: number[]) => http.post<Out<typeof RemovedInvoices>>(W('orgRemove'), { invoiceIds }),
+  /** The dialog shows every refusal itself (field errors by their inputs, others above the form). */
+  saveHandInput: (body: HandInput, options?: Pick<RequestOptions, 'handleFieldErrors' | 'silent'>) =>
+    http.post<InvoiceRow>(W('saveHandInput'), body, options),
+  /** 发票录入 shows every refusal on the card it is about, so nothing is toasted. */
+  saveInvoices: (invoices: InvoiceInput[]) =>
+    http.post<Out<typeof SavedInvoices>>(W('saveInvoices'), { invoices }, { silent: true }),
+  /** Recognises the invoices of an uploaded file (see RecognisedDraft); the reply is checked here. Errors show on the file's row. */
+  ocrCheck: async (body: OcrCheckBody) => {
+    const parsed = OcrCheckReply.safeParse(
+      await http.post<unknown>(W('ocrCheck'), body, { timeout: 120_000, silent: true }),
+    );
+    if (!parsed.success) throw new Error('识别结果格式不正确');
+    return parsed.data;
+  },
+  attachmentUpload: (body: { invoiceId: number; fileKey: string; fileName: string }) =>
+    http.post<InvoiceDetail>(W('attachment/upload'), body),
+  attachmentDelete: (body: { invoiceId: number; attachmentId: number }) =>
+    http.post<InvoiceDetail>(W('attachment/delete'), body),
+  recordPage: (query: SimplePageQuery, signal?: AbortSignal) =>
+    http.get<Out<typeof VerificationRecordPage>>(W('record/pageList'), q(query), { signal }),
+  supportPage: (query: SimplePageQuery, signal?: AbortSignal) =>
+    http.get<Out<typeof SupportRecordPage>>(W('support/pageList'), q(query), { signal }),
+  supportInvoice: (body: In<typeof SupportInvoiceBody>) =>
+    http.post<Out<typeof SupportReply>>(W('support/invoice'), body, { handleFieldErrors: true }),
+  complianceList: (ruleKind?: ComplianceRuleKind, signal?: AbortSignal) =>
+    http.get<Out<typeof ComplianceRuleList>>(`${COMPLIANCE}/list`, { ruleKind }, { signal }),
+  complianceAdd: (body: In<typeof ComplianceAddBody>) =>
+    http.post<ComplianceRule>(`${COMPLIANCE}/add`, body, { handleFieldErrors: true }),
+  complianceUpdate: (body: In<typeof ComplianceUpdateBody>) =>
+    http.post<ComplianceRule>(`${COMPLIANCE}/update`, body, { handleFieldErrors: true }),
+  complianceDelete: (id: number) => http.post<null>(`${COMPLIANCE}/delete`, { id }),
+};

@@ -1,0 +1,42 @@
+import { Alert, Button, Modal, Skeleton } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { detailQuery } from '../hooks/queries';
+import { InvoiceFields } from './InvoiceFields';
+
+/** The row detail dialog of the invoice lists: the detail reply, laid out by invoice kind. */
+export function InvoiceDetailDialog({
+  invoiceId,
+  onClose,
+}: {
+  invoiceId: number | null;
+  onClose: () => void;
+}) {
+  const detail = useQuery({ ...detailQuery(invoiceId ?? 0), enabled: invoiceId !== null });
+  return (
+    <Modal
+      open={invoiceId !== null}
+      title="发票详情"
+      width={820}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={<Button onClick={onClose}>关闭</Button>}
+    >
+      {detail.isPending ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : detail.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          message="发票详情加载失败"
+          action={
+            <Button size="small" onClick={() => void detail.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      ) : (
+        <InvoiceFields detail={detail.data} />
+      )}
+    </Modal>
+  );
+}

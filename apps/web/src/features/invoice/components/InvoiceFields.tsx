@@ -1,0 +1,104 @@
+import { Alert, Descriptions, Table, Tag } from 'antd';
+import { formatDateTime, formatMoney, shanghaiDate } from '@feikong/contracts';
+import type { InvoiceDetail } from '@/api/invoice';
+import { detailLayout } from '../rules';
+
+const dash = (v: string | null | undefined) => (v ? v : '—');
+
+/** The verification verdict: 本地校验 is never an official (tax authority) check, and says so. */
+export function VerdictNote({ detail }: { detail: InvoiceDetail }) {
+  const v = detail.verdict;
+  if (!v) return <Alert type="info" showIcon message="该发票尚未查验" />;
+  return (
+    <Alert
+      data-testid="invoice-verdict"
+      type={v.passed ? (v.official ? 'success' : 'warning') : 'error'}
+      showIcon
+      message={`${v.label}：${v.passed ? '通过' : '不通过'}`}
+      description={`${v.message}（${formatDateTime(v.checkedAt, 'YYYY-MM-DD HH:mm')}）`}
+    />
+  );
+}
+
+/**
+ * An invoice's fields, laid out by kind: VAT invoices with buyer, seller, tax and goods; train and air
+ * tickets with the journey; taxi and quota invoices with the few fields they carry.
+ */
+export function InvoiceFields({ detail }: { detail: InvoiceDetail }) {
+  const layout = detailLayout(detail.type, detail.travel !== null);
+  const common = [
+    { key: 'type', label: '发票类型', children: detail.typeText },
+    { key: 'source', label: '来源', children: detail.sourceText },
+    ...(detail.code ? [{ key: 'code', label: '发票代码', children: detail.code }] : []),
+    { key: 'number', label: '发票号码', children: detail.number },
+    { key: 'date', label: '开票日期', children: shanghaiDate(detail.billingDate) },
+    { key: 'total', label: '价税合计', children: `¥${formatMoney(detail.amountTax)}` },
+  ];
+  const vat =
+    layout === 'vat'
+      ? [
+          { key: 'amount', label: '金额', children: `¥${formatMoney(detail.amount)}` },
+          { key: 'tax', label: '税额', children: `¥${formatMoney(detail.tax)}` },
+          { key: 'buyer', label: '购买方名称', children: dash(detail.buyerName) },
+          { key: 'buyerTax', label: '购买方税号', children: dash(detail.buyerTaxId) },
+          { key: 'seller', label: '销售方名称', children: dash(detail.sellerName) },
+          { key: 'sellerTax', label: '销售方税号', children: dash(detail.sellerTaxId) },
+          { key: 'check', label: '校验码', children: dash(detail.checkCode) },
+          { key: 'machine', label: '机器编号', children: dash(detail.machineNo) },
+        ]
+      : [];
+  const travel =
+    layout === 'travel'
+      ? [
+          { key: 'passenger', label: '乘车人', children: dash(detail.travel?.passenger) },
+          {
+            key: 'route',
+            label: '行程',
+            children: `${dash(detail.travel?.from)} → ${dash(detail.travel?.to)}`,
+          },
+          { key: 'trip', label: '车次/航班', children: dash(detail.travel?.trainOrFlight) },
+          { key: 'seat', label: '座位等级', children: dash(detail.travel?.seatClass) },
+        ]
+      : [];
+  const simple =
+    layout === 'simple' ? [{ key: 'seller', label: '开票方', children: dash(detail.sellerName) }] : [];
+  const status = [
+    { key: 'deal', label: '查验状态', children: detail.dealStatusText },
+    { key: 'recent', label: '报销状态', children: detail.recentStatusText },
+    { key: 'finishing', label: '核销中金额', children: `¥${formatMoney(detail.finishingAmount)}` },
+    { key: 'finish', label: '已核销金额', children: `¥${formatMoney(detail.finishAmount)}` },
+    { key: 'unfinish', label: '未核销金额', children: `¥${formatMoney(detail.unfinishAmount)}` },
+    { key: 'org', label: '所属组织', children: detail.userOrgName },
+    { key: 'enter', label: '录入人', children: detail.userEnterName },
+    { key: 'created', label: '录入时间', children: formatDateTime(detail.createAt, 'YYYY-MM-DD HH:mm') },
+    ...(detail.tags.length
+      ? [{ key: 'tags', label: '标签', children: detail.tags.map((t) => <Tag key={t}>{t}</Tag>) }]
+      : []),
+    ...(detail.remark ? [{ key: 'remark', label: '备注', children: detail.remark }] : []),
+  ];
+  return (
+    <div data-testid={`invoice-fields-${layout}`}>
+      <VerdictNote detail={detail} />
+      <Descriptions
+        style={{ marginTop: 12 }}
+        size="small"
+        bordered
+        column={2}
+        items={[...common, ...vat, ...travel, ...simple, ...status]}
+      />
+      {layout === 'vat' && detail.goods.length > 0 && (
+        <Table
+          style={{ marginTop: 12 }}
+          size="small"
+          rowKey="key"
+          pagination={false}
+          dataSource={detail.goods.map((g, i) => ({ ...g, key: i }))}
+          columns={[
+            { title: '货物或应税劳务、服务名称', dataIndex: 'name' },
+            { title: '税收分类编码', dataIndex: 'taxCode', render: (v?: string) => dash(v) },
+          ]}
+        />
+      )}
+    </div>
+  );
+}

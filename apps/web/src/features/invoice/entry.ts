@@ -1,0 +1,104 @@
+import { yuanToCents, type InvoiceKind } from '@feikong/contracts';
+import type { InvoiceInput, RecognisedDraft, RecognisedFields } from '@/api/invoice';
+
+/**
+ * The editable state of one recognised invoice on 发票录入 and how it becomes a saveInvoices item.
+ * Money is edited in 元 (text) and sent in 分.
+ */
+export type DraftField = keyof RecognisedFields;
+export const MONEY_FIELDS: readonly DraftField[] = ['amount', 'tax', 'total'];
+
+export interface DraftCard {
+  id: string;
+  fileName: string;
+  kind: InvoiceKind;
+  source: RecognisedDraft['source'];
+  fileKey: string;
+  values: Record<DraftField, string>;
+  lowConfidence: string[];
+  warnings: string[];
+  /** The server's refusal of this invoice (duplicate, blacklist, buyer mismatch …). */
+  refusal?: string;
+  /** The server's field errors of this invoice, by field. */
+  fieldErrors: Partial<Record<string, string>>;
+}
+
+const FIELDS: DraftField[] = [
+  'code',
+  'number',
+  'billingDate',
+  'amount',
+  'tax',
+  'total',
+  'checkCode',
+  'buyerName',
+  'buyerTaxId',
+  'sellerName',
+  'sellerTaxId',
+  'machineNo',
+];
+
+const yuan = (fen: number | undefined) => (fen === undefined ? '' : (fen / 100).toFixed(2));
+
+export function cardOf(draft: RecognisedDraft, fileName: string, id: string): DraftCard {
+  const values = {} as Record<DraftField, string>;
+  for (const f of FIELDS) {
+    const v = draft.fields[f];
+    values[f] = MONEY_FIELDS.includes(f) ? yuan(v as number | undefined) : String(v ?? '');
+  }
+  return {
+    id,
+    fileName,
+    kind: draft.kind,
+    source: draft.source,
+    fileKey: draft.fileKey,
+    values,
+    lowConfidence: draft.lowConfidence,
+    warnings: draft.warnings,
+    fieldErrors: {},
+  };
+}
+
+/** A money text → 分; blank or not a number → NaN, which the server refuses with the field's name. */
+const fen = (text: string) => (text.trim() === '' ? Number.NaN : (yuanToCents(text) ?? Number.NaN));
+
+/** The saveInvoices item of a card (the corrected values, its file and source). */
+export function inputOf(card: DraftCard): InvoiceInput {
+  const v = card.values;
+  const amount = fen(v.amount);
+  const taxText = v.tax.trim();
+  const tax = taxText === '' ? 0 : fen(taxText);
+  const totalText = v.total.trim();
+  const total =
+    totalText === '' && !Number.isNaN(amount) && !Number.isNaN(tax) ? amount + tax : fen(totalText);
+  const input: InvoiceInput = {
+    kind: card.kind,
+    code: v.code.trim(),
+    number: v.number.trim(),
+    billingDate: v.billingDate.trim(),
+    amount,
+    tax,
+    total,
+    checkCode: v.checkCode.trim(),
+    buyerName: v.buyerName.trim(),
+    buyerTaxId: v.buyerTaxId.trim(),
+    sellerName: v.sellerName.trim(),
+    sellerTaxId: v.sellerTaxId.trim(),
+    fileKey: card.fileKey,
+    source: card.source,
+  };
+  if (v.machineNo.trim()) input.machineNo = v.machineNo.trim();
+  return input;
+}
+
+/** Client checks before sending (the server checks everything again): what must be there. */
+export function missingFields(card: DraftCard): Partial<Record<DraftField, string>> {
+  const out: Partial<Record<DraftField, string>> = {};
+  if (!card.values.number.trim()) out.number = '请输入发票号码';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(card.values.billingDate.trim()))
+    out.billingDate = '开票日期格式应为YYYY-MM-DD';
+  if (Number.isNaN(fen(card.values.amount))) out.amount = '请输入正确的金额';
+  if (card.values.tax.trim() && Number.isNaN(fen(card.values.tax))) out.tax = '请输入正确的税额';
+  if (card.values.total.trim() && Number.isNaN(fen(card.values.total))) out.total = '请输入正确的价税合计';
+  return out;
+}

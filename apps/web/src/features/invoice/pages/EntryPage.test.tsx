@@ -1,0 +1,241 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLICK_DEBOUNCE_MS } from '@feikong/contracts';
+import type { RecognisedDraft } from '@/api/invoice';
+import { configureApi } from '@/api/request';
+import { reloadSession, setSession } from '@/stores/session';
+import { jsonReply } from '@/test/fetch';
+import { renderAt, stubServer, toasts, type Handler } from '@/test/screenHarness';
+import { refusal, row } from '../test/fixtures';
+import EntryPage from './EntryPage';
+
+vi.setConfig({ testTimeout: 60_000 });
+const clickWait = () => new Promise((r) => setTimeout(r, CLICK_DEBOUNCE_MS + 50));
+
+const W = '/invoice/api/web/invoice';
+const SIGN = '/pub-svc-center/api/v1/file:sign';
+const UPLOAD = '/pub-svc-center/api/v1/files/upload';
+const button = (name: string) =>
+  screen.getByRole('button', { name: new RegExp(name.split('').join('\\s*')) });
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+const sign = () => ({
+  dir: 'invoice/t1/',
+  policy: 'p',
+  access_id: 'feikong-local',
+  signature: 's',
+  host: UPLOAD,
+  expire: Math.floor(Date.now() / 1000) + 86_400,
+  max_size: 20 * 1024 * 1024,
+  fields: { policy: 'p', OSSAccessKeyId: 'feikong-local', signature: 's', success_action_status: '200' },
+});
+
+const vatDraft = (fileKey: string): RecognisedDraft => ({
+  kind: 'vat_electronic',
+  source: 'qrcode',
+  fileKey,
+  fields: {
+    code: '033002000211',
+    number: '83089647',
+    billingDate: '2020-07-23',
+    amount: 51068,
+    tax: 1532,
+    total: 52600,
+    checkCode: '16197833567414507415',
+    buyerName: '江苏京利华新材料有限公司',
+    sellerName: '兰溪市悦济舫餐厅',
+  },
+  confidence: { number: 0.99, sellerName: 0.42 },
+  lowConfidence: ['sellerName'],
+  warnings: ['图片较模糊，请核对销售方名称'],
+});
+const digitalDraft = (fileKey: string): RecognisedDraft => ({
+  kind: 'digital_special',
+  source: 'ocr',
+  fileKey,
+  fields: {
+    number: '24112000000048542163',
+    billingDate: '2024-05-28',
+    amount: 419717,
+    tax: 25183,
+    total: 444900,
+  },
+  confidence: {},
+  lowConfidence: [],
+  warnings: [],
+});
+
+function server(extra: Record<string, Handler> = {}) {
+  return stubServer({
+    [`GET ${SIGN}`]: () => sign(),
+    [`POST ${UPLOAD}`]: () => ({ key: 'k', size: 1, content_type: 'image/jpeg' }),
+    [`POST ${W}/ocrCheck`]: (c) => {
+      const b = c.body as { file_key: string; file_name: string };
+      return {
+        items: b.file_name.endsWith('.pdf')
+          ? [vatDraft(b.file_key), digitalDraft(b.file_key)]
+          : [vatDraft(b.file_key)],
+      };
+    },
+    ...extra,
+  });
+}
+
+function choose(...names: string[]) {
+  const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+  const files = names.map((n) => new File(['%PDF-1.4 test'], n, { type: 'application/octet-stream' }));
+  fireEvent.change(input, { target: { files } });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  reloadSession();
+  configureApi({ baseUrl: '', appEnv: 'test', devMode: false, fakeUser: '' });
+  setSession({ token: 't', userStatus: 2, userMenus: { perms: ['invoice:view', 'invoice:add'] } });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  document.querySelectorAll('.ant-message').forEach((n) => n.remove());
+});
+
+describe('发票录入', () => {
+  it('uploads each file, recognises it and shows one editable card per invoice, doubtful fields marked', async () => {
+    const api = server();
+    renderAt(<EntryPage />, '/invoice/entry');
+    choose('fapiao.pdf');
+    expect(await screen.findByTestId('draft-1', undefined, { timeout: 5000 })).toBeTruthy();
+    // the file went to the signed upload, then its key to ocrCheck
+    expect(api.to(`GET ${SIGN}`)[0].query.get('dir')).toBe('invoice');
+    const ocr = api.to(`POST ${W}/ocrCheck`)[0].body as { file_key: string; file_name: string };
+    expect(ocr.file_name).toBe('fapiao.pdf');
+    expect(ocr.file_key).toMatch(/^invoice\/t1\/\d{4}\/\d{2}\/\d{2}\/\d+_[0-9a-f]{32}\.pdf$/);
+    expect(field('第1张金额（元）').value).toBe('510.68');
+    expect(field('第1张价税合计（元）').value).toBe('526.00');
+    expect(field('第1张销售方名称').dataset.lowConfidence).toBe('true');
+    expect(field('第1张发票号码').dataset.lowConfidence).toBeUndefined();
+    expect(screen.getByText('图片较模糊，请核对销售方名称')).toBeTruthy();
+    expect(field('第2张发票号码').value).toBe('24112000000048542163');
+    expect(screen.getByTestId('file-fapiao.pdf').textContent).toContain('识别到2张发票');
+  });
+
+  it('refuses other file types without uploading them', async () => {
+    const api = server();
+    renderAt(<EntryPage />, '/invoice/entry');
+    choose('notes.txt');
+    await waitFor(() => expect(toasts().join()).toContain('仅支持jpg、png、pdf、ofd格式的文件'));
+    expect(api.to(`GET ${SIGN}`)).toHaveLength(0);
+  });
+
+  it('saves the corrected values in 分 with file and source', async () => {
+    const api = server({ [`POST ${W}/saveInvoices`]: () => ({ items: [row(1)] }) });
+    renderAt(<EntryPage />, '/invoice/entry');
+    choose('a.jpg');
+    await screen.findByTestId('draft-0', undefined, { timeout: 5000 });
+    fireEvent.change(field('第1张销售方名称'), { target: { value: '兰溪市悦济舫餐厅（更正）' } });
+    fireEvent.change(field('第1张税额（元）'), { target: { value: '15.33' } });
+    fireEvent.change(field('第1张价税合计（元）'), { target: { value: '526.01' } });
+    fireEvent.click(button('保存'));
+    fireEvent.click(button('保存')); // a double click saves once
+    await waitFor(() => expect(api.to(`POST ${W}/saveInvoices`)).toHaveLength(1));
+    const body = api.to(`POST ${W}/saveInvoices`)[0].body as { invoices: Record<string, unknown>[] };
+    expect(body.invoices).toHaveLength(1);
+    expect(body.invoices[0]).toMatchObject({
+      kind: 'vat_electronic',
+      code: '033002000211',
+      number: '83089647',
+      billingDate: '2020-07-23',
+      amount: 51068,
+      tax: 1533,
+      total: 52601,
+      sellerName: '兰溪市悦济舫餐厅（更正）',
+      source: 'qrcode',
+    });
+    expect(String(body.invoices[0].fileKey)).toMatch(/^invoice\/t1\//);
+    await waitFor(() => expect(toasts()).toContain('已保存1张发票'));
+    expect(screen.queryByTestId('draft-0')).toBeNull();
+  });
+
+  it('a refusal shows next to the invoice it is about: duplicate (who and when), field errors', async () => {
+    let reply = refusal(409, 11200409, '第2张发票：该发票已由审批人甲于2026-11-20 10:00录入，不能重复录入');
+    const api = server({ [`POST ${W}/saveInvoices`]: () => reply });
+    renderAt(<EntryPage />, '/invoice/entry');
+    choose('two.pdf');
+    await screen.findByTestId('draft-1', undefined, { timeout: 5000 });
+    fireEvent.click(button('保存'));
+    expect((await screen.findByTestId('draft-refusal-1')).textContent).toContain(
+      '该发票已由审批人甲于2026-11-20 10:00录入',
+    );
+    expect(screen.queryByTestId('draft-refusal-0')).toBeNull();
+
+    reply = refusal(
+      400,
+      11203400,
+      '第1张发票：命中发票合规规则【销售方名称黑名单：兰溪市悦济舫餐厅】，不能录入',
+      [
+        {
+          field: 'invoices.0.sellerName',
+          msg: '第1张发票：命中发票合规规则【销售方名称黑名单：兰溪市悦济舫餐厅】，不能录入',
+        },
+      ],
+    );
+    await clickWait(); // 保存 takes one click per CLICK_DEBOUNCE_MS ms (spec §5)
+    fireEvent.click(button('保存'));
+    expect((await screen.findByTestId('draft-refusal-0')).textContent).toContain('销售方名称黑名单');
+    const item = field('第1张销售方名称').closest('.ant-form-item')!;
+    expect(item.className).toContain('has-error');
+    expect(api.to(`POST ${W}/saveInvoices`)).toHaveLength(2);
+    // editing the field clears its error
+    fireEvent.change(field('第1张销售方名称'), { target: { value: '别的餐厅' } });
+    await waitFor(() => expect(screen.queryByTestId('draft-refusal-0')).toBeNull());
+  });
+
+  it('no checks left: the reason and a way to buy more', async () => {
+    server({
+      [`POST ${W}/saveInvoices`]: () =>
+        jsonReply(
+          {
+            status: 11202409,
+            msg: '电子发票查验包余量不足，请购买后再查验',
+            data: { link: '/setcenter/rightRecharge/productVersion?type=product' },
+          },
+          409,
+        ),
+    });
+    const { router } = renderAt(<EntryPage />, '/invoice/entry');
+    choose('a.jpg');
+    await screen.findByTestId('draft-0', undefined, { timeout: 5000 });
+    fireEvent.click(button('保存'));
+    expect((await screen.findByTestId('entry-error')).textContent).toContain('电子发票查验包余量不足');
+    expect(toasts()).toEqual([]); // shown once, on the page
+    fireEvent.click(button('去购买'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/setcenter/rightRecharge/productVersion'),
+    );
+    expect(router.state.location.search).toBe('?type=product');
+  });
+
+  it('missing number or a bad date is marked before anything is sent', async () => {
+    const api = server({ [`POST ${W}/saveInvoices`]: () => ({ items: [] }) });
+    renderAt(<EntryPage />, '/invoice/entry');
+    choose('a.png');
+    await screen.findByTestId('draft-0', undefined, { timeout: 5000 });
+    fireEvent.change(field('第1张发票号码'), { target: { value: ' ' } });
+    fireEvent.change(field('第1张开票日期'), { target: { value: '2020/07/23' } });
+    fireEvent.click(button('保存'));
+    expect(await screen.findByText('请输入发票号码')).toBeTruthy();
+    expect(screen.getByText('开票日期格式应为YYYY-MM-DD')).toBeTruthy();
+    expect(api.to(`POST ${W}/saveInvoices`)).toHaveLength(0);
+  });
+
+  it('a failed upload is reported on its file', async () => {
+    server({
+      [`POST ${UPLOAD}`]: () => new Response('no', { status: 500 }),
+    });
+    renderAt(<EntryPage />, '/invoice/entry');
+    choose('a.ofd');
+    await waitFor(() => expect(screen.getByTestId('file-a.ofd').textContent).toContain('上传失败！'), {
+      timeout: 5000,
+    });
+  });
+});
