@@ -14,7 +14,8 @@ export const API_PREFIXES = [
   '/finobase',
   '/pub-svc-center',
   '/finopublic',
-  '/invoice',
+  // Only the API: /invoice/personList and the other 发票管理 pages are the client's own routes.
+  '/invoice/api',
   '/finobill',
   '/finodata',
   '/consume-quota-center',

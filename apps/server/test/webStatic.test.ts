@@ -82,6 +82,10 @@ describe('the built web client', () => {
     expect(main.statusCode).toBe(200);
     expect(main.body).toContain('id="root"');
     expect((await get('/web-form/run/42')).body).toContain('<title>web-form</title>');
+    // 发票管理's pages share the invoice API's first segment: only /invoice/api/ is the API.
+    const invoicePage = await get('/invoice/personList');
+    expect([invoicePage.statusCode, invoicePage.body.includes('id="root"')]).toEqual([200, true]);
+    expect((await get('/invoice/api/web/invoice/nothing')).json()).toMatchObject({ status: 10000404 });
     expect((await get('/web-form-print/7')).body).toContain('<title>web-form-print</title>');
   });
 

@@ -69,7 +69,8 @@ export const API_PREFIXES = [
   '/finobase/',
   '/pub-svc-center/',
   '/finopublic/',
-  '/invoice/',
+  // The invoice family's API lives under /invoice/api/; /invoice/personList etc. are the client's pages.
+  '/invoice/api/',
   '/finobill/',
   '/finodata/',
   '/consume-quota-center/',

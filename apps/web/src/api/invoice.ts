@@ -1,6 +1,8 @@
 import {
-  InvoiceKind,
   type BillInvoicePageQuery,
+  type DraftFields,
+  type RecognisedDrafts,
+  type RecogniseBody,
   type ComplianceAddBody,
   type ComplianceRule as ComplianceRuleSchema,
   type ComplianceRuleKind,
@@ -22,7 +24,7 @@ import {
   type SupportReply,
   type VerificationRecordPage,
 } from '@feikong/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Encodable } from './encode';
 import { http, type RequestOptions } from './request';
 
@@ -50,41 +52,12 @@ export type SimplePageQuery = In<typeof InvoiceSimplePageQuery>;
 export type HandInput = In<typeof HandInputBody>;
 export type { InvoiceInput, ComplianceRuleKind };
 
-/**
- * Reply of ocrCheck: one draft per invoice recognised in an uploaded file.
- * TODO(contracts): move to packages/contracts/src/invoice/replies.ts once the lead's ocrCheck route
- * lands; the shape here is the one agreed for that route.
- */
-export const OcrCheckBody = z.object({ file_key: z.string(), file_name: z.string() });
-export type OcrCheckBody = z.infer<typeof OcrCheckBody>;
-export const RecognisedFields = z.object({
-  code: z.string().optional(),
-  number: z.string().optional(),
-  billingDate: z.string().optional(),
-  amount: z.number().optional(),
-  tax: z.number().optional(),
-  total: z.number().optional(),
-  checkCode: z.string().optional(),
-  buyerName: z.string().optional(),
-  buyerTaxId: z.string().optional(),
-  sellerName: z.string().optional(),
-  sellerTaxId: z.string().optional(),
-  machineNo: z.string().optional(),
-});
-export type RecognisedFields = z.infer<typeof RecognisedFields>;
-export const RecognisedDraft = z.object({
-  kind: InvoiceKind,
-  source: z.enum(['ocr', 'qrcode', 'upload']),
-  fileKey: z.string(),
-  fields: RecognisedFields,
-  confidence: z.record(z.string(), z.number()),
-  lowConfidence: z.array(z.string()),
-  warnings: z.array(z.string()),
-  region: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).optional(),
-});
-export type RecognisedDraft = z.infer<typeof RecognisedDraft>;
-export const OcrCheckReply = z.object({ items: z.array(RecognisedDraft) });
-export type OcrCheckReply = z.infer<typeof OcrCheckReply>;
+/** ocrCheck: one editable draft per invoice recognised in an uploaded file (shapes in the contracts). */
+export type OcrCheckBody = In<typeof RecogniseBody>;
+export type OcrCheckReply = Out<typeof RecognisedDrafts>;
+export type RecognisedDraft = OcrCheckReply['items'][number];
+/** The draft fields the entry page edits one by one (goods lines and travel fields are kept as read). */
+export type RecognisedFields = Omit<Out<typeof DraftFields>, 'goods' | 'travel'>;
 
 const q = (o: object) => o as Encodable;
 
@@ -106,14 +79,9 @@ export const invoiceApi = {
   /** 发票录入 shows every refusal on the card it is about, so nothing is toasted. */
   saveInvoices: (invoices: InvoiceInput[]) =>
     http.post<Out<typeof SavedInvoices>>(W('saveInvoices'), { invoices }, { silent: true }),
-  /** Recognises the invoices of an uploaded file (see RecognisedDraft); the reply is checked here. Errors show on the file's row. */
-  ocrCheck: async (body: OcrCheckBody) => {
-    const parsed = OcrCheckReply.safeParse(
-      await http.post<unknown>(W('ocrCheck'), body, { timeout: 120_000, silent: true }),
-    );
-    if (!parsed.success) throw new Error('识别结果格式不正确');
-    return parsed.data;
-  },
+  /** Recognises the invoices of an uploaded file (see RecognisedDraft); errors show on the file's row. OCR may take a while. */
+  ocrCheck: (body: OcrCheckBody) =>
+    http.post<OcrCheckReply>(W('ocrCheck'), body, { timeout: 120_000, silent: true }),
   attachmentUpload: (body: { invoiceId: number; fileKey: string; fileName: string }) =>
     http.post<InvoiceDetail>(W('attachment/upload'), body),
   attachmentDelete: (body: { invoiceId: number; attachmentId: number }) =>

@@ -13,7 +13,8 @@ export interface DraftCard {
   fileName: string;
   kind: InvoiceKind;
   source: RecognisedDraft['source'];
-  fileKey: string;
+  /** Where the file was uploaded (ocrCheck always names it; qrcodeCheck drafts have none). */
+  fileKey?: string;
   values: Record<DraftField, string>;
   lowConfidence: string[];
   warnings: string[];

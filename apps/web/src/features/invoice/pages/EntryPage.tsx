@@ -19,7 +19,12 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { INVOICE_KIND_LABEL, INVOICE_KINDS, type InvoiceKind } from '@feikong/contracts';
+import {
+  INVOICE_KIND_LABEL,
+  INVOICE_KINDS,
+  INVOICE_SOURCE_LABEL,
+  type InvoiceKind,
+} from '@feikong/contracts';
 import { invoiceApi } from '@/api/invoice';
 import { parseReplyError } from '@/api/request';
 import { uploadFile } from '@/api/upload';
@@ -53,7 +58,6 @@ const LAYOUT: DraftField[][] = [
   ['buyerName', 'buyerTaxId'],
   ['sellerName', 'sellerTaxId'],
 ];
-const SOURCE_TEXT = { ocr: 'OCR识别', qrcode: '二维码识别', upload: '文件上传' } as const;
 
 interface FileState {
   uid: string;
@@ -87,7 +91,7 @@ function DraftCardView({
         <Space>
           <span>第{index + 1}张</span>
           <Typography.Text type="secondary">{card.fileName}</Typography.Text>
-          <Tag>{SOURCE_TEXT[card.source]}</Tag>
+          <Tag>{INVOICE_SOURCE_LABEL[card.source]}</Tag>
         </Space>
       }
       extra={
