@@ -100,3 +100,32 @@ test('组织发票, 发票中心 with its detail page, 发票合规 and 发票�
   await expect(page.getByText('点击或拖拽发票文件到此处上传')).toBeVisible();
   await shot(page, 'invoice-entry.png');
 });
+
+test('发票录入: a real OFD e-invoice is uploaded, recognised into an editable card, and a refusal lands on it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await passwordLogin(page, STAFF);
+  // A page load of a 发票管理 page gets the app (only /invoice/api/ is the API).
+  await page.goto('/invoice/entry');
+  const entry = page.getByTestId('invoice-entry');
+  await expect(entry.getByText('点击或拖拽发票文件到此处上传')).toBeVisible({ timeout: 20_000 });
+  // test-data: github ofdrw/ofdrw 999.ofd (Apache-2.0), an 增值税电子普通发票 bought by 个人.
+  await entry
+    .locator('input[type=file]')
+    .setInputFiles(
+      new URL(
+        '../../../test-data/invoices/ofd/ofdrw_999_eInvoice_sample_050001700111_12235358.ofd',
+        import.meta.url,
+      ).pathname,
+    );
+  // Signed upload to the embedded store, then ocrCheck: the OFD's own XML, every field exact.
+  await expect(entry.locator('input[value="12235358"]')).toBeVisible({ timeout: 60_000 });
+  await expect(entry.locator('input[value="050001700111"]')).toBeVisible();
+  await expect(entry.locator('input[value="10600.00"]')).toBeVisible();
+  await shot(page, 'invoice-entry-recognised.png');
+  // Bought by a person, not one of 演示集团's companies: refused, and the reason is shown on the card.
+  await entry.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(entry.getByText(/购买方.*不一致/).first()).toBeVisible({ timeout: 20_000 });
+  await shot(page, 'invoice-entry-refused.png');
+});
