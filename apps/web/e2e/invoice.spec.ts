@@ -13,8 +13,7 @@ const NUMBER = String(Date.now()).slice(-8);
 test('我的发票: seeded list, 手工录入, a duplicate is refused naming who and when', async ({ page }) => {
   test.setTimeout(120_000);
   await passwordLogin(page, STAFF);
-  // Through the menus: the server answers a page load of /invoice/personList as an API path (its API
-  // prefix list holds '/invoice/', which the 发票管理 menu paths share), so the client routes there.
+  // Through the menus, as a user finds it (a direct load works too: the next journey opens /invoice/entry).
   await topMenu(page).getByText('发票管理').click();
   const mine = sidebar(page).getByText('我的发票');
   if (!(await page.getByTestId('invoice-person-list').isVisible())) await mine.click();
