@@ -34,7 +34,7 @@ try {
       '--logLevel',
       'warn',
     ],
-    { cwd: here, stdio: 'inherit', env: { ...process.env, FEIKONG_PRERENDER: '1' } },
+    { cwd: here, stdio: 'inherit' },
   );
   const entry = fs.readdirSync(out).find((f) => /^prerender\.m?js$/.test(f));
   if (!entry) throw new Error('预渲染构建没有产出 prerender.js');
@@ -61,10 +61,12 @@ try {
     .join('');
   const cover =
     '<div id="fk-prerender" inert aria-hidden="true" aria-disabled="true">' + html + '</div>\n    ';
+  if (!index.includes('</head>') || !index.includes('<div id="root"></div>')) {
+    throw new Error('index.html 的结构与预期不符，无法写入预渲染的登录页');
+  }
   const page = index
     .replace('</head>', `${links}  <style id="fk-prerender-style">${coverCss}${css}</style>\n  </head>`)
     .replace('<div id="root"></div>', `${cover}<div id="root"></div>`);
-  if (page === index) throw new Error('index.html 的结构与预期不符，无法写入预渲染的登录页');
   fs.writeFileSync(path.join(dist, 'login.html'), page);
   fs.writeFileSync(path.join(dist, 'login.html.gz'), zlib.gzipSync(page, { level: 9 }));
   fs.writeFileSync(
