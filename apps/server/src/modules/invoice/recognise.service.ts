@@ -95,7 +95,11 @@ async function readUpload(d: AppServices, caller: TenantCaller, fileKey: string)
   return (await readTenantFile(d, caller.tenantId, fileKey)).bytes;
 }
 
-/** Exact readers first; a picture without a usable QR goes to OCR (one pass, every invoice on it). */
+/**
+ * Exact readers first; pictures (a photo, a scanned PDF's pages) go to OCR, one pass each, every invoice
+ * on them. A picture's QR then cross-checks the OCR fields of the invoice it belongs to (the one with its
+ * number, or the only one); when OCR finds nothing, the QR alone still gives a draft.
+ */
 export async function recogniseBytes(
   bytes: Buffer,
   fileName: string,
@@ -108,8 +112,24 @@ export async function recogniseBytes(
     throw err;
   }
   if (Array.isArray(read)) return { invoices: read, viaOcr: false };
-  if (sniffFileKind(bytes) !== 'image') throw recogniseErrors.scannedPdf(fileName);
-  return { invoices: await ocrCutting(bytes), viaOcr: true };
+  const invoices: RecognisedInvoice[] = [];
+  for (const picture of read.pictures) {
+    const found = await ocrCutting(picture.bytes);
+    const qr = picture.qr;
+    if (!qr) {
+      invoices.push(...found);
+      continue;
+    }
+    const qrNumber = qr.fields.number?.value;
+    const i = found.length === 1 ? 0 : found.findIndex((inv) => inv.fields.number?.value === qrNumber);
+    if (i < 0) {
+      invoices.push(...found, crossCheck({ fields: {} }, qr));
+      continue;
+    }
+    found[i] = { ...crossCheck(found[i]!, qr), region: found[i]!.region };
+    invoices.push(...found);
+  }
+  return { invoices, viaOcr: true };
 }
 
 /** ocrCheck / ocrCutting: every invoice in one uploaded file, as drafts. */

@@ -1,3 +1,4 @@
+import type { RecognisedDraft } from '@feikong/contracts';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesTestApp, testData } from '../files/files.testkit.js';
@@ -71,7 +72,7 @@ describe('ocrCheck', () => {
     });
   });
 
-  it('reads an invoice photo through its QR code', async () => {
+  it('reads an invoice photo by OCR, its QR cross-checking the fields', async () => {
     const body = await uploaded(
       a.tenantId,
       'invoices/images/guanshuicheng_dianzi_pupiao_012001800311_33207675.png',
@@ -82,7 +83,13 @@ describe('ocrCheck', () => {
     expect(res.body.data.items[0]).toMatchObject({
       kind: 'vat_electronic',
       source: 'ocr',
-      fields: { code: '012001800311', number: '33207675', billingDate: '2019-05-08', amount: 4662 },
+      fields: {
+        code: '012001800311',
+        number: '33207675',
+        billingDate: '2019-05-08',
+        amount: 4662,
+        sellerName: '天津瑞佳讯贸易有限公司',
+      },
     });
   }, 60_000);
 
@@ -101,16 +108,28 @@ describe('ocrCheck', () => {
     expect(draft.confidence.number).toBeLessThanOrEqual(1);
   }, 120_000);
 
-  it('refuses a scanned PDF (no text layer) with what to do instead', async () => {
+  it('reads a scanned PDF (no text layer) by OCR of its page, cross-checked with the QR on it', async () => {
     const body = await uploaded(
       a.tenantId,
       'invoices/pdf/scanned_dianzi_pupiao_012001800311_33207675.pdf',
       'application/pdf',
     );
     const res = await call(a.owner.token, 'POST', `${W}/ocrCheck`, body);
-    expect(res.code).toBe(400);
-    expect(res.body.msg).toContain('扫描件');
-  });
+    expect(res.code).toBe(200);
+    const [draft, ...rest] = res.body.data.items as RecognisedDraft[];
+    expect(rest).toEqual([]);
+    expect(draft!.source).toBe('ocr');
+    expect(draft!.fields).toMatchObject({
+      code: '012001800311',
+      number: '33207675',
+      billingDate: '2019-05-08',
+      amount: 4662,
+      checkCode: '76939056883466677916',
+      sellerName: '天津瑞佳讯贸易有限公司',
+      buyerName: '个人',
+    });
+    expect(draft!.fileKey).toBe(body.file_key);
+  }, 60_000);
 
   it('refuses a file that is not an invoice, in Chinese, and another tenant’s file', async () => {
     const notInvoice = `invoice/t${a.tenantId}/2026/11/25/1_x.xml`;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { recogniseFile, RecognitionError, sniffFileKind } from './index.js';
+import { recogniseFile, RecognitionError, sniffFileKind, type NeedsOcr } from './index.js';
 import type { RecognisedInvoice } from './types.js';
 
 const data = (name: string) =>
@@ -16,29 +16,36 @@ const OFD_XBRL = 'ofd/ofdrw_SignScaleError_eInvoice_2022_033002200211_99934328.o
 
 const values = (inv: RecognisedInvoice) =>
   Object.fromEntries(Object.entries(inv.fields).map(([k, f]) => [k, (f as { value: unknown }).value]));
-const asList = (r: RecognisedInvoice[] | { needsOcr: true }) => {
+const asList = (r: RecognisedInvoice[] | NeedsOcr) => {
   if (!Array.isArray(r)) throw new Error('expected invoices, got needsOcr');
   return r;
 };
+const pictures = (r: RecognisedInvoice[] | NeedsOcr) => {
+  if (Array.isArray(r)) throw new Error('expected pictures for OCR, got invoices');
+  return r.pictures;
+};
 
 describe('recogniseFile dispatches by content', () => {
-  it('an invoice image with a readable QR gives the QR fields only', async () => {
-    const [inv, ...rest] = asList(await recogniseFile(data(PNG), '电子发票.png', NOW));
+  it('an invoice image goes to OCR with the invoice its QR gave', async () => {
+    const read = await recogniseFile(data(PNG), '电子发票.png', NOW);
+    const [pic, ...rest] = pictures(read);
     expect(rest).toEqual([]);
-    expect(inv!.kind).toBe('vat_electronic');
-    expect(values(inv!)).toEqual({
+    expect(Buffer.from(pic!.bytes).equals(data(PNG))).toBe(true);
+    const qr = pic!.qr!;
+    expect(qr.kind).toBe('vat_electronic');
+    expect(values(qr)).toEqual({
       code: '012001800311',
       number: '33207675',
       date: '2019-05-08',
       amount: 4662,
       checkCode: '76939056883466677916',
     });
-    expect(inv!.qr).toBe('01,10,012001800311,33207675,46.62,20190508,76939056883466677916,E1BD,');
-    expect(inv!.warnings).toEqual([]);
+    expect(qr.qr).toBe('01,10,012001800311,33207675,46.62,20190508,76939056883466677916,E1BD,');
   });
 
-  it('an image without a readable QR needs OCR', async () => {
-    expect(await recogniseFile(data(JPG), '增值税专用发票.jpg', NOW)).toEqual({ needsOcr: true });
+  it('an image without a readable QR goes to OCR alone', async () => {
+    const [pic] = pictures(await recogniseFile(data(JPG), '增值税专用发票.jpg', NOW));
+    expect(pic!.qr).toBeUndefined();
   });
 
   it('a PDF with a text layer is read, never sent to OCR', async () => {
@@ -49,8 +56,11 @@ describe('recogniseFile dispatches by content', () => {
     expect(inv!.fields.total?.value).toBe(444900);
   });
 
-  it('a PDF without text needs OCR', async () => {
-    expect(await recogniseFile(data(SCAN), 'scan.pdf', NOW)).toEqual({ needsOcr: true });
+  it('a PDF without text hands its scanned page to OCR, with the QR read off it', async () => {
+    const [page, ...rest] = pictures(await recogniseFile(data(SCAN), 'scan.pdf', NOW));
+    expect(rest).toEqual([]);
+    expect(sniffFileKind(page!.bytes)).toBe('image');
+    expect(page!.qr?.fields.number?.value).toBe('33207675');
   });
 
   it('an OFD is read from its XML', async () => {
@@ -80,8 +90,8 @@ describe('recogniseFile dispatches by content', () => {
 
   it('the content decides, not the name', async () => {
     expect(sniffFileKind(data(PNG))).toBe('image');
-    const [inv] = asList(await recogniseFile(data(PNG), 'invoice.pdf', NOW));
-    expect(inv!.fields.number?.value).toBe('33207675');
+    const [pic] = pictures(await recogniseFile(data(PNG), 'invoice.pdf', NOW));
+    expect(pic!.qr?.fields.number?.value).toBe('33207675');
     expect(sniffFileKind(data(OFD_1))).toBe('ofd');
     expect(sniffFileKind(data(PDF))).toBe('pdf');
   });

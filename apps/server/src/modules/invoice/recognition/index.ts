@@ -1,4 +1,3 @@
-import { crossCheck } from './crossCheck.js';
 import { recogniseInvoiceXml, recogniseOfd } from './ofd.js';
 import { recognisePdf } from './pdf.js';
 import { parseInvoiceQr } from './qr.js';
@@ -8,16 +7,16 @@ import type { RecognisedInvoice } from './types.js';
 /**
  * Invoice recognition without OCR: one entry point that looks at a file's bytes (never trusting its name)
  * and reads what can be read exactly — a PDF's text layer and QR, an OFD's XML, an e-invoice XML, an
- * image's QR. Anything that needs OCR (a scan, a photo without a readable QR) is answered
- * `{ needsOcr: true }` so the caller queues the OCR job; files we refuse throw a RecognitionError with a
- * Chinese message for the user.
+ * image's QR. Pictures (a photo, or the pages of a scanned PDF) are answered `{ needsOcr: true, pictures }`
+ * with the invoice each one's QR gave: only OCR reads the buyer and seller off a picture, and the QR then
+ * cross-checks what it read. Files we refuse throw a RecognitionError with a Chinese message for the user.
  */
 
 export type { FieldSource, InvoiceKind, RecognisedField, RecognisedInvoice } from './types.js';
 export { parseInvoiceQr, type QrParseResult } from './qr.js';
 export { decodeQrFromImage, decodeQrFromPixels, type QrDecodeHit } from './qrDecode.js';
 export { crossCheck } from './crossCheck.js';
-export { recognisePdf, type PdfResult } from './pdf.js';
+export { recognisePdf, type PdfResult, type ScannedPage } from './pdf.js';
 export { recogniseOfd, recogniseInvoiceXml, type OfdResult } from './ofd.js';
 
 /** Files above this size are refused before any parsing (e-invoices are well under 1 MB). */
@@ -59,11 +58,21 @@ export interface RecogniseOptions {
   maxBytes?: number;
 }
 
+/** A picture to OCR, and the invoice its QR code gave (the QR wins where they disagree). */
+export interface Picture {
+  bytes: Uint8Array;
+  qr?: RecognisedInvoice;
+}
+export interface NeedsOcr {
+  needsOcr: true;
+  pictures: Picture[];
+}
+
 export async function recogniseFile(
   bytes: Uint8Array,
   fileName: string,
   options: RecogniseOptions = {},
-): Promise<RecognisedInvoice[] | { needsOcr: true }> {
+): Promise<RecognisedInvoice[] | NeedsOcr> {
   if (bytes.byteLength === 0) throw new RecognitionError(`文件“${fileName}”是空的`);
   if (bytes.byteLength > (options.maxBytes ?? MAX_RECOGNITION_BYTES)) {
     throw new RecognitionError(`文件“${fileName}”过大，发票文件不能超过 20 MB`);
@@ -73,7 +82,7 @@ export async function recogniseFile(
     case 'pdf': {
       const r = await recognisePdf(bytes, { now: options.now });
       if (r.ok) return r.invoices;
-      if (r.needsOcr) return { needsOcr: true };
+      if (r.needsOcr) return { needsOcr: true, pictures: r.pages.map((p) => ({ bytes: p.png, qr: p.qr })) };
       throw new RecognitionError(`文件“${fileName}”：${r.reason}`);
     }
     case 'ofd': {
@@ -89,8 +98,7 @@ export async function recogniseFile(
     case 'image': {
       const hit = await decodeQrFromImage(bytes);
       const qr = hit ? parseInvoiceQr(hit.text) : undefined;
-      if (!qr?.ok) return { needsOcr: true };
-      return [crossCheck({ fields: {} }, qr.invoice, { now: options.now })];
+      return { needsOcr: true, pictures: [{ bytes, qr: qr?.ok ? qr.invoice : undefined }] };
     }
     default:
       throw new RecognitionError(`文件“${fileName}”不是支持的发票文件（PDF、OFD、XML 或图片）`);

@@ -85,12 +85,18 @@ describe('recognisePdf on an old-layout 增值税电子普通发票 PDF (Chromiu
 });
 
 describe('PDFs that are not text invoices', () => {
-  it('a PDF with no text layer (a scan) needs OCR and is not guessed at', async () => {
-    expect(await recognisePdf(pdf('scanned_dianzi_pupiao_012001800311_33207675.pdf'), NOW)).toEqual({
-      ok: false,
-      needsOcr: true,
-      reason: 'PDF 没有文字层（可能是扫描件），需要 OCR 识别',
-    });
+  it('a PDF with no text layer (a scan) is not guessed at: its page picture goes to OCR', async () => {
+    const r = await recognisePdf(pdf('scanned_dianzi_pupiao_012001800311_33207675.pdf'), NOW);
+    if (r.ok || !r.needsOcr) throw new Error(`expected needsOcr, got ${JSON.stringify(r)}`);
+    expect(r.reason).toBe('PDF 没有文字层（扫描件），按图片 OCR 识别');
+    expect(r.pages).toHaveLength(1);
+    const png = r.pages[0]!.png;
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const { default: sharp } = await import('sharp');
+    const meta = await sharp(png).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBeGreaterThan(800); // the scan itself, not a logo
+    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(2400);
+    expect(r.pages[0]!.qr?.qr).toBe('01,10,012001800311,33207675,46.62,20190508,76939056883466677916,E1BD,');
   });
 
   it('bytes that are not a PDF are refused', async () => {

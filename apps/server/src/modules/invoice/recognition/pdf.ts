@@ -10,12 +10,19 @@ import type { RecognisedInvoice } from './types.js';
  * PDF e-invoices (增值税电子普通/专用发票 and 数电票 PDFs): fields from the text layer read with pdfjs-dist 5
  * (legacy build, no canvas), grouped into lines and read label by label (layout.ts); the QR from the
  * page's image XObjects, taken from pdfjs' operator list as raw pixels and decoded with qrDecode. A PDF
- * with no text (a scan) is never guessed at: it is reported as needing OCR.
+ * with no text (a scan) is never guessed at: each page's largest picture is handed back as a PNG for OCR,
+ * with the invoice its QR gave.
  */
+
+/** A scanned page: its picture (PNG) for OCR, and the invoice its QR code gave, if any. */
+export interface ScannedPage {
+  png: Buffer;
+  qr?: RecognisedInvoice;
+}
 
 export type PdfResult =
   | { ok: true; invoices: RecognisedInvoice[] }
-  | { ok: false; needsOcr: true; reason: string }
+  | { ok: false; needsOcr: true; reason: string; pages: ScannedPage[] }
   | { ok: false; needsOcr?: undefined; reason: string };
 
 export interface PdfOptions {
@@ -32,6 +39,11 @@ const MIN_TEXT_CHARS = 10;
 const MAX_IMAGES_PER_PAGE = 6;
 const MIN_QR_SIDE = 40;
 const MAX_QR_PIXELS = 4_000_000;
+/** Scanned pages handed to OCR (each costs seconds), and the longest side they are scaled to. */
+const MAX_SCANNED_PAGES = 5;
+const SCAN_MAX_SIDE = 2400;
+/** A picture smaller than this on a page without text is a logo or stamp, not the scanned page. */
+const MIN_SCAN_SIDE = 300;
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
@@ -72,6 +84,21 @@ function toChannels(img: PdfImage): { data: Uint8Array; channels: 1 | 3 | 4 } | 
   return undefined;
 }
 
+/** A scanned page's raw pixels as a PNG no longer than SCAN_MAX_SIDE on either side (OCR's input). */
+async function scanToPng(scan: {
+  pixels: { data: Uint8Array; channels: 1 | 3 | 4 };
+  width: number;
+  height: number;
+}): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp(scan.pixels.data, {
+    raw: { width: scan.width, height: scan.height, channels: scan.pixels.channels },
+  })
+    .resize({ width: SCAN_MAX_SIDE, height: SCAN_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
 export async function recognisePdf(bytes: Uint8Array, options: PdfOptions = {}): Promise<PdfResult> {
   // pdfjs takes a few hundred ms to load: on first use, not at server start.
   const { getDocument, OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -95,12 +122,14 @@ export async function recognisePdf(bytes: Uint8Array, options: PdfOptions = {}):
   try {
     const pages = Math.min(doc.numPages, options.maxPages ?? MAX_PAGES);
     const invoices: RecognisedInvoice[] = [];
+    const scanned: ScannedPage[] = [];
     let textChars = 0;
     for (let p = 1; p <= pages; p++) {
       const page = await doc.getPage(p);
       const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
       const items: TextItem[] = [];
+      let pageChars = 0;
       for (const it of content.items) {
         if (!('str' in it) || !it.str.trim()) continue;
         const [a, b, c, d, e, f] = it.transform as number[];
@@ -112,15 +141,19 @@ export async function recognisePdf(bytes: Uint8Array, options: PdfOptions = {}):
           text: fixRadicals(it.str),
           width: it.width,
         });
-        textChars += it.str.replace(/\s+/g, '').length;
+        pageChars += it.str.replace(/\s+/g, '').length;
       }
       const layout = fieldsFromLayout(items, 'pdf_text');
 
+      textChars += pageChars;
+      const pageHasText = pageChars >= MIN_TEXT_CHARS;
       let qr: RecognisedInvoice | undefined;
-      if (options.qrImages !== false) {
+      let scan:
+        { pixels: { data: Uint8Array; channels: 1 | 3 | 4 }; width: number; height: number } | undefined;
+      if (options.qrImages !== false || !pageHasText) {
         const ops = await page.getOperatorList();
         let tried = 0;
-        for (let i = 0; i < ops.fnArray.length && tried < MAX_IMAGES_PER_PAGE && !qr; i++) {
+        for (let i = 0; i < ops.fnArray.length && tried < MAX_IMAGES_PER_PAGE && (!qr || !pageHasText); i++) {
           if (ops.fnArray[i] !== OPS.paintImageXObject) continue;
           const id = (ops.argsArray[i] as [string])[0];
           const img = await new Promise<PdfImage | undefined>((resolve) => {
@@ -131,10 +164,17 @@ export async function recognisePdf(bytes: Uint8Array, options: PdfOptions = {}):
               resolve(undefined);
             }
           });
-          if (!img || Math.min(img.width, img.height) < MIN_QR_SIDE || img.width * img.height > MAX_QR_PIXELS)
-            continue;
+          if (!img || Math.min(img.width, img.height) < MIN_QR_SIDE) continue;
           const pixels = toChannels(img);
           if (!pixels) continue;
+          if (
+            !pageHasText &&
+            Math.min(img.width, img.height) >= MIN_SCAN_SIDE &&
+            img.width * img.height > (scan ? scan.width * scan.height : 0)
+          ) {
+            scan = { pixels, width: img.width, height: img.height };
+          }
+          if (qr || options.qrImages === false || img.width * img.height > MAX_QR_PIXELS) continue;
           tried++;
           const hit = await decodeQrFromPixels(pixels.data, img.width, img.height, pixels.channels);
           const parsed = hit ? parseInvoiceQr(hit.text) : undefined;
@@ -142,6 +182,8 @@ export async function recognisePdf(bytes: Uint8Array, options: PdfOptions = {}):
         }
       }
       page.cleanup();
+      if (scan && scanned.length < MAX_SCANNED_PAGES) scanned.push({ png: await scanToPng(scan), qr });
+      if (!pageHasText) continue;
       if (!layout.fields.number && !layout.fields.code && !qr) continue; // a goods-list continuation page
       const invoice = crossCheck(layout, qr, { now: options.now });
       const number = invoice.fields.number?.value;
@@ -149,7 +191,13 @@ export async function recognisePdf(bytes: Uint8Array, options: PdfOptions = {}):
       invoices.push(invoice);
     }
     if (textChars < MIN_TEXT_CHARS) {
-      return { ok: false, needsOcr: true, reason: 'PDF 没有文字层（可能是扫描件），需要 OCR 识别' };
+      if (!scanned.length) return { ok: false, reason: 'PDF 既没有文字层也没有扫描的页面图像，无法识别' };
+      return {
+        ok: false,
+        needsOcr: true,
+        reason: 'PDF 没有文字层（扫描件），按图片 OCR 识别',
+        pages: scanned,
+      };
     }
     if (!invoices.length) return { ok: false, reason: 'PDF 中没有读到发票号码' };
     return { ok: true, invoices };
