@@ -6,7 +6,9 @@
  * Targets (issue 12): ours ≤ 1.5 s per image on 2 cores and ≤ 1.2 × raw.
  *
  * Then the field accuracy over every real image (test-data/invoices, truth from its manifest.json),
- * as printed and as a degraded phone-like copy (60 % size, JPEG quality 60).
+ * as printed and as a degraded phone-like copy (60 % size, JPEG quality 60); and the whole recognition
+ * path (what ocrCheck runs: text layer / OFD XML read exactly, pictures and scanned PDFs by OCR with
+ * their QR) over every real file, images, PDFs and OFDs.
  *
  * Wall time counts whatever else the machine runs; the CPU time of the process beside it does not
  * (as much). BENCH_OCR_RUNS (default 5) sets N.
@@ -18,9 +20,11 @@ import { OcrEngine } from '../apps/server/src/modules/invoice/ocr/ocr.engine.js'
 import {
   ACCURACY_FIELDS,
   compareFields,
+  realInvoiceFiles,
   realInvoices,
   type RealInvoice,
 } from '../apps/server/src/modules/invoice/ocr/real-invoices.testkit.js';
+import { recogniseBytes } from '../apps/server/src/modules/invoice/recognise.service.js';
 
 const RUNS = Number(process.env.BENCH_OCR_RUNS ?? 5);
 const BUDGET_MS = 1500;
@@ -150,7 +154,47 @@ export async function benchInvoiceOcr() {
       `  | 合计 | ${ACCURACY_FIELDS.map((f) => (right[f]!.all ? `${right[f]!.ok}/${right[f]!.all}` : '–')).join(' | ')} |`,
     );
     for (const miss of misses) console.log(`  ✗ ${miss}`);
+
+    await wholePathAccuracy();
   } finally {
     await engine.close();
   }
+}
+
+/** The accuracy of what ocrCheck answers, over every real file (images, PDFs, OFDs). */
+async function wholePathAccuracy() {
+  console.log(`\n整个识别路径（ocrCheck 所用 recogniseBytes；✓ 正确，✗ 错或缺，– 清单无此字段）`);
+  console.log(`  | 文件 | 读法 | 耗时 | ${ACCURACY_FIELDS.join(' | ')} |`);
+  console.log(`  | --- | --- | ---: | ${ACCURACY_FIELDS.map(() => ':---:').join(' | ')} |`);
+  const right = Object.fromEntries(ACCURACY_FIELDS.map((f) => [f, { ok: 0, all: 0 }]));
+  const misses: string[] = [];
+  for (const file of await realInvoiceFiles()) {
+    const t = performance.now();
+    const { invoices, viaOcr } = await recogniseBytes(await file.load(), file.file);
+    const ms = performance.now() - t;
+    const got = invoices.find((inv) => inv.fields.number?.value === file.expected.number) ?? invoices[0];
+    const results = got ? compareFields(file, got) : [];
+    const cells = ACCURACY_FIELDS.map((f) => {
+      if (file.expected[f] === undefined) return '–';
+      const r = results.find((x) => x.field === f);
+      right[f]!.all += 1;
+      if (r?.ok) right[f]!.ok += 1;
+      else misses.push(`${file.path} ${f}: 期望 ${file.expected[f]}，得到 ${r?.got ?? '（无）'}`);
+      return r?.ok ? '✓' : '✗';
+    });
+    const how = viaOcr
+      ? got?.qr
+        ? 'OCR + 二维码'
+        : 'OCR'
+      : file.path.endsWith('.ofd')
+        ? 'OFD XML'
+        : 'PDF 文字层';
+    console.log(`  | ${file.path} | ${how} | ${Math.round(ms)} ms | ${cells.join(' | ')} |`);
+  }
+  console.log(
+    `  | 合计 | | | ${ACCURACY_FIELDS.map((f) => (right[f]!.all ? `${right[f]!.ok}/${right[f]!.all}` : '–')).join(' | ')} |`,
+  );
+  for (const miss of misses) console.log(`  ✗ ${miss}`);
+  const { closeOcr } = await import('../apps/server/src/modules/invoice/ocr/ocr.service.js');
+  await closeOcr();
 }

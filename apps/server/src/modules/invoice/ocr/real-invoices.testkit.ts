@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { RecognisedInvoice } from '../recognition/types.js';
 import { parseMoney } from './normalise.js';
@@ -93,6 +93,45 @@ export async function realInvoices(): Promise<RealInvoice[]> {
         },
       };
     });
+}
+
+/**
+ * Every real invoice file of test-data/invoices — images, PDFs (with and without a text layer) and OFDs —
+ * each with the manifest's truth for its invoice number (a PDF made from an OFD or a scan of an image
+ * shares that file's entry), for the whole recognition path's accuracy table.
+ */
+export async function realInvoiceFiles(): Promise<(RealInvoice & { path: string })[]> {
+  const root = new URL('../', INVOICE_DIR);
+  const manifest = JSON.parse(await readFile(new URL('manifest.json', root), 'utf8')) as ManifestEntry[];
+  const truth = new Map<string, ManifestEntry>();
+  for (const e of manifest)
+    if (e.expected.number && e.expected.amount_excl_tax) truth.set(e.expected.number, e);
+  const files: (RealInvoice & { path: string })[] = [];
+  for (const dir of ['images', 'pdf', 'ofd']) {
+    for (const name of (await readdir(new URL(`${dir}/`, root))).sort()) {
+      if (!/\.(png|jpe?g|pdf|ofd)$/i.test(name) || name.includes('_expected_screenshot')) continue;
+      const entry = [...truth.entries()].find(([number]) => name.includes(`_${number}`))?.[1];
+      if (!entry) continue;
+      const expected: RealInvoice['expected'] = {};
+      for (const [key, value] of Object.entries(entry.expected)) {
+        const field = MANIFEST_KEYS[key];
+        if (field) expected[field] = MONEY_FIELDS.includes(field) ? parseMoney(value)! : value;
+      }
+      const path = `${dir}/${name}`;
+      files.push({
+        file: name,
+        path,
+        kind: entry.kind,
+        expected,
+        async load() {
+          const bytes = await readFile(new URL(path, root));
+          const crop = CROPS[name];
+          return crop ? sharp(bytes).extract(crop).png().toBuffer() : bytes;
+        },
+      });
+    }
+  }
+  return files;
 }
 
 export interface FieldResult {
