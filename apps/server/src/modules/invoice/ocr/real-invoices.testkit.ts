@@ -68,31 +68,38 @@ interface ManifestEntry {
   expected: Record<string, string>;
 }
 
+const ROOT = new URL('../', INVOICE_DIR);
+
+async function manifest(): Promise<ManifestEntry[]> {
+  return JSON.parse(await readFile(new URL('manifest.json', ROOT), 'utf8')) as ManifestEntry[];
+}
+
+/** A real file under test-data/invoices (`dir/name`) with the truth of a manifest entry. */
+function realInvoice(dir: string, name: string, entry: ManifestEntry): RealInvoice & { path: string } {
+  const expected: RealInvoice['expected'] = {};
+  for (const [key, value] of Object.entries(entry.expected)) {
+    const field = MANIFEST_KEYS[key];
+    if (field) expected[field] = MONEY_FIELDS.includes(field) ? parseMoney(value)! : value;
+  }
+  const path = `${dir}/${name}`;
+  return {
+    file: name,
+    path,
+    kind: entry.kind,
+    expected,
+    async load() {
+      const bytes = await readFile(new URL(path, ROOT));
+      const crop = CROPS[name];
+      return crop ? sharp(bytes).extract(crop).png().toBuffer() : bytes;
+    },
+  };
+}
+
 /** Every invoice image of the manifest (the screenshots of expected output alone are left out). */
 export async function realInvoices(): Promise<RealInvoice[]> {
-  const manifest = JSON.parse(
-    await readFile(new URL('../manifest.json', INVOICE_DIR), 'utf8'),
-  ) as ManifestEntry[];
-  return manifest
+  return (await manifest())
     .filter((e) => e.file.startsWith('images/') && !e.file.endsWith('_expected_screenshot.png'))
-    .map((e) => {
-      const file = e.file.slice('images/'.length);
-      const expected: RealInvoice['expected'] = {};
-      for (const [key, value] of Object.entries(e.expected)) {
-        const name = MANIFEST_KEYS[key];
-        if (name) expected[name] = MONEY_FIELDS.includes(name) ? parseMoney(value)! : value;
-      }
-      return {
-        file,
-        kind: e.kind,
-        expected,
-        async load() {
-          const bytes = await readFile(new URL(file, INVOICE_DIR));
-          const crop = CROPS[file];
-          return crop ? sharp(bytes).extract(crop).png().toBuffer() : bytes;
-        },
-      };
-    });
+    .map((e) => realInvoice('images', e.file.slice('images/'.length), e));
 }
 
 /**
@@ -101,34 +108,13 @@ export async function realInvoices(): Promise<RealInvoice[]> {
  * shares that file's entry), for the whole recognition path's accuracy table.
  */
 export async function realInvoiceFiles(): Promise<(RealInvoice & { path: string })[]> {
-  const root = new URL('../', INVOICE_DIR);
-  const manifest = JSON.parse(await readFile(new URL('manifest.json', root), 'utf8')) as ManifestEntry[];
-  const truth = new Map<string, ManifestEntry>();
-  for (const e of manifest)
-    if (e.expected.number && e.expected.amount_excl_tax) truth.set(e.expected.number, e);
+  const truth = (await manifest()).filter((e) => e.expected.number && e.expected.amount_excl_tax);
   const files: (RealInvoice & { path: string })[] = [];
   for (const dir of ['images', 'pdf', 'ofd']) {
-    for (const name of (await readdir(new URL(`${dir}/`, root))).sort()) {
+    for (const name of (await readdir(new URL(`${dir}/`, ROOT))).sort()) {
       if (!/\.(png|jpe?g|pdf|ofd)$/i.test(name) || name.includes('_expected_screenshot')) continue;
-      const entry = [...truth.entries()].find(([number]) => name.includes(`_${number}`))?.[1];
-      if (!entry) continue;
-      const expected: RealInvoice['expected'] = {};
-      for (const [key, value] of Object.entries(entry.expected)) {
-        const field = MANIFEST_KEYS[key];
-        if (field) expected[field] = MONEY_FIELDS.includes(field) ? parseMoney(value)! : value;
-      }
-      const path = `${dir}/${name}`;
-      files.push({
-        file: name,
-        path,
-        kind: entry.kind,
-        expected,
-        async load() {
-          const bytes = await readFile(new URL(path, root));
-          const crop = CROPS[name];
-          return crop ? sharp(bytes).extract(crop).png().toBuffer() : bytes;
-        },
-      });
+      const entry = truth.find((e) => name.includes(`_${e.expected.number}`));
+      if (entry) files.push(realInvoice(dir, name, entry));
     }
   }
   return files;
