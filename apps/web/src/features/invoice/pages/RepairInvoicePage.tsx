@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Select,
-  Table,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Modal, Select, type TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -19,6 +8,7 @@ import { Access } from '@/components/Access';
 import { useDebouncedClick } from '@/components/directives';
 import { applyFieldErrors } from '@/components/formErrors';
 import { useDebouncedValue } from '@/components/useDebouncedValue';
+import { PagedQueryTable } from '@/components/PagedQueryTable';
 import { usePageParams } from '../components/usePageParams';
 import { INVOICE_PERM, invoiceKeys, supportsQuery } from '../hooks/queries';
 
@@ -152,33 +142,14 @@ export default function RepairInvoicePage() {
         </>
       }
     >
-      {records.isError && !records.data ? (
-        <Alert
-          type="error"
-          showIcon
-          message="补录记录加载失败"
-          action={
-            <Button size="small" onClick={() => void records.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      ) : (
-        <Table<SupportRecord>
-          rowKey="id"
-          size="middle"
-          loading={records.isFetching}
-          columns={columns}
-          dataSource={records.data?.items ?? []}
-          pagination={{
-            current: pageNum,
-            pageSize,
-            total: records.data?.page.total ?? 0,
-            showTotal: (t) => `共 ${t} 条`,
-            onChange: setPage,
-          }}
-        />
-      )}
+      <PagedQueryTable<SupportRecord>
+        query={records}
+        what="补录记录"
+        columns={columns}
+        pageNum={pageNum}
+        pageSize={pageSize}
+        onPage={setPage}
+      />
       <SupportDialog key={dialogKey} open={open} onClose={() => setOpen(false)} />
     </Card>
   );

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Card, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatDateTime, formatMoney, shanghaiDate } from '@feikong/contracts';
 import type { VerificationRecord } from '@/api/invoice';
+import { PagedQueryTable } from '@/components/PagedQueryTable';
 import { usePageParams } from '../components/usePageParams';
 import { recordsQuery } from '../hooks/queries';
 
@@ -53,34 +54,15 @@ export default function TaskCheckPage() {
       data-testid="invoice-task-check"
       extra={<Button onClick={() => navigate('/invoice/personList')}>返回我的发票</Button>}
     >
-      {records.isError && !records.data ? (
-        <Alert
-          type="error"
-          showIcon
-          message="查验记录加载失败"
-          action={
-            <Button size="small" onClick={() => void records.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      ) : (
-        <Table<VerificationRecord>
-          rowKey="id"
-          size="middle"
-          loading={records.isFetching}
-          columns={columns}
-          dataSource={records.data?.items ?? []}
-          scroll={{ x: 1400 }}
-          pagination={{
-            current: pageNum,
-            pageSize,
-            total: records.data?.page.total ?? 0,
-            showTotal: (t) => `共 ${t} 条`,
-            onChange: setPage,
-          }}
-        />
-      )}
+      <PagedQueryTable<VerificationRecord>
+        query={records}
+        what="查验记录"
+        columns={columns}
+        scroll={{ x: 1400 }}
+        pageNum={pageNum}
+        pageSize={pageSize}
+        onPage={setPage}
+      />
     </Card>
   );
 }
