@@ -233,3 +233,6 @@ export const VoucherSettings = z.object({
   ),
 });
 export type VoucherSettings = z.infer<typeof VoucherSettings>;
+
+/** orgList: the tenant's companies (the voucher screens' company filter). */
+export const VoucherOrgList = z.object({ items: z.array(z.object({ id: z.number(), name: z.string() })) });

@@ -7,6 +7,7 @@ import {
   VoucherExportBody,
   VoucherExportReply,
   VoucherIdQuery,
+  VoucherOrgList,
   VoucherPage,
   VoucherPageQuery,
   VoucherPreview,
@@ -23,6 +24,7 @@ import {
   detail,
   exportXlsx,
   getSettings,
+  orgList,
   pageList,
   preview,
   saveSettings,
@@ -39,6 +41,18 @@ export function registerVoucherRoutes(app: ZodApp, deps: AppDeps) {
   const { db } = deps;
   const now = () => (deps.clock ?? Date.now)();
 
+  app.get(
+    `${V}/orgList`,
+    {
+      config: { permission: P.view },
+      schema: {
+        response: { 200: envelopeOf(VoucherOrgList) },
+        tags,
+        summary: '本组织的公司（凭证按公司编号）',
+      },
+    },
+    async (req) => ok(await orgList(db, tenantCaller(req))),
+  );
   app.get(
     `${V}/candidates`,
     {

@@ -19,7 +19,7 @@ import {
 import type { TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import type { AppServices } from '../../platform/types.js';
-import { getOrg, signedFileUrl, staffName, tenantDir } from './voucher.deps.js';
+import { getOrg, listOrgs, signedFileUrl, staffName, tenantDir } from './voucher.deps.js';
 import { voucherErrors } from './voucher.errors.js';
 import * as repo from './voucher.repo.js';
 import {
@@ -100,6 +100,12 @@ function toRow(v: VoucherDbRow): VoucherRow {
     voiderName: v.voider_name,
     voidAt: v.voided_at === null ? null : Number(v.voided_at),
   };
+}
+
+/** The tenant's companies, for the company filters. */
+export async function orgList(db: Db, caller: TenantCaller) {
+  const orgs = await listOrgs(db, caller.tenantId);
+  return { items: orgs.map((o) => ({ id: Number(o.id), name: o.name })) };
 }
 
 export async function candidates(

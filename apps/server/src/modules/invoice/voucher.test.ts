@@ -95,6 +95,7 @@ describe('routes', () => {
       .sort();
     expect(mine).toEqual(
       [
+        `GET ${V}/orgList invoiceVoucher:view`,
         `GET ${V}/candidates invoiceVoucher:view`,
         `POST ${V}/preview invoiceVoucher:view`,
         `POST ${V}/create invoiceVoucher:edit`,
@@ -395,6 +396,11 @@ describe('tenancy and permissions', () => {
     expect(await candidateIds(b.editor.token)).not.toContain(mine);
     expect((await call(b.viewer.token, 'GET', `${V}/pageList`)).body.data.page.total).toBe(0);
     expect((await call(a.viewer.token, 'GET', `${V}/detail${qs({ id })}`)).code).toBe(200);
+    const orgs = (await call(b.viewer.token, 'GET', `${V}/orgList`)).body.data.items.map(
+      (o: { id: number }) => o.id,
+    );
+    expect(orgs).toContain(b.second);
+    expect(orgs).not.toContain(a.second);
   });
 
   it('refuses callers without the permission (403) and viewers the writes', async () => {
@@ -402,6 +408,7 @@ describe('tenancy and permissions', () => {
     const inv = await addInvoice(x.tenantId, x.companyId, { kind: 'taxi', amount: 20_00 });
     const reads: [string, string, unknown?][] = [
       ['GET', `${V}/candidates`],
+      ['GET', `${V}/orgList`],
       ['POST', `${V}/preview`, { invoiceIds: [inv] }],
       ['GET', `${V}/pageList`],
       ['GET', `${V}/detail?id=1`],
