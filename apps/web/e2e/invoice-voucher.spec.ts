@@ -101,7 +101,23 @@ test('发票凭证: generate from seeded invoices, balanced lines and number, vo
   await detail.getByRole('button', { name: '关闭' }).click();
   await expect(listed).toContainText('已作废');
 
-  // 5. the invoices are available again
+  // 5. the export: an xlsx of the listed vouchers, downloaded through its signed link
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /导\s*出/ }).click();
+  await expect(toast(page, '已导出1张凭证')).toBeVisible({ timeout: 20_000 });
+  expect((await download).suggestedFilename()).toMatch(/^记账凭证_\d{8}\.xlsx$/);
+
+  // 科目设置: each invoice kind's account, the defaults of the tenant's chart
+  await page.getByRole('button', { name: '科目设置' }).click();
+  const settings = page.getByRole('dialog', { name: '科目设置' });
+  await expect(settings.getByRole('row').filter({ hasText: '火车票' })).toContainText(
+    '660201 管理费用—差旅费',
+  );
+  await expect(settings.getByRole('row').filter({ hasText: '进项税额' })).toContainText('22210101');
+  await shot(page, 'voucher-settings.png');
+  await settings.getByRole('button', { name: /取\s*消/ }).click();
+
+  // 6. the invoices are available again
   const after = await openCreate(page);
   const offered = after.getByTestId('voucher-candidates');
   await expect(offered.getByText(SPECIAL)).toBeVisible({ timeout: 20_000 });
