@@ -381,3 +381,18 @@ export async function voidVoucher(
     .execute();
   return true;
 }
+
+/** Of these invoices, the ones a live voucher booked, with its number (the invoice module's delete refuses them). */
+export async function liveVouchersOf(db: Db, tenantId: number, invoiceIds: number[]) {
+  if (invoiceIds.length === 0) return [];
+  return db
+    .selectFrom('voucher_invoices as l')
+    .innerJoin('vouchers as v', (j) =>
+      j.onRef('v.tenant_id', '=', 'l.tenant_id').onRef('v.id', '=', 'l.voucher_id'),
+    )
+    .select(['l.invoice_id', 'v.voucher_no'])
+    .where('l.tenant_id', '=', tenantId)
+    .where('l.invoice_id', 'in', invoiceIds)
+    .where('l.released_at', 'is', null)
+    .execute();
+}

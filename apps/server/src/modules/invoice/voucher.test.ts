@@ -327,6 +327,28 @@ describe('generate a voucher', () => {
   });
 });
 
+describe('invoices booked by a voucher', () => {
+  it('cannot be deleted while the voucher is live; after 作废 they can', async () => {
+    const x = await makeVoucherTenant();
+    const remover = await makeStaff(t.db, x.tenantId, ['orgInvoice:view', 'orgInvoice:delete']);
+    const inv = await addInvoice(x.tenantId, x.companyId, { kind: 'taxi', amount: 12_00 });
+    const made = await call(x.editor.token, 'POST', `${V}/create`, {
+      invoiceIds: [inv],
+      voucherDate: '2026-11-09',
+    });
+    const removeIt = () =>
+      call(remover.token, 'POST', '/invoice/api/web/invoice/orgRemove', { invoiceIds: [inv] });
+    const refused = await removeIt();
+    expect(refused.code).toBe(409);
+    expect(refused.body.msg).toMatch(/^发票\d+已生成凭证（记-202611-0001），不能删除$/);
+    await call(x.editor.token, 'POST', `${V}/void`, { id: made.body.data.id, reason: '发票作废' });
+    expect((await removeIt()).code).toBe(200);
+    // The voided voucher still lists the invoice, shown as deleted.
+    const d = await call(x.viewer.token, 'GET', `${V}/detail${qs({ id: made.body.data.id })}`);
+    expect(d.body.data.invoices[0]).toMatchObject({ id: inv, deleted: true });
+  });
+});
+
 describe('concurrency', () => {
   it('of five concurrent creations over one invoice exactly one wins, and the number has no gap', async () => {
     const x = await makeVoucherTenant();
