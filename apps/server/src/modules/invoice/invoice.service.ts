@@ -265,7 +265,15 @@ async function removeInvoices(d: InvoiceDeps, caller: TenantCaller, ids: number[
         throw invoiceErrors.locked(r.number, RECENT_STATUS_LABEL[r.recent_status] ?? '');
       }
     }
-    // An invoice booked by a live 记账凭证 stays until the voucher is voided (decision 0017).
+    const name = (await staffName(trx, caller.tenantId, caller.staffId)) ?? '';
+    const removed = await repo.softDeleteInvoices(
+      trx,
+      caller.tenantId,
+      rows.map((r) => Number(r.id)),
+      now,
+    );
+    // An invoice booked by a live 记账凭证 stays until the voucher is voided (decision 0017). Checked after
+    // the update, which waits for a voucher being created over these rows (its lock) and sees its links.
     const [booked] = await liveVouchersOf(
       trx,
       caller.tenantId,
@@ -275,13 +283,6 @@ async function removeInvoices(d: InvoiceDeps, caller: TenantCaller, ids: number[
       const number = rows.find((r) => Number(r.id) === Number(booked.invoice_id))?.number ?? '';
       throw invoiceErrors.locked(number, `已生成凭证（${booked.voucher_no}）`);
     }
-    const name = (await staffName(trx, caller.tenantId, caller.staffId)) ?? '';
-    const removed = await repo.softDeleteInvoices(
-      trx,
-      caller.tenantId,
-      rows.map((r) => Number(r.id)),
-      now,
-    );
     await repo.insertLogs(
       trx,
       caller.tenantId,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import { dialectOf } from '../../platform/db/dialect.js';
 
 /** All SQL of 发票凭证: every function takes the handle (db or a transaction) and the tenant id. */
 
@@ -161,6 +162,21 @@ export async function invoicesForVoucher(db: Db, tenantId: number, ids: number[]
     .where('i.id', 'in', ids)
     .where('i.deleted_at', 'is', null)
     .execute();
+}
+
+/**
+ * Inside create's transaction: the invoices still live, locked on PostgreSQL (FOR UPDATE) so a concurrent
+ * delete either commits first (and the row no longer qualifies) or waits for the voucher's links.
+ * SQLite runs one transaction at a time.
+ */
+export async function lockLiveInvoices(db: Db, tenantId: number, ids: number[]) {
+  const q = db
+    .selectFrom('invoices')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null);
+  return (dialectOf(db) === 'postgres' ? q.forUpdate() : q).execute();
 }
 
 /** The next number of a company's month, taken in the caller's transaction (rolled back with it). */

@@ -223,6 +223,8 @@ export async function create(
   let id: number;
   try {
     id = await db.transaction().execute(async (trx) => {
+      const live = await repo.lockLiveInvoices(trx, caller.tenantId, body.invoiceIds);
+      if (live.length !== body.invoiceIds.length) throw voucherErrors.invoiceNotFound();
       const seq = await repo.takeSeq(trx, caller.tenantId, d.orgId, d.period);
       return repo.insertVoucher(
         trx,

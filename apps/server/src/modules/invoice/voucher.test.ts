@@ -350,6 +350,33 @@ describe('invoices booked by a voucher', () => {
 });
 
 describe('concurrency', () => {
+  it('a voucher created while its invoice is deleted: exactly one of the two wins, never a deleted invoice booked', async () => {
+    const x = await makeVoucherTenant();
+    const remover = await makeStaff(t.db, x.tenantId, ['orgInvoice:view', 'orgInvoice:delete']);
+    for (let i = 0; i < 6; i++) {
+      const inv = await addInvoice(x.tenantId, x.companyId, { kind: 'taxi', amount: 5_00 + i });
+      const [made, removed] = await Promise.all([
+        call(x.editor.token, 'POST', `${V}/create`, { invoiceIds: [inv], voucherDate: '2026-11-12' }),
+        call(remover.token, 'POST', '/invoice/api/web/invoice/orgRemove', { invoiceIds: [inv] }),
+      ]);
+      expect([made.code, removed.code].sort(), JSON.stringify([made.body, removed.body])).toEqual(
+        made.code === 200 ? [200, 409] : [200, 404],
+      );
+      const row = await t.db
+        .selectFrom('invoices')
+        .select('deleted_at')
+        .where('id', '=', inv)
+        .executeTakeFirstOrThrow();
+      const links = await t.db
+        .selectFrom('voucher_invoices')
+        .selectAll()
+        .where('invoice_id', '=', inv)
+        .where('released_at', 'is', null)
+        .execute();
+      expect(row.deleted_at === null).toBe(links.length === 1);
+    }
+  });
+
   it('of five concurrent creations over one invoice exactly one wins, and the number has no gap', async () => {
     const x = await makeVoucherTenant();
     const inv = await addInvoice(x.tenantId, x.companyId, { kind: 'taxi', amount: 88_00 });
