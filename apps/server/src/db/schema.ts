@@ -473,6 +473,12 @@ export interface Database {
   mail_boxes: MailBoxesTable;
   mail_messages: MailMessagesTable;
   mail_attachments: MailAttachmentsTable;
+  voucher_accounts: VoucherAccountsTable;
+  voucher_account_settings: VoucherAccountSettingsTable;
+  voucher_sequences: VoucherSequencesTable;
+  vouchers: VouchersTable;
+  voucher_lines: VoucherLinesTable;
+  voucher_invoices: VoucherInvoicesTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -848,4 +854,79 @@ export interface MailAttachmentsTable {
   /** JSON array of invoice ids. */
   invoice_ids: string;
   updated_at: number;
+}
+
+// ---- 发票凭证 (invoice module voucher.*, migration 20261125T0132_invoice_vouchers) ----
+
+/** The tenant's chart of accounts for vouchers; category cost / tax / credit. */
+export interface VoucherAccountsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  code: string;
+  name: string;
+  category: string;
+  created_at: number;
+}
+
+/** Which account an invoice kind (or input_tax / payable) posts to. */
+export interface VoucherAccountSettingsTable {
+  tenant_id: number;
+  item: string;
+  account_code: string;
+  updated_by: number;
+  updated_at: number;
+}
+
+/** Last voucher number given per company and month (YYYYMM). */
+export interface VoucherSequencesTable {
+  tenant_id: number;
+  org_id: number;
+  period: string;
+  last_seq: number;
+}
+
+/** 记账凭证: status 1 已生成, 2 已作废; voucher_date is the China day's start in ms. */
+export interface VouchersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  org_id: number;
+  org_name: string;
+  word: string;
+  period: string;
+  seq: number;
+  voucher_no: string;
+  voucher_date: number;
+  status: number;
+  summary: string;
+  debit_total: number;
+  credit_total: number;
+  invoice_count: number;
+  creator_staff_id: number;
+  creator_name: string;
+  created_at: number;
+  void_reason: string | null;
+  voider_name: string | null;
+  voided_at: number | null;
+}
+
+/** One line of a voucher: debit or credit in 分 (the other is 0). */
+export interface VoucherLinesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  voucher_id: number;
+  line_no: number;
+  summary: string;
+  account_code: string;
+  account_name: string;
+  debit: number;
+  credit: number;
+}
+
+/** An invoice booked by a voucher; released_at is set when the voucher is voided. */
+export interface VoucherInvoicesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  voucher_id: number;
+  invoice_id: number;
+  released_at: number | null;
 }

@@ -79,6 +79,7 @@ import {
 import { registerRecognitionRoutes } from './recognise.routes.js';
 import { bankPageList, queryBankCode, queryBankName, searchCompany } from './taxRisk.service.js';
 import { localVerificationProvider, type VerificationProvider } from './verification.service.js';
+import { registerVoucherRoutes } from './voucher.routes.js';
 
 /** Each file an invoice or attachment names was really uploaded (the key's prefix is checked by its schema and the service). */
 async function requireUploaded(deps: AppDeps, tenantId: number, items: { fileKey?: string }[]) {
@@ -108,6 +109,7 @@ export function registerInvoiceRoutes(
   const d: InvoiceDeps = { db: deps.db, provider, clock: deps.clock ?? Date.now };
   const { db } = d;
   registerRecognitionRoutes(app, deps);
+  registerVoucherRoutes(app, deps);
 
   // ---- Entry and verification ----
   app.post(

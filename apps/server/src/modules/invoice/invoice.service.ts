@@ -14,6 +14,7 @@ import { findActiveStaffById, getOrg, staffName } from '../org/index.js';
 import { invoiceErrors } from './invoice.errors.js';
 import { kindText as kindLabel, toDetail, toRow } from './invoice.mapper.js';
 import * as repo from './invoice.repo.js';
+import { liveVouchersOf } from './voucher.repo.js';
 import {
   chinaDayMs,
   dedupeKey,
@@ -271,6 +272,17 @@ async function removeInvoices(d: InvoiceDeps, caller: TenantCaller, ids: number[
       rows.map((r) => Number(r.id)),
       now,
     );
+    // An invoice booked by a live 记账凭证 stays until the voucher is voided (decision 0017). Checked after
+    // the update, which waits for a voucher being created over these rows (its lock) and sees its links.
+    const [booked] = await liveVouchersOf(
+      trx,
+      caller.tenantId,
+      rows.map((r) => Number(r.id)),
+    );
+    if (booked) {
+      const number = rows.find((r) => Number(r.id) === Number(booked.invoice_id))?.number ?? '';
+      throw invoiceErrors.locked(number, `已生成凭证（${booked.voucher_no}）`);
+    }
     await repo.insertLogs(
       trx,
       caller.tenantId,

@@ -29,6 +29,7 @@ const INVOICE_SHAPE = {
     { invoice: ['invoiceEntry', 'repairInvoice', 'invoiceTaskCheck'] },
     'orgInvoice',
     { invoiceCenter: ['invoiceDetail'] },
+    'invoiceVoucher',
   ] as unknown[],
 };
 const FULL_SHAPE = [
@@ -402,15 +403,20 @@ describe('demo seed', () => {
     const menusOf = async (phone: string) =>
       shape((await call(await session(phone), 'GET', '/user/menus')).body.data.menus);
     expect(await menusOf(DEMO.admin)).toEqual(FULL_SHAPE);
+    // 发票凭证 (invoiceVoucher) is the administrator's only.
     expect(await menusOf(DEMO.approver)).toEqual([
       { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
-      INVOICE_SHAPE,
+      { invoiceManage: INVOICE_SHAPE.invoiceManage.filter((e) => e !== 'invoiceVoucher') },
       { setcenter: [{ permission: ['memberManagement', 'permissionGroup'] }, 'invoiceCompliance'] },
       { personal: ['userInfo', 'orgInfo', 'downloadcenter'] },
     ]);
     expect(await menusOf(DEMO.staff)).toEqual([
       PLAIN_SHAPE[0],
-      { invoiceManage: INVOICE_SHAPE.invoiceManage.filter((e) => e !== 'orgInvoice') },
+      {
+        invoiceManage: INVOICE_SHAPE.invoiceManage.filter(
+          (e) => e !== 'orgInvoice' && e !== 'invoiceVoucher',
+        ),
+      },
       PLAIN_SHAPE[1],
     ]);
     expect(await menusOf(DEMO.multiOrg)).toEqual(PLAIN_SHAPE);

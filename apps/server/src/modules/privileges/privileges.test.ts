@@ -335,7 +335,7 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
     expect(g).toMatchObject({ id, name: '查看组', is_builtin: false });
     expect(all).toBe(false);
     expect(shape(items)).toEqual([
-      { invoiceManage: ['invoice', 'orgInvoice', 'invoiceCenter'] },
+      { invoiceManage: ['invoice', 'orgInvoice', 'invoiceCenter', 'invoiceVoucher'] },
       {
         setcenter: [
           { permission: ['functionPermission', 'memberManagement', 'permissionGroup'] },
