@@ -2,3 +2,4 @@ export * from './enums.js';
 export * from './requests.js';
 export * from './replies.js';
 export * from './recognition.js';
+export * from './due.js';

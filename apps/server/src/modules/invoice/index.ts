@@ -7,3 +7,4 @@ export {
 } from './verification.service.js';
 export { InvoicePerm } from './invoice.service.js';
 export { invoiceMailIngest } from './mailIngest.service.js';
+export { registerDueRoutes } from './due.routes.js';
