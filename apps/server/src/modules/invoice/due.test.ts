@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformCode } from '@feikong/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { makeDepartment, makeStaff } from '../../../test/factories.js';
+import { createSession } from '../../platform/sessions.js';
+import { DEMO, seedDemoTenant } from '../../seed/demo.js';
+import { seedDemoInvoices } from '../../seed/invoice.js';
+import { seedDemoInvoiceDues } from '../../seed/invoiceDue.js';
 import { chinaDay } from './verification.service.js';
 import { DueCode } from './due.errors.js';
 import {
@@ -480,5 +484,40 @@ describe('an invoice user without a department', () => {
     const s = await makeStaff(t.db, x.tenantId, INVOICE_PERMS);
     const a = await register(s.token);
     expect(a.deptName).toBe('');
+  });
+});
+
+describe('demo seed', () => {
+  it('gives 员工乙 two open records (one overdue), one settled by a seeded invoice and one cancelled', async () => {
+    const ids = await t.db.transaction().execute(async (trx) => {
+      const ids = await seedDemoTenant(trx);
+      await seedDemoInvoices(trx, ids);
+      await seedDemoInvoiceDues(trx, ids);
+      return ids;
+    });
+    const s = await t.db
+      .selectFrom('staff')
+      .select(['id', 'user_id'])
+      .where('tenant_id', '=', ids.group)
+      .where('phone', '=', DEMO.staff)
+      .executeTakeFirstOrThrow();
+    const { token } = await createSession(
+      t.db,
+      { userId: s.user_id, tenantId: ids.group, staffId: s.id },
+      60_000,
+    );
+    const page = (await call(token, 'GET', `${DUE}/pageList${qs({ tab: 'all' })}`)).body.data;
+    expect(page.tabs.map((x: any) => [x.tab, x.count])).toEqual([
+      ['open', 2],
+      ['overdue', 1],
+      ['received', 1],
+      ['cancelled', 1],
+      ['all', 4],
+    ]);
+    const received = page.items.find((r: any) => r.status === 2);
+    expect(received.matchedInvoice).toMatchObject({ number: '83089647', amountTax: 52600 });
+    expect(received.deptName).toBe('研发部');
+    const detail = (await call(token, 'GET', `${DUE}/detail?id=${received.id}`)).body.data;
+    expect(detail.logs.map((l: any) => l.action)).toEqual(['匹配', '登记']);
   });
 });
