@@ -75,6 +75,36 @@ test('员工乙 registers a due invoice, cancels another with a reason; the admi
   await expect(drawer).toContainText('取消登记，原因：租车费改由客户承担，不再开票');
   await expect(drawer).toContainText('员工乙登记待收发票');
   await shot(page, 'invoice-due-detail.png');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
+  // 匹配发票 by hand: the seeded invoice 99934328 of 杭州融运科技有限公司 (¥11.20) settles a record of
+  // ¥11.00 (within ¥1); the picker says why the other invoices do not fit.
+  await due.getByTestId('due-tab-open').click();
+  await due.getByRole('button', { name: '登记待收发票' }).click();
+  const second = page.getByRole('dialog', { name: '登记待收发票' });
+  await second.locator('#dueSave_sellerName').fill('杭州融运科技有限公司');
+  await second.locator('#dueSave_expectedYuan').fill('11');
+  await second.locator('#dueSave_reason').fill('杭州客户拜访停车费');
+  await second.getByRole('button', { name: /登\s*记/ }).click();
+  await expect(second).toBeHidden({ timeout: 20_000 });
+  const parking = due.getByRole('row', { name: /杭州融运科技有限公司/ });
+  await parking.getByRole('button', { name: '匹配发票' }).click();
+  const picker = page.getByRole('dialog', { name: '匹配发票' });
+  const fits = picker.getByRole('row', { name: /99934328/ });
+  await expect(fits).toContainText('可匹配', { timeout: 20_000 });
+  await expect(picker.getByRole('row', { name: /24112000000048542163/ })).toContainText(
+    '与登记的销售方（杭州融运科技有限公司）不一致',
+  );
+  await fits.click();
+  await shot(page, 'invoice-due-match.png');
+  await picker.getByRole('button', { name: '确定匹配' }).click();
+  await expect(picker).toBeHidden({ timeout: 20_000 });
+  await expect(parking).toHaveCount(0);
+  await due.getByTestId('due-tab-received').click();
+  const received = due.getByRole('row', { name: /杭州融运科技有限公司/ });
+  await expect(received).toContainText('99934328');
+  await expect(received).toContainText('手工匹配');
   await expect(toast(page, '失败')).toHaveCount(0);
 
   // The administrator: 组织待收 with everybody's records, filtered by person.

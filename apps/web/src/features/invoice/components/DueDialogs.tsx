@@ -273,7 +273,7 @@ export function DueMatchDialog({ record, onClose }: { record: DueRow; onClose: (
   };
   const submitOnce = useDebouncedClick(submit);
   const columns: TableColumnsType<DueCandidate> = [
-    { title: '发票号码', dataIndex: 'number', width: 190 },
+    { title: '发票号码', dataIndex: 'number', width: 180 },
     { title: '销售方名称', dataIndex: 'sellerName', ellipsis: true, render: (v: string) => v || '—' },
     {
       title: '价税合计',
@@ -291,7 +291,7 @@ export function DueMatchDialog({ record, onClose }: { record: DueRow; onClose: (
     {
       title: '核对',
       dataIndex: 'mismatch',
-      width: 200,
+      width: 300,
       render: (m: string | null) =>
         m ? (
           <Typography.Text type="warning" style={{ fontSize: 12 }}>
