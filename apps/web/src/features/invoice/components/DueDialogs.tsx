@@ -117,7 +117,7 @@ export function DueSaveDialog({ record, onClose }: { record: DueRow | null; onCl
         type="info"
         showIcon
         style={{ marginBottom: 12 }}
-        message="已消费但发票尚未开来时登记。录入发票时，销售方与金额一致的发票会自动匹配，记录变为已收。"
+        title="已消费但发票尚未开来时登记。录入发票时，销售方与金额一致的发票会自动匹配，记录变为已收。"
       />
       <Form
         form={form}
@@ -324,7 +324,7 @@ export function DueMatchDialog({ record, onClose }: { record: DueRow; onClose: (
         style={{ marginBottom: 12, width: 320 }}
         onChange={(e) => setKeyword(e.target.value)}
       />
-      {refusal && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={refusal} />}
+      {refusal && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={refusal} />}
       <Table<DueCandidate>
         rowKey="invoiceId"
         size="small"
@@ -364,7 +364,7 @@ export function DueDetailDrawer({ id, onClose }: { id: number; onClose: () => vo
     <Drawer open title="待收发票详情" width={560} onClose={onClose} data-testid="due-detail">
       {!d ? (
         detail.isError ? (
-          <Alert type="error" showIcon message="详情加载失败" />
+          <Alert type="error" showIcon title="详情加载失败" />
         ) : (
           <Spin />
         )

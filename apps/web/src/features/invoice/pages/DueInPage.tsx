@@ -113,7 +113,7 @@ export default function DueInPage() {
         <Alert
           type="warning"
           showIcon
-          message="您没有查看待收发票的权限，请联系管理员开通“我的发票”或“组织发票”的查看权限。"
+          title="您没有查看待收发票的权限，请联系管理员开通“我的发票”或“组织发票”的查看权限。"
         />
       </Card>
     );
@@ -312,7 +312,7 @@ export default function DueInPage() {
         <Alert
           type="error"
           showIcon
-          message="待收发票加载失败"
+          title="待收发票加载失败"
           action={
             <Button size="small" onClick={() => void list.refetch()}>
               重试
