@@ -472,6 +472,15 @@ describe('POST due/match and due/unmatch', () => {
         .execute();
       expect(rows).toHaveLength(1);
       expect(Number(rows[0]!.status)).toBe(2);
+      // The database itself refuses a second record holding the invoice (what decides a lost race).
+      const loser = [a, b].find((d) => d.id !== Number(rows[0]!.id))!;
+      await expect(
+        t.db
+          .updateTable('invoice_dues')
+          .set({ matched_invoice_id: inv.id })
+          .where('id', '=', loser.id)
+          .execute(),
+      ).rejects.toThrow();
       // Free the invoice for the next round.
       await call(x.owner.token, 'POST', `${DUE}/unmatch`, { id: Number(rows[0]!.id) });
     }
