@@ -470,6 +470,8 @@ export interface Database {
   invoice_verifications: InvoiceVerificationsTable;
   invoice_supports: InvoiceSupportsTable;
   invoice_compliance_rules: InvoiceComplianceRulesTable;
+  invoice_dues: InvoiceDuesTable;
+  invoice_due_logs: InvoiceDueLogsTable;
   mail_boxes: MailBoxesTable;
   mail_messages: MailMessagesTable;
   mail_attachments: MailAttachmentsTable;
@@ -805,6 +807,50 @@ export interface InvoiceComplianceRulesTable {
   created_by: number;
   created_at: number;
   updated_at: number;
+}
+
+// ---- 待收发票 (invoice module due.*.ts, migration 20261125T0131_invoice_due) ----
+
+/** An invoice a staff member expects (欠票): status 1 待收, 2 已收 (matched_invoice_id set), 3 已取消. */
+export interface InvoiceDuesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  org_id: number;
+  org_name: string;
+  dept_id: number | null;
+  dept_name: string;
+  owner_staff_id: number;
+  owner_name: string;
+  seller_name: string;
+  seller_tax_id: string;
+  /** 分. */
+  expected_total: number;
+  expected_kind: string | null;
+  /** Epoch ms of the expected China day. */
+  expected_date: number;
+  reason: string;
+  status: number;
+  /** Unique per tenant when set. */
+  matched_invoice_id: number | null;
+  matched_at: number | null;
+  /** auto | manual. */
+  match_mode: string | null;
+  cancel_reason: string;
+  cancelled_by: number | null;
+  cancelled_at: number | null;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface InvoiceDueLogsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  due_id: number;
+  action: string;
+  content: string;
+  staff_id: number;
+  created_at: number;
 }
 
 // ---- 专属邮箱 (invoiceMail module, migration 20261125T0121_invoice_mail) ----

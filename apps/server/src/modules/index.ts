@@ -4,7 +4,7 @@ import { registerErrorReportRoutes } from './errorReport/index.js';
 import { registerOrgRoutes, registerOrgTaskHandlers } from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
 import { registerHomeRoutes } from './home/index.js';
-import { invoiceMailIngest, registerInvoiceRoutes } from './invoice/index.js';
+import { invoiceMailIngest, registerDueRoutes, registerInvoiceRoutes } from './invoice/index.js';
 import { registerInvoiceMail } from './invoiceMail/index.js';
 import { registerNotifyRoutes, withTaskNotifications } from './notify/index.js';
 import { registerPrivilegeRoutes } from './privileges/index.js';
@@ -24,6 +24,8 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   registerNotifyRoutes(app, deps);
   registerHomeRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
+  // 待收发票 (invoice module, due.*.ts): expected invoices, matched to saved ones.
+  registerDueRoutes(app, deps);
   // 专属邮箱: routes and attachment jobs (its SMTP receiver is started by main.ts); each attachment goes
   // through the invoice module's recognition and saveInvoices for the mailbox's owner.
   registerInvoiceMail(app, deps, { ingest: invoiceMailIngest({ db: deps.db, clock: deps.clock }) });

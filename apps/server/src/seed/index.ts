@@ -1,6 +1,7 @@
 import type { Db } from '../platform/db/database.js';
 import { seedDemoTenant } from './demo.js';
 import { seedDemoInvoices } from './invoice.js';
+import { seedDemoInvoiceDues } from './invoiceDue.js';
 import { seedOrgDemo } from './org.js';
 
 /** Seeds the demo tenant once: only when the database has no organisation at all. */
@@ -11,6 +12,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     const ids = await seedDemoTenant(trx);
     await seedOrgDemo(trx, ids);
     await seedDemoInvoices(trx, ids);
+    await seedDemoInvoiceDues(trx, ids);
   });
   return true;
 }

@@ -41,6 +41,7 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'invoice/RepairInvoice': () => import('../features/invoice/pages/RepairInvoicePage'),
   'invoice/OrgList': () => import('../features/invoice/pages/OrgListPage'),
   'invoice/Voucher': () => import('../features/invoice/pages/VoucherPage'),
+  'invoice/DueIn': () => import('../features/invoice/pages/DueInPage'),
   'invoiceCenter/List': () => import('../features/invoice/pages/InvoiceCenterPage'),
   'invoiceCenter/InvoiceDetail': () => import('../features/invoice/pages/InvoiceDetailPage'),
   'settings/InvoiceCompliance': () => import('../features/invoice/pages/CompliancePage'),

@@ -3,3 +3,4 @@ export * from './requests.js';
 export * from './replies.js';
 export * from './recognition.js';
 export * from './voucher.js';
+export * from './due.js';

@@ -23,7 +23,7 @@ export const VOUCHER_MENUS: MenuEntrySeed[] = [
     path: '/invoice/voucher',
     component: 'invoice/Voucher',
     perms: ['view', 'edit'],
-    meta: { title: '发票凭证', icon: 'bill', order: 4 },
+    meta: { title: '发票凭证', icon: 'bill', order: 5 },
   },
 ];
 

@@ -16,6 +16,7 @@ import * as throttleStrikes from './20261123T0002_throttle_strikes.js';
 import * as invoices from './20261125T0111_invoices.js';
 import * as invoiceMail from './20261125T0121_invoice_mail.js';
 import * as invoiceVouchers from './20261125T0132_invoice_vouchers.js';
+import * as invoiceDue from './20261125T0131_invoice_due.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0111_invoices': invoices,
   '20261125T0121_invoice_mail': invoiceMail,
   '20261125T0132_invoice_vouchers': invoiceVouchers,
+  '20261125T0131_invoice_due': invoiceDue,
 };

@@ -8,3 +8,4 @@ export {
 export { InvoicePerm } from './invoice.service.js';
 export { invoiceMailIngest } from './mailIngest.service.js';
 export { VoucherPerm } from './voucher.service.js';
+export { registerDueRoutes } from './due.routes.js';

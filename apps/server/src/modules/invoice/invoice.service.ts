@@ -11,6 +11,7 @@ import { hasPermission, type TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { platformErrors } from '../../platform/errors.js';
 import { findActiveStaffById, getOrg, staffName } from '../org/index.js';
+import { autoMatchSavedInvoice, releaseRemovedInvoices } from './due.service.js';
 import { invoiceErrors } from './invoice.errors.js';
 import { kindText as kindLabel, toDetail, toRow } from './invoice.mapper.js';
 import * as repo from './invoice.repo.js';
@@ -173,6 +174,20 @@ async function saveAll(d: InvoiceDeps, caller: TenantCaller, list: ToSave[]) {
           deleted_at: null,
         });
         await recordVerification(ctx, s.inv, verdict, id);
+        // 待收发票: the owner's open record for this seller and total is settled in the same transaction.
+        await autoMatchSavedInvoice(
+          trx,
+          caller.tenantId,
+          caller.staffId,
+          {
+            id,
+            number: s.inv.number,
+            seller_name: s.inv.sellerName,
+            seller_tax_id: s.inv.sellerTaxId,
+            total: s.inv.total,
+          },
+          now,
+        );
         await repo.insertLogs(trx, caller.tenantId, [
           {
             invoice_id: id,
@@ -283,6 +298,13 @@ async function removeInvoices(d: InvoiceDeps, caller: TenantCaller, ids: number[
       const number = rows.find((r) => Number(r.id) === Number(booked.invoice_id))?.number ?? '';
       throw invoiceErrors.locked(number, `已生成凭证（${booked.voucher_no}）`);
     }
+    await releaseRemovedInvoices(
+      trx,
+      caller.tenantId,
+      rows.map((r) => ({ id: Number(r.id), number: r.number })),
+      caller.staffId,
+      now,
+    );
     await repo.insertLogs(
       trx,
       caller.tenantId,

@@ -36,14 +36,24 @@ export const PERM_VALUE_LABELS: Readonly<Record<string, string>> = {
   approve: '审批',
 };
 
+/**
+ * A value that is a whole permission string (`menu:value`) borrows another entry's permission: the entry
+ * is seen with it, but it is granted (and listed on the function-permission screen) at its owner only.
+ */
+export function isBorrowedPerm(value: string): boolean {
+  return value.includes(':');
+}
+
 export function permString(name: string, value: string): string {
+  if (isBorrowedPerm(value)) return value;
   return `${name}:${value}`;
 }
 
 /** Every permission string the catalogue can grant. */
 export function permCatalogue(entries: CatalogueEntry[]): Set<string> {
   const set = new Set<string>();
-  for (const e of entries) for (const v of e.perm_values) set.add(permString(e.name, v));
+  for (const e of entries)
+    for (const v of e.perm_values) if (!isBorrowedPerm(v)) set.add(permString(e.name, v));
   return set;
 }
 
@@ -124,12 +134,13 @@ export function functionPermTree(tree: AdminMenuNode[], groupPerms: readonly str
   const out: FunctionPermNode[] = [];
   for (const node of tree) {
     const children = functionPermTree(node.children, groupPerms);
-    if (node.perm_values.length === 0 && children.length === 0) continue;
+    const own = node.perm_values.filter((v) => !isBorrowedPerm(v));
+    if (own.length === 0 && children.length === 0) continue;
     out.push({
       name: node.name,
       title: node.meta.title,
       path: node.path,
-      values: node.perm_values.map((value) => {
+      values: own.map((value) => {
         const perm = permString(node.name, value);
         return { value, label: PERM_VALUE_LABELS[value] ?? value, perm, granted: holds(groupPerms, perm) };
       }),

@@ -4,7 +4,14 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { makePersonal, makeStaff, makeTenant } from '../../../test/factories.js';
 import { createSession } from '../../platform/sessions.js';
 import { DEMO, seedDemoTenant } from '../../seed/demo.js';
-import { buildAdminTree, toMenuNodes, visibleMenus, type CatalogueEntry } from './menuTree.js';
+import {
+  buildAdminTree,
+  functionPermTree,
+  permCatalogue,
+  toMenuNodes,
+  visibleMenus,
+  type CatalogueEntry,
+} from './menuTree.js';
 import { PrivilegeCode } from './privileges.errors.js';
 import { caller, count, makeAdminTenant, shape } from './privileges.testkit.js';
 
@@ -29,6 +36,7 @@ const INVOICE_SHAPE = {
     { invoice: ['invoiceEntry', 'repairInvoice', 'invoiceTaskCheck'] },
     'orgInvoice',
     { invoiceCenter: ['invoiceDetail'] },
+    'invoiceDueIn',
     'invoiceVoucher',
   ] as unknown[],
 };
@@ -359,6 +367,24 @@ describe('menu tree rules', () => {
       'lonely',
     ]);
     expect(shape(visibleMenus(tree, []))).toEqual(['emptyBox', 'lonely']);
+  });
+
+  it('shows an entry that borrows other entries’ permissions to their holders only, and grants them at the owner', () => {
+    const entries = [
+      entry('box', null, 'Layout'),
+      entry('mine', 'box', 'x/Mine', ['view', 'add']),
+      entry('org', 'box', 'x/Org', ['view']),
+      entry('both', 'box', 'x/Both', ['mine:view', 'org:view']),
+    ];
+    const tree = toMenuNodes(buildAdminTree(entries, new Map()));
+    expect(shape(visibleMenus(tree, ['mine:view']))).toEqual([{ box: ['both', 'mine'] }]); // same order: by name
+    expect(shape(visibleMenus(tree, ['org:view']))).toEqual([{ box: ['both', 'org'] }]);
+    expect(shape(visibleMenus(tree, ['mine:add']))).toEqual([{ box: ['mine'] }]);
+    expect(shape(visibleMenus(tree, []))).toEqual([]);
+    expect(flat(tree).both.meta.perms).toEqual(['mine:view', 'org:view']);
+    expect([...permCatalogue(entries)].sort()).toEqual(['mine:add', 'mine:view', 'org:view']);
+    const fp = functionPermTree(buildAdminTree(entries, new Map()), ['mine:view']);
+    expect(fp[0]!.children.map((c) => c.name)).toEqual(['mine', 'org']);
   });
 });
 
