@@ -58,6 +58,7 @@ describe('发票详情 page', () => {
               fileName: '发票原件.pdf',
               createAt: 1_795_000_000_000,
               createBy: '员工乙',
+              url: '/pub-svc-center/api/v1/files/download?key=invoice%2Ft1%2Fa.pdf',
             },
           ],
         }),
@@ -110,6 +111,7 @@ describe('发票详情 attachments', () => {
     fileName,
     createAt: 1_795_000_000_000,
     createBy: '员工乙',
+    url: `/pub-svc-center/api/v1/files/download?key=invoice%2Ft1%2F2026%2F11%2F25%2F${id}.pdf`,
   });
 
   it('the owner uploads an attachment (signed upload, then attachment/upload) and deletes one', async () => {
