@@ -60,10 +60,7 @@ export default function ImageViewer({
   );
   const go = (d: number) => onIndex((index + d + images.length) % images.length);
   return (
-    <div
-      data-testid="image-viewer"
-      style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 420 }}
-    >
+    <div data-testid="image-viewer" style={{ display: 'flex', flexDirection: 'column' }}>
       <Space size={4} wrap style={{ marginBottom: 8 }}>
         {tool('放大', <ZoomInOutlined />, 'zoomIn')}
         {tool('缩小', <ZoomOutOutlined />, 'zoomOut')}
@@ -90,8 +87,8 @@ export default function ImageViewer({
         ref={stage}
         style={{
           position: 'relative',
-          flex: '1 1 auto',
-          minHeight: 320,
+          // The 890×680 dialog's body less the toolbar and the thumbnails (with one image: taller).
+          height: images.length > 1 ? 400 : 470,
           overflow: 'hidden',
           background: '#f5f5f5',
           display: 'flex',
