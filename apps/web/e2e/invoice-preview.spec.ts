@@ -13,6 +13,19 @@ const preview = (page: Page) => page.getByTestId('file-preview');
 const title = (page: Page) => page.getByTestId('file-preview-title');
 const next = (page: Page) => page.getByRole('button', { name: /下一个/ });
 
+/** Near-black pixels on the first PDF canvas (text), and its width. */
+const inked = (page: Page) =>
+  preview(page)
+    .getByTestId('pdf-page')
+    .first()
+    .evaluate((c: HTMLCanvasElement) => {
+      const px = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let dark = 0;
+      for (let i = 0; i < px.length; i += 4)
+        if (px[i]! < 100 && px[i + 1]! < 100 && px[i + 2]! < 100 && px[i + 3]! > 0) dark += 1;
+      return { width: c.width, dark };
+    });
+
 test('发票详情: the OFD original, then PDF, images, docx, xlsx and txt attachments in their viewers', async ({
   page,
 }) => {
@@ -49,19 +62,19 @@ test('发票详情: the OFD original, then PDF, images, docx, xlsx and txt attac
   await expect(preview(page).getByTestId('pdf-page').first()).toHaveAttribute('data-rendered', 'true', {
     timeout: 30_000,
   });
-  const painted = await preview(page)
-    .getByTestId('pdf-page')
-    .first()
-    .evaluate((c: HTMLCanvasElement) => {
-      const ctx = c.getContext('2d')!;
-      const px = ctx.getImageData(0, 0, c.width, c.height).data;
-      let dark = 0;
-      for (let i = 0; i < px.length; i += 4) if (px[i]! < 128 && px[i + 3]! > 0) dark += 1;
-      return { width: c.width, dark };
-    });
+  const painted = await inked(page);
   expect(painted.width).toBeGreaterThan(500);
   expect(painted.dark).toBeGreaterThan(1000); // text and lines drawn, not a blank canvas
   await shot(page, 'preview-pdf.png');
+
+  // A PDF naming STSong-Light without embedding it: its Chinese text is drawn only through pdf.js' CMaps.
+  await next(page).click();
+  await expect(title(page)).toContainText('行程单（非嵌入字体）.pdf');
+  await expect(preview(page).getByTestId('pdf-page').first()).toHaveAttribute('data-rendered', 'true', {
+    timeout: 30_000,
+  });
+  expect((await inked(page)).dark).toBeGreaterThan(500); // the frame is dark red, not counted: text only
+  await shot(page, 'preview-pdf-stsong.png');
 
   // Image with gallery: zoom in twice → 1.44, rotate → 90°, reset.
   await next(page).click();

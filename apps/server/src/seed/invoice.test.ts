@@ -61,6 +61,7 @@ describe('demo invoices with their files', () => {
     ).toBe(true);
     expect(shudian.attachments.map((a: any) => a.fileName)).toEqual([
       '数电专票PDF版.pdf',
+      '行程单（非嵌入字体）.pdf',
       '电子普通发票照片.png',
       '增值税专用发票照片.jpg',
       '报销说明.docx',

@@ -95,10 +95,12 @@ const REAL = [
 
 /**
  * Attachments of the first invoice (员工乙's 数电专票), one of each kind the preview opens: the PDF face
- * and two invoice photos from test-data/invoices, and the docx, xlsx and GB18030 txt of test-data/preview.
+ * and two invoice photos from test-data/invoices; a PDF whose Chinese font is not embedded (STSong-Light,
+ * drawn through pdf.js' CMaps), the docx, xlsx and GB18030 txt of test-data/preview.
  */
 const ATTACHMENTS = [
   ['invoices/pdf/shudian_zhuanpiao_24112000000048542163.pdf', '数电专票PDF版.pdf'],
+  ['preview/stsong_not_embedded.pdf', '行程单（非嵌入字体）.pdf'],
   ['invoices/images/guanshuicheng_dianzi_pupiao_012001800311_33207675.png', '电子普通发票照片.png'],
   ['invoices/images/guanshuicheng_zhuanpiao_1100094140_87654321.jpg', '增值税专用发票照片.jpg'],
   ['preview/reimbursement_note.docx', '报销说明.docx'],

@@ -8,6 +8,14 @@ import { ZoomBar } from './ZoomBar';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
+/** CMaps and standard fonts for PDFs that name fonts without embedding them (absolute: the worker fetches). */
+function fontAssets() {
+  const dir = import.meta.env.PDFJS_ASSETS;
+  if (!dir) return {};
+  const base = new URL(`${import.meta.env.BASE_URL}${dir}`, window.location.origin).href;
+  return { cMapUrl: `${base}cmaps/`, cMapPacked: true, standardFontDataUrl: `${base}standard_fonts/` };
+}
+
 /** One page on a canvas, drawn at the zoom × the screen's pixel ratio so it stays sharp. */
 function PdfPage({ doc, index, scale }: { doc: PDFDocumentProxy; index: number; scale: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -56,7 +64,7 @@ function PdfPage({ doc, index, scale }: { doc: PDFDocumentProxy; index: number; 
 
 /** PDF.js (pdfjs-dist 5, its worker from this chunk's assets): every page rendered, zoomable. */
 export default function PdfViewer({ url }: { url: string }) {
-  const state = useFileBytes(url, (data) => pdfjs.getDocument({ data }).promise);
+  const state = useFileBytes(url, (data) => pdfjs.getDocument({ data, ...fontAssets() }).promise);
   const [scale, setScale] = useState(1);
   useEffect(
     () => () => {
