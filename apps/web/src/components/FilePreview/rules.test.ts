@@ -40,6 +40,7 @@ describe('viewerFor (spec 4.5)', () => {
 
   it('falls back to the link path’s extension when the name has none', () => {
     expect(viewerFor({ name: '发票', url: '/files/2024/a.ofd?sig=1' })).toBe('ofd');
+    expect(viewerFor({ name: '', url: '/files/%E0%A4%A/a.txt' })).toBe('text');
     expect(extensionOf('a/b.c/d')).toBe('');
     expect(extensionOf('.txt')).toBe('txt');
   });

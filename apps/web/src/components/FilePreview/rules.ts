@@ -19,13 +19,21 @@ export function extensionOf(nameOrUrl: string): string {
   return dot > 0 || (dot === 0 && base.length > 1) ? base.slice(dot + 1).toLowerCase() : '';
 }
 
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s; // a malformed %-escape: read the path as it is
+  }
+}
+
 /**
  * spec 4.5: pdf (or a path containing pdffile) → PDF viewer; ofd → OFD viewer; doc, docx, xls, xlsx →
  * office viewer; txt → text viewer; anything else → image viewer with gallery. The file name decides;
  * without an extension in the name, the link's path does.
  */
 export function viewerFor(file: PreviewFile): ViewerKind {
-  const ext = extensionOf(file.name) || extensionOf(decodeURIComponent(file.url.split('?')[0] ?? ''));
+  const ext = extensionOf(file.name) || extensionOf(safeDecode(file.url.split('?')[0] ?? ''));
   if (ext === 'pdf' || file.url.toLowerCase().includes('pdffile')) return 'pdf';
   if (ext === 'ofd') return 'ofd';
   if (['doc', 'docx', 'xls', 'xlsx'].includes(ext)) return 'office';
