@@ -13,6 +13,23 @@ const preview = (page: Page) => page.getByTestId('file-preview');
 const title = (page: Page) => page.getByTestId('file-preview-title');
 const next = (page: Page) => page.getByRole('button', { name: /下一个/ });
 
+/** CSP violations the page reports (the DOM event) and console errors that name the CSP. */
+async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__cspViolation', (v: string) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __cspViolation(v: string): void }).__cspViolation(
+        `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`,
+      ),
+    );
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+  });
+  return violations;
+}
+
 /** Near-black pixels on the first PDF canvas (text), and its width. */
 const inked = (page: Page) =>
   preview(page)
@@ -30,6 +47,8 @@ test('发票详情: the OFD original, then PDF, images, docx, xlsx and txt attac
   page,
 }) => {
   test.setTimeout(180_000);
+  // Every viewer works under the app's Content-Security-Policy (no eval, no foreign origin).
+  const violations = await watchCsp(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await passwordLogin(page, STAFF);
   await page.goto('/invoice/personList');
@@ -125,6 +144,7 @@ test('发票详情: the OFD original, then PDF, images, docx, xlsx and txt attac
   await expect(text).toContainText('北京互联三六五科技有限公司', { timeout: 20_000 });
   await expect(text).toHaveAttribute('data-encoding', 'gb18030');
   await shot(page, 'preview-txt.png');
+  expect(violations).toEqual([]);
 });
 
 test('发票中心 detail page: 查看发票原件 and an attachment’s 预览', async ({ page }) => {

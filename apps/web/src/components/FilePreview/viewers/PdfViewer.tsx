@@ -62,9 +62,15 @@ function PdfPage({ doc, index, scale }: { doc: PDFDocumentProxy; index: number; 
   );
 }
 
-/** PDF.js (pdfjs-dist 5, its worker from this chunk's assets): every page rendered, zoomable. */
+/**
+ * PDF.js (pdfjs-dist 5, its worker from this chunk's assets): every page rendered, zoomable. No eval:
+ * the page's CSP has no 'unsafe-eval', and pdf.js interprets PostScript functions without it.
+ */
 export default function PdfViewer({ url }: { url: string }) {
-  const state = useFileBytes(url, (data) => pdfjs.getDocument({ data, ...fontAssets() }).promise);
+  const state = useFileBytes(
+    url,
+    (data) => pdfjs.getDocument({ data, isEvalSupported: false, ...fontAssets() }).promise,
+  );
   const [scale, setScale] = useState(1);
   useEffect(
     () => () => {
