@@ -115,6 +115,9 @@ describe('real OFD invoices', () => {
     expect(page.objects.some((o) => o.type === 'image' && o.href.startsWith('data:image/png;base64,'))).toBe(
       true,
     );
+    // the ⊗ before the amount in words: Fill="true" without a colour is transparent, so the cross shows
+    const cross = page.objects.find((o) => o.type === 'path' && o.boundary.x === 57.9471);
+    expect(cross).toMatchObject({ fill: null, stroke: 'rgb(0,0,0)' });
     // the annotation watermark 下载次数, rotated by its CTM
     const watermark = find(page.objects, '下载次数：1   ')!;
     expect(watermark.ctm).toEqual([0, 1, -1, 0, 3.3084, 0]);
@@ -151,5 +154,10 @@ describe('real OFD invoices', () => {
     const shown = Array.from(dom.getElementsByTagName('text')).map((t) => t.textContent);
     expect(shown).toContain('杭州融易算企业管理咨询有限公司');
     expect(shown).toContain('科游迈利有限公司');
+    // spaces kept as no-break spaces, so SVG does not collapse them and shift the characters after
+    const remark = pageSvg(
+      parseOfd(ofd('ofdrw_20240531141733_shudian_zhuanpiao_24112000000048542163.ofd')).pages[0]!,
+    );
+    expect(remark).toContain('收款人:李蓉蓉;\u00a0\u00a0\u00a0\u00a0复核人:周欣铭;');
   });
 });

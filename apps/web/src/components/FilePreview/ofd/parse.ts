@@ -420,7 +420,8 @@ function readPath(el: Element, boundary: OfdBox, res: Resources, param: DrawPara
     alpha: alphaOf(el),
     d,
     stroke: stroke ? (colorOf(kid(el, 'StrokeColor'), res.spaces) ?? param.stroke ?? 'rgb(0,0,0)') : null,
-    fill: fill ? (colorOf(kid(el, 'FillColor'), res.spaces) ?? param.fill ?? 'rgb(0,0,0)') : null,
+    // GB/T 33190: a path's fill colour defaults to transparent (its stroke to black).
+    fill: fill ? (colorOf(kid(el, 'FillColor'), res.spaces) ?? param.fill ?? null) : null,
     lineWidth: Number(el.getAttribute('LineWidth') ?? param.lineWidth ?? 0.353) || 0.353,
     cap: (el.getAttribute('Cap') ?? param.cap ?? null)?.toLowerCase() ?? null,
     join: (el.getAttribute('Join') ?? param.join ?? null)?.toLowerCase() ?? null,

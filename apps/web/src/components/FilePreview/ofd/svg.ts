@@ -19,14 +19,18 @@ function objectSvg(o: OfdObject): string {
   switch (o.type) {
     case 'text': {
       const runs = o.runs
-        .map((r) => `<text x="${r.xs.map(n).join(' ')}" y="${r.ys.map(n).join(' ')}">${esc(r.text)}</text>`)
+        .map(
+          (r) =>
+            // Spaces as no-break spaces: collapsed white space would shift every later character's x.
+            `<text x="${r.xs.map(n).join(' ')}" y="${r.ys.map(n).join(' ')}">${esc(r.text.replace(/\s/g, '\u00a0'))}</text>`,
+        )
         .join('');
       return (
         `<g${attr('transform', placement(o.boundary, o.ctm))}${attr('opacity', o.alpha < 1 ? n(o.alpha) : null)}` +
         ` font-family="${esc(o.font)}" font-size="${n(o.size)}"${o.bold ? ' font-weight="bold"' : ''}` +
         `${o.italic ? ' font-style="italic"' : ''} fill="${esc(o.fill)}"` +
         `${o.stroke ? ` stroke="${esc(o.stroke)}" stroke-width="${n(o.size / 30)}"` : ''}` +
-        ` style="white-space:pre">${runs}</g>`
+        `>${runs}</g>`
       );
     }
     case 'path':
