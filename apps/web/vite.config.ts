@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -60,6 +63,42 @@ function subAppFallback(): Plugin {
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
+ * pdf.js' CMaps and standard fonts, which PDFs that name a font without embedding it need (Chinese
+ * e-invoices often name STSong / Adobe-GB1): emitted at assets/pdfjs-<version>/ (versioned, so the
+ * immutable cache of assets/ is right) and served from node_modules in dev. PdfViewer reads PDFJS_ASSETS.
+ */
+function pdfjsAssets(): Plugin {
+  const pkgDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const version = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).version as string;
+  const base = `assets/pdfjs-${version}/`;
+  const dirs = ['cmaps', 'standard_fonts'];
+  return {
+    name: 'feikong-pdfjs-assets',
+    config: () => ({ define: { 'import.meta.env.PDFJS_ASSETS': JSON.stringify(base) } }),
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const url = (req.url ?? '').split('?')[0] ?? '';
+        const m = url.startsWith(`/${base}`)
+          ? /^([a-z_]+)\/([A-Za-z0-9._-]+)$/.exec(url.slice(base.length + 1))
+          : null;
+        const file = m && dirs.includes(m[1]!) ? path.join(pkgDir, m[1]!, m[2]!) : null;
+        if (!file || !fs.existsSync(file)) return next();
+        res.end(fs.readFileSync(file));
+      });
+    },
+    generateBundle() {
+      for (const dir of dirs)
+        for (const name of fs.readdirSync(path.join(pkgDir, dir)))
+          this.emitFile({
+            type: 'asset',
+            fileName: `${base}${dir}/${name}`,
+            source: fs.readFileSync(path.join(pkgDir, dir, name)),
+          });
+    },
+  };
+}
+
+/**
  * The server-side build of the login screen (`vite build --ssr`, run by prerender.mjs): its one entry,
  * for Node, nothing compressed, npm packages left external.
  */
@@ -77,6 +116,7 @@ const appBuild = defineConfig({
   plugins: [
     react(),
     subAppFallback(),
+    pdfjsAssets(),
     // Brotli and gzip copies beside each text asset, made once here; the server picks one by Accept-Encoding.
     compression({
       algorithms: ['brotliCompress', 'gzip'],

@@ -4,6 +4,7 @@ import { startInvoiceMailReceiver } from './modules/invoiceMail/index.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrator.js';
 import { isDatabaseUnavailable } from './platform/db/unavailable.js';
+import { createFileStorage } from './platform/services.js';
 import { seedDemoIfEmpty } from './seed/index.js';
 
 /** config → database → migrations → demo seed (first start) → app → listen. */
@@ -17,8 +18,10 @@ async function main() {
     onConnectionError: (err) => onConnectionError(err),
   });
   const applied = await migrateToLatest(handle.db);
-  if (config.seedDemo) await seedDemoIfEmpty(handle.db);
-  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect });
+  // One storage for the seed (the demo invoices' files) and the app.
+  const storage = createFileStorage(config);
+  if (config.seedDemo) await seedDemoIfEmpty(handle.db, storage);
+  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, storage });
   onConnectionError = (err) => app.log.warn({ err }, 'database connection lost');
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   let mailReceiver: Awaited<ReturnType<typeof startInvoiceMailReceiver>> = null;

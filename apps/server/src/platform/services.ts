@@ -5,8 +5,19 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { TaskHandlerRegistry } from './tasks.js';
 import { createJobQueue } from './jobs/index.js';
-import { DownloadSigner, LocalFileStorage, S3FileStorage } from './storage/index.js';
+import { DownloadSigner, LocalFileStorage, S3FileStorage, type FileStorage } from './storage/index.js';
+import type { Config } from '../config.js';
 import type { AppDeps, AppServices } from './types.js';
+
+/** The configured file storage: S3-compatible when STORAGE_DRIVER says so, else files under `root`. */
+export function createFileStorage(
+  config: Config,
+  root: string = path.join(config.dataDir, 'files'),
+): FileStorage {
+  const signer = new DownloadSigner(config.signingSecret);
+  const s3 = config.storage.s3;
+  return s3 ? new S3FileStorage(s3, signer) : new LocalFileStorage(root, signer);
+}
 
 /**
  * Fills in the shared services buildApp hands to modules (task handler registry, job queue, file
@@ -19,10 +30,7 @@ export function withAppServices(deps: AppDeps, log: FastifyBaseLogger) {
   const filesRoot = tempFiles
     ? path.join(os.tmpdir(), `feikong-files-${randomUUID()}`)
     : path.join(deps.config.dataDir, 'files');
-  const signer = new DownloadSigner(deps.config.signingSecret);
-  const s3 = deps.config.storage.s3;
-  const storage =
-    deps.storage ?? (s3 ? new S3FileStorage(s3, signer) : new LocalFileStorage(filesRoot, signer));
+  const storage = deps.storage ?? createFileStorage(deps.config, filesRoot);
   const jobs =
     deps.jobs ?? createJobQueue(deps.db, deps.dialect, { logger: log, leaseMs: deps.config.jobLeaseMs });
   const taskHandlers = deps.taskHandlers ?? new TaskHandlerRegistry();

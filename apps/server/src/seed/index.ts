@@ -1,17 +1,21 @@
 import type { Db } from '../platform/db/database.js';
+import type { FileStorage } from '../platform/storage/index.js';
 import { seedDemoTenant } from './demo.js';
 import { seedDemoInvoices } from './invoice.js';
 import { seedDemoInvoiceDues } from './invoiceDue.js';
 import { seedOrgDemo } from './org.js';
 
-/** Seeds the demo tenant once: only when the database has no organisation at all. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+/**
+ * Seeds the demo tenant once: only when the database has no organisation at all. With a storage, the
+ * demo invoices get their real files (test-data) under the tenant's directory.
+ */
+export async function seedDemoIfEmpty(db: Db, storage: FileStorage | null = null): Promise<boolean> {
   const any = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
   if (any) return false;
   await db.transaction().execute(async (trx) => {
     const ids = await seedDemoTenant(trx);
     await seedOrgDemo(trx, ids);
-    await seedDemoInvoices(trx, ids);
+    await seedDemoInvoices(trx, ids, storage);
     await seedDemoInvoiceDues(trx, ids);
   });
   return true;

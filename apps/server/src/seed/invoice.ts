@@ -1,4 +1,9 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Db } from '../platform/db/database.js';
+import type { FileStorage } from '../platform/storage/index.js';
 import { staffIdByPhone } from '../modules/org/index.js';
 import * as complianceRepo from '../modules/invoice/compliance.repo.js';
 import * as invoiceRepo from '../modules/invoice/invoice.repo.js';
@@ -16,6 +21,7 @@ const REAL = [
     kind: 'digital_special',
     code: '',
     number: '24112000000048542163',
+    file: 'invoices/ofd/ofdrw_20240531141733_shudian_zhuanpiao_24112000000048542163.ofd',
     date: '2024-05-28',
     amount: 419717,
     tax: 25183,
@@ -30,6 +36,7 @@ const REAL = [
     kind: 'vat_electronic',
     code: '033002000211',
     number: '83089647',
+    file: 'invoices/ofd/ofdrw_1_eInvoice_2020_033002000211_83089647.ofd',
     date: '2020-07-23',
     amount: 51068,
     tax: 1532,
@@ -44,6 +51,7 @@ const REAL = [
     kind: 'vat_electronic',
     code: '033002200211',
     number: '99934328',
+    file: 'invoices/ofd/ofdrw_SignScaleError_eInvoice_2022_033002200211_99934328.ofd',
     date: '2022-09-01',
     amount: 991,
     tax: 129,
@@ -58,6 +66,7 @@ const REAL = [
     kind: 'vat_electronic',
     code: '050001700111',
     number: '99999951',
+    file: 'invoices/ofd/ofdrw_fapiaoshili_050001700111_99999951.ofd',
     date: '2020-10-10',
     amount: 30000,
     tax: 1800,
@@ -72,6 +81,7 @@ const REAL = [
     kind: 'vat_normal',
     code: '4100084140',
     number: '02995607',
+    file: 'invoices/images/guanshuicheng_pupiao_4100084140_02995607_in_screenshot.png',
     date: '2012-10-15',
     amount: 243291,
     tax: 17709,
@@ -83,8 +93,63 @@ const REAL = [
   },
 ] as const;
 
-export async function seedDemoInvoices(db: Db, t: { group: number; tech: number }, now = Date.now()) {
+/**
+ * Attachments of the first invoice (员工乙's 数电专票), one of each kind the preview opens: the PDF face
+ * and two invoice photos from test-data/invoices; a PDF whose Chinese font is not embedded (STSong-Light,
+ * drawn through pdf.js' CMaps), the docx, xlsx and GB18030 txt of test-data/preview.
+ */
+const ATTACHMENTS = [
+  ['invoices/pdf/shudian_zhuanpiao_24112000000048542163.pdf', '数电专票PDF版.pdf'],
+  ['preview/stsong_not_embedded.pdf', '行程单（非嵌入字体）.pdf'],
+  ['invoices/images/guanshuicheng_dianzi_pupiao_012001800311_33207675.png', '电子普通发票照片.png'],
+  ['invoices/images/guanshuicheng_zhuanpiao_1100094140_87654321.jpg', '增值税专用发票照片.jpg'],
+  ['preview/reimbursement_note.docx', '报销说明.docx'],
+  ['preview/expense_details.xlsx', '费用明细.xlsx'],
+  ['preview/remark_gb18030.txt', '备注.txt'],
+] as const;
+
+const CONTENT_TYPES: Record<string, string> = {
+  ofd: 'application/ofd',
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  txt: 'text/plain',
+};
+
+/**
+ * The repository's test-data folder, found by walking up from this module: it runs from
+ * apps/server/src/seed (tsx) and from the bundled apps/server/dist/main.js alike. Null when the
+ * server runs without the repository (the demo invoices are then seeded without files).
+ */
+export function findTestData(from = path.dirname(fileURLToPath(import.meta.url))): string | null {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'test-data');
+    if (fs.existsSync(path.join(candidate, 'invoices', 'manifest.json'))) return candidate;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+/** Stores one test-data file under the tenant's invoice directory; its key is named by its content. */
+async function storeFile(storage: FileStorage, tenantId: number, root: string, rel: string) {
+  const bytes = fs.readFileSync(path.join(root, rel));
+  const ext = path.extname(rel).slice(1).toLowerCase();
+  const md5 = createHash('md5').update(bytes).digest('hex');
+  const key = `invoice/t${tenantId}/demo/${md5}.${ext}`;
+  await storage.put(key, bytes, { contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' });
+  return key;
+}
+
+export async function seedDemoInvoices(
+  db: Db,
+  t: { group: number; tech: number },
+  storage: FileStorage | null = null,
+  now = Date.now(),
+) {
   const tenantId = t.group;
+  const root = storage ? findTestData() : null;
+  const store = (rel: string) => (storage && root ? storeFile(storage, tenantId, root, rel) : null);
   const tech = await db
     .selectFrom('organizations')
     .select('name')
@@ -131,7 +196,7 @@ export async function seedDemoInvoices(db: Db, t: { group: number; tech: number 
       finishing_amount: r.status === 2 ? total : 0,
       finish_amount: r.status === 3 ? total : 0,
       bill_id: null,
-      file_key: null,
+      file_key: await store(r.file),
       extra: '{}',
       verdict: JSON.stringify(verdict),
       remark: '',
@@ -165,6 +230,19 @@ export async function seedDemoInvoices(db: Db, t: { group: number; tech: number 
         created_at: created,
       },
     ]);
+    if (i === 0) {
+      for (const [rel, fileName] of ATTACHMENTS) {
+        const key = await store(rel);
+        if (!key) continue;
+        await invoiceRepo.insertAttachment(db, tenantId, {
+          invoice_id: id,
+          file_key: key,
+          file_name: fileName,
+          created_by: staffId,
+          created_at: created,
+        });
+      }
+    }
   }
   const admin = await staffIdByPhone(db, tenantId, DEMO.admin);
   await complianceRepo.insertRule(db, tenantId, {

@@ -71,6 +71,8 @@ export const InvoiceAttachment = z.object({
   fileName: z.string(),
   createAt: z.number(),
   createBy: z.string(),
+  /** Signed, expiring link to the file (preview and download); null when it cannot be signed. */
+  url: z.string().nullable(),
 });
 export const InvoiceDetail = InvoiceRow.extend({
   checkCode: z.string(),
@@ -87,6 +89,9 @@ export const InvoiceDetail = InvoiceRow.extend({
     })
     .nullable(),
   verdict: InvoiceVerdict.nullable(),
+  /** The invoice's own file (fileKey): a signed, expiring link and the name it downloads as; null without one. */
+  fileUrl: z.string().nullable(),
+  fileName: z.string().nullable(),
   attachments: z.array(InvoiceAttachment),
 });
 export type InvoiceDetail = z.infer<typeof InvoiceDetail>;

@@ -350,6 +350,44 @@ describe('补录: support/invoice and support/pageList', () => {
 });
 
 describe('attachments and tags', () => {
+  it('detail hands out signed links to the invoice’s own file and each attachment (preview)', async () => {
+    const x = await listTenant();
+    const ofdKey = `invoice/t${x.tenantId}/2026/11/25/1740_ofd.ofd`;
+    const ofd = testData('invoices/ofd/ofdrw_1_eInvoice_2020_033002000211_83089647.ofd');
+    await storage.put(ofdKey, ofd, { contentType: 'application/ofd' });
+    await t.db.updateTable('invoices').set({ file_key: ofdKey }).where('id', '=', x.lanxi.id).execute();
+    const pngKey = `invoice/t${x.tenantId}/2026/11/25/1741_png.png`;
+    const png = testData('invoices/images/guanshuicheng_dianzi_pupiao_012001800311_33207675.png');
+    await storage.put(pngKey, png, { contentType: 'image/png' });
+    const up = await call(x.owner.token, 'POST', `${W}/attachment/upload`, {
+      invoiceId: x.lanxi.id,
+      fileKey: pngKey,
+      fileName: '小票.png',
+    });
+    expect(up.code).toBe(200);
+    expect(up.body.data.attachments[0].url).toMatch(/^\/pub-svc-center\/api\/v1\/files\/download\?/);
+    const d = await call(x.orgViewer.token, 'GET', `${W}/detail?invoiceId=${x.lanxi.id}`);
+    expect(d.body.data.fileName).toBe('发票83089647.ofd');
+    const download = async (url: string) => {
+      const r = await t.app.inject({ method: 'GET', url });
+      expect(r.statusCode).toBe(200);
+      return r.rawPayload;
+    };
+    expect((await download(d.body.data.fileUrl)).equals(ofd)).toBe(true);
+    expect((await download(d.body.data.attachments[0].url)).equals(png)).toBe(true);
+    // The link is the credential: a re-labelled one is refused.
+    const forged = (d.body.data.fileUrl as string).replace('83089647', '99999999');
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
+    // No file (hand input): no link.
+    const none = await call(x.owner.token, 'GET', `${W}/detail?invoiceId=${x.rongyun.id}`);
+    expect(none.body.data).toMatchObject({ fileUrl: null, fileName: null });
+    // Another tenant still reads nothing, links included.
+    const y = await makeInvoiceTenant(t);
+    const foreign = await call(y.orgAdmin.token, 'GET', `${W}/detail?invoiceId=${x.lanxi.id}`);
+    expect([foreign.code, foreign.body.data?.fileUrl]).toEqual([404, undefined]);
+    expect((await call(x.plain.token, 'GET', `${W}/detail?invoiceId=${x.lanxi.id}`)).code).toBe(403);
+  });
+
   it('adds and deletes attachments by storage key on the caller’s invoice', async () => {
     const x = await listTenant();
     const key = `invoice/t${x.tenantId}/2026/11/25/1732_abc.pdf`;

@@ -61,12 +61,24 @@ interface Extra {
   machineNo?: string;
 }
 
+/** Signs a tenant file's link for the name it downloads as; null when the key cannot be signed. */
+export type SignFile = (key: string, fileName: string) => string | null;
+
+/** The name the invoice's own file downloads as: 发票<number>.<the key's extension>. */
+export function invoiceFileName(r: Pick<InvoiceDbRow, 'file_key' | 'number' | 'id'>): string | null {
+  if (!r.file_key) return null;
+  const ext = /\.([A-Za-z0-9]{1,8})$/.exec(r.file_key)?.[1]?.toLowerCase();
+  return `发票${r.number || Number(r.id)}${ext ? `.${ext}` : ''}`;
+}
+
 export function toDetail(
   r: InvoiceDbRow,
   tags: string[],
   attachments: { id: number; file_key: string; file_name: string; created_at: number; createdBy: string }[],
+  sign: SignFile,
 ): InvoiceDetail {
   const extra = JSON.parse(r.extra) as Extra;
+  const fileName = invoiceFileName(r);
   return {
     ...toRow(r, tags),
     checkCode: r.check_code,
@@ -77,12 +89,15 @@ export function toDetail(
     ),
     travel: extra.travel ?? null,
     verdict: r.verdict ? (JSON.parse(r.verdict) as InvoiceVerdict) : null,
+    fileUrl: r.file_key && fileName ? sign(r.file_key, fileName) : null,
+    fileName,
     attachments: attachments.map((a) => ({
       id: Number(a.id),
       fileKey: a.file_key,
       fileName: a.file_name,
       createAt: Number(a.created_at),
       createBy: a.createdBy,
+      url: sign(a.file_key, a.file_name),
     })),
   };
 }

@@ -44,6 +44,7 @@ import { tenantCaller } from '../../platform/auth.js';
 import { STAFF } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import { appServices, type AppDeps, type ZodApp } from '../../platform/types.js';
+import { isTenantKey, signedFileUrl } from '../files/index.js';
 import { invoiceErrors } from './invoice.errors.js';
 import {
   addComplianceRule,
@@ -106,7 +107,17 @@ export function registerInvoiceRoutes(
   deps: AppDeps,
   provider: VerificationProvider = localVerificationProvider,
 ) {
-  const d: InvoiceDeps = { db: deps.db, provider, clock: deps.clock ?? Date.now };
+  const services = appServices(deps);
+  const d: InvoiceDeps = {
+    db: deps.db,
+    provider,
+    clock: deps.clock ?? Date.now,
+    signFile: (tenantId, key, fileName) => {
+      // A key outside the tenant's directories (never written so) gets no link rather than failing the detail.
+      if (!isTenantKey(tenantId, key)) return null;
+      return signedFileUrl(services, tenantId, key, { fileName });
+    },
+  };
   const { db } = d;
   registerRecognitionRoutes(app, deps);
   registerVoucherRoutes(app, deps);

@@ -32,6 +32,8 @@ export interface InvoiceDeps {
   db: Db;
   provider: VerificationProvider;
   clock: () => number;
+  /** Signs preview/download links of a tenant's files (detail replies); without it links are null. */
+  signFile?: (tenantId: number, key: string, fileName: string) => string | null;
 }
 
 /** Permission strings of the invoice menus (migration 20261125T0111_invoices). */
@@ -360,6 +362,7 @@ export async function invoiceDetail(d: InvoiceDeps, caller: TenantCaller, id: nu
       created_at: Number(a.created_at),
       createdBy: names.get(Number(a.created_by)) ?? '',
     })),
+    (key, name) => d.signFile?.(caller.tenantId, key, name) ?? null,
   );
 }
 

@@ -2,8 +2,9 @@ import { Alert, Button, Modal, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { detailQuery } from '../hooks/queries';
 import { InvoiceFields } from './InvoiceFields';
+import { InvoiceFiles } from './InvoiceFiles';
 
-/** The row detail dialog of the invoice lists: the detail reply, laid out by invoice kind. */
+/** The row detail dialog of the invoice lists: the detail reply, laid out by invoice kind, and its files to preview. */
 export function InvoiceDetailDialog({
   invoiceId,
   onClose,
@@ -35,7 +36,10 @@ export function InvoiceDetailDialog({
           }
         />
       ) : (
-        <InvoiceFields detail={detail.data} />
+        <>
+          <InvoiceFields detail={detail.data} />
+          <InvoiceFiles detail={detail.data} />
+        </>
       )}
     </Modal>
   );

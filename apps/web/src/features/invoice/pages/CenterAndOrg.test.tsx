@@ -58,6 +58,7 @@ describe('发票详情 page', () => {
               fileName: '发票原件.pdf',
               createAt: 1_795_000_000_000,
               createBy: '员工乙',
+              url: '/pub-svc-center/api/v1/files/download?key=invoice%2Ft1%2Fa.pdf',
             },
           ],
         }),
@@ -110,6 +111,7 @@ describe('发票详情 attachments', () => {
     fileName,
     createAt: 1_795_000_000_000,
     createBy: '员工乙',
+    url: `/pub-svc-center/api/v1/files/download?key=invoice%2Ft1%2F2026%2F11%2F25%2F${id}.pdf`,
   });
 
   it('the owner uploads an attachment (signed upload, then attachment/upload) and deletes one', async () => {
@@ -167,6 +169,40 @@ describe('发票详情 attachments', () => {
     expect(await screen.findByText('旧附件.pdf', undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /上传附件/ })).toBeNull();
     expect(screen.queryByLabelText('删除附件旧附件.pdf')).toBeNull();
+  });
+});
+
+describe('发票详情 preview', () => {
+  it('an attachment’s 预览 opens the file preview on that file; 上一个 reaches the invoice’s own OFD', async () => {
+    setSession({ token: 't', userStatus: 2, userMenus: { perms: ['invoiceCenter:view'] } });
+    stubServer({
+      [`GET ${W}/detail`]: () =>
+        detail(5, {
+          fileKey: 'invoice/t1/demo/a.ofd',
+          fileName: '发票83089647.ofd',
+          fileUrl: '/pub-svc-center/api/v1/files/download?key=invoice%2Ft1%2Fdemo%2Fa.ofd',
+          attachments: [
+            {
+              id: 1,
+              fileKey: 'invoice/t1/demo/b.png',
+              fileName: '小票.png',
+              createAt: 1_795_000_000_000,
+              createBy: '员工乙',
+              url: '/pub-svc-center/api/v1/files/download?key=invoice%2Ft1%2Fdemo%2Fb.png',
+            },
+          ],
+        }),
+      [`GET ${W}/logList`]: () => ({ items: [] }),
+    });
+    renderAt(<InvoiceDetailPage />, '/scenes/invoiceCenter/invoiceDetail?invoiceId=5');
+    fireEvent.click(await screen.findByLabelText('预览附件小票.png', undefined, { timeout: 5000 }));
+    const preview = await screen.findByTestId('file-preview', undefined, { timeout: 5000 });
+    expect(preview.dataset.viewer).toBe('image');
+    expect(screen.getByTestId('file-preview-title').textContent).toContain('小票.png');
+    fireEvent.click(button('上一个'));
+    await waitFor(() => expect(screen.getByTestId('file-preview').dataset.viewer).toBe('ofd'));
+    expect(screen.getByTestId('file-preview-title').textContent).toContain('发票83089647.ofd');
+    expect(screen.getByTestId('preview-invoice-file').textContent).toContain('查看发票原件');
   });
 });
 

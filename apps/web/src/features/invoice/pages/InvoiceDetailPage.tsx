@@ -1,5 +1,5 @@
-import { UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Skeleton, Table, Timeline, Typography, Upload } from 'antd';
+import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Empty, Skeleton, Space, Table, Timeline, Typography, Upload } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EMPTY_TEXT, formatDateTime } from '@feikong/contracts';
@@ -8,6 +8,7 @@ import { uploadFile } from '@/api/upload';
 import { useAccess } from '@/components/Access';
 import { confirmDelete } from '@/components/confirmDelete';
 import { InvoiceFields } from '../components/InvoiceFields';
+import { useInvoicePreview } from '../components/InvoiceFiles';
 import { detailQuery, INVOICE_PERM, invoiceKeys, logsQuery } from '../hooks/queries';
 
 function Logs({ invoiceId }: { invoiceId: number }) {
@@ -36,8 +37,14 @@ function Logs({ invoiceId }: { invoiceId: number }) {
   );
 }
 
-/** The invoice's attachments; its owner (invoice:add) may upload more and delete them. */
-function Attachments({ detail }: { detail: InvoiceDetail }) {
+/** The invoice's attachments (each can be previewed); its owner (invoice:add) may upload more and delete them. */
+function Attachments({
+  detail,
+  onPreview,
+}: {
+  detail: InvoiceDetail;
+  onPreview: (url: string | null) => void;
+}) {
   const { modal, message } = App.useApp();
   const { can } = useAccess();
   const qc = useQueryClient();
@@ -90,38 +97,45 @@ function Attachments({ detail }: { detail: InvoiceDetail }) {
             width: 170,
             render: (ms: number) => formatDateTime(ms, 'YYYY-MM-DD HH:mm'),
           },
-          ...(mayEdit
-            ? [
-                {
-                  title: '操作',
-                  key: 'op',
-                  width: 80,
-                  render: (_: unknown, a: InvoiceDetail['attachments'][number]) => (
-                    <Typography.Link
-                      type="danger"
-                      aria-label={`删除附件${a.fileName}`}
-                      onClick={() =>
-                        void confirmDelete(
-                          { modal, message },
-                          {
-                            content: `确定删除附件【${a.fileName}】吗？`,
-                            remove: async () =>
-                              refresh(
-                                await invoiceApi.attachmentDelete({
-                                  invoiceId: detail.id,
-                                  attachmentId: a.id,
-                                }),
-                              ),
-                          },
-                        )
-                      }
-                    >
-                      删除
-                    </Typography.Link>
-                  ),
-                },
-              ]
-            : []),
+          {
+            title: '操作',
+            key: 'op',
+            width: mayEdit ? 120 : 80,
+            render: (_: unknown, a: InvoiceDetail['attachments'][number]) => (
+              <Space size={12}>
+                <Typography.Link
+                  disabled={!a.url}
+                  aria-label={`预览附件${a.fileName}`}
+                  onClick={() => onPreview(a.url)}
+                >
+                  预览
+                </Typography.Link>
+                {mayEdit && (
+                  <Typography.Link
+                    type="danger"
+                    aria-label={`删除附件${a.fileName}`}
+                    onClick={() =>
+                      void confirmDelete(
+                        { modal, message },
+                        {
+                          content: `确定删除附件【${a.fileName}】吗？`,
+                          remove: async () =>
+                            refresh(
+                              await invoiceApi.attachmentDelete({
+                                invoiceId: detail.id,
+                                attachmentId: a.id,
+                              }),
+                            ),
+                        },
+                      )
+                    }
+                  >
+                    删除
+                  </Typography.Link>
+                )}
+              </Space>
+            ),
+          },
         ]}
       />
     </>
@@ -135,6 +149,7 @@ export default function InvoiceDetailPage() {
   const id = Number(params.get('invoiceId'));
   const valid = Number.isInteger(id) && id > 0;
   const detail = useQuery({ ...detailQuery(valid ? id : 0), enabled: valid });
+  const preview = useInvoicePreview(detail.data);
   const back = (
     <Button onClick={() => navigate('/scenes/invoiceCenter')} data-testid="back-to-center">
       返回发票中心
@@ -148,7 +163,23 @@ export default function InvoiceDetailPage() {
     );
   return (
     <div data-testid="invoice-detail-page">
-      <Card title="发票详情" extra={back}>
+      <Card
+        title="发票详情"
+        extra={
+          <Space>
+            {detail.data?.fileUrl && (
+              <Button
+                icon={<EyeOutlined />}
+                data-testid="preview-invoice-file"
+                onClick={() => preview.open(detail.data.fileUrl)}
+              >
+                查看发票原件
+              </Button>
+            )}
+            {back}
+          </Space>
+        }
+      >
         {detail.isPending ? (
           <Skeleton active paragraph={{ rows: 8 }} />
         ) : detail.isError ? (
@@ -168,12 +199,13 @@ export default function InvoiceDetailPage() {
       </Card>
       {detail.data && (
         <Card title="附件" style={{ marginTop: 16 }}>
-          <Attachments detail={detail.data} />
+          <Attachments detail={detail.data} onPreview={preview.open} />
         </Card>
       )}
       <Card title="操作日志" style={{ marginTop: 16 }}>
         <Logs invoiceId={id} />
       </Card>
+      {preview.node}
     </div>
   );
 }

@@ -72,6 +72,8 @@ export function detail(id: number, over: Partial<InvoiceDetail> = {}): InvoiceDe
       message: '本地校验通过（未经税务机关查验）',
       checkedAt: 1_795_000_000_000,
     },
+    fileUrl: null,
+    fileName: null,
     attachments: [],
     ...over,
   };
