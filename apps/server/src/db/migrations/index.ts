@@ -15,8 +15,8 @@ import * as errorReportLimits from './20261123T0001_error_report_limits.js';
 import * as throttleStrikes from './20261123T0002_throttle_strikes.js';
 import * as invoices from './20261125T0111_invoices.js';
 import * as invoiceMail from './20261125T0121_invoice_mail.js';
-import * as invoiceVouchers from './20261125T0132_invoice_vouchers.js';
 import * as invoiceDue from './20261125T0131_invoice_due.js';
+import * as invoiceVouchers from './20261125T0132_invoice_vouchers.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +36,6 @@ export const migrations: Record<string, Migration> = {
   '20261123T0002_throttle_strikes': throttleStrikes,
   '20261125T0111_invoices': invoices,
   '20261125T0121_invoice_mail': invoiceMail,
-  '20261125T0132_invoice_vouchers': invoiceVouchers,
   '20261125T0131_invoice_due': invoiceDue,
+  '20261125T0132_invoice_vouchers': invoiceVouchers,
 };
