@@ -85,10 +85,18 @@ export function rejectTargets(state: FlowInstance, ctx: EngineContext): { nodeId
   }));
 }
 
+/** The top-level task an add-sign child (or grandchild) belongs to. */
+function topOf(d: Draft, task: FlowTask): FlowTask {
+  let t = task;
+  while (t.sign) t = d.s.tasks.find((x) => x.id === t.sign!.parentTaskId)!;
+  return t;
+}
+
 /**
  * 不通过 / 退回. OrSign and sequential: one reject decides (Y ANY, SEQUENTIAL). Countersign with a ratio: a
- * reject is a vote, the node fails once the ratio can no longer be reached. A failed node goes back to
- * `backTo` (chosen from rejectTargets), else to the node's onReject target if it was passed, else ends rejected.
+ * reject is a vote (an add-sign signer's reject is its approver's vote), the node fails once the ratio can
+ * no longer be reached. A failed node goes back to `backTo` (chosen from rejectTargets), else to the node's
+ * onReject target if it was passed, else ends rejected. A vote that does not fail the node ignores backTo.
  */
 export function reject(
   state: FlowInstance,
@@ -101,25 +109,37 @@ export function reject(
   if (a.backTo !== undefined && !targets.includes(a.backTo)) return refuse('BAD_BACK_TARGET');
   const { d, task } = c;
   const node = approverNode(d, task.nodeId)!;
-  task.status = a.backTo ? 'returned' : 'rejected';
-  task.completedAt = ctx.now;
+  const top = topOf(d, task);
+  for (const t of [task, top]) {
+    t.status = 'rejected';
+    t.completedAt = ctx.now;
+  }
+  const ratio = node.mode.kind === 'countersign' ? (node.mode.passRatio ?? 1) : 1;
+  const tasks = nodeTasks(d, node.id);
+  const possible = tasks.filter(
+    (t) => t.status === 'approved' || t.status === 'autoPassed' || OPEN.has(t.status),
+  );
+  const fails = possible.length / tasks.length < ratio - 1e-9;
+  const configured = node.onReject.kind === 'back' ? node.onReject.nodeId : undefined;
+  const target = fails
+    ? (a.backTo ?? (configured && targets.includes(configured) ? configured : undefined))
+    : undefined;
+  if (target) task.status = 'returned';
   emit(d, {
-    type: a.backTo ? 'returned' : 'rejected',
+    type: target ? 'returned' : 'rejected',
     nodeId: node.id,
     taskId: task.id,
     ...by(task),
     opinion: a.opinion,
-    targetNodeId: a.backTo,
+    targetNodeId: target,
   });
-  if (!task.sign && node.mode.kind === 'countersign' && (node.mode.passRatio ?? 1) < 1) {
-    const tasks = nodeTasks(d, node.id);
-    const possible = tasks.filter(
-      (t) => t.status === 'approved' || t.status === 'autoPassed' || OPEN.has(t.status),
-    );
-    if (possible.length / tasks.length >= node.mode.passRatio! - 1e-9) return commit(d);
+  if (!fails) {
+    // The vote stands; signers still open under the same approver have nothing left to decide.
+    for (const t of d.s.tasks) {
+      if (t.sign && OPEN.has(t.status) && topOf(d, t) === top) t.status = 'cancelled';
+    }
+    return commit(d);
   }
-  const configured = node.onReject.kind === 'back' ? node.onReject.nodeId : undefined;
-  const target = a.backTo ?? (configured && targets.includes(configured) ? configured : undefined);
   if (target) sendBack(d, target);
   else {
     cancelOpen(d, node.id, '审批不通过，系统自动取消');

@@ -1,6 +1,6 @@
 /**
  * 流程干预 by an administrator, each with a mandatory reason (it goes to the operation log). BPM engines
- * have no manual force-pass (bpm_semantics.md); ours closes the current step like an automatic pass.
+ * have no manual force-pass (decision 0020); ours closes the current step like an automatic pass.
  */
 import { refuse } from './refusals.js';
 import { approverNode, backTargets, begin, commit, emit, OPEN, sendBack, settleNode } from './progress.js';

@@ -1,4 +1,4 @@
-/** 转办, 委派 + resolve, 向前/向后加签 and 减签 as bpm_semantics.md defines them. */
+/** 转办, 委派 + resolve, 向前/向后加签 and 减签 as decision 0020 summarises them. */
 import { describe, expect, it } from 'vitest';
 import { addSign, approve, delegate, reject, removeSign, resolve, transfer } from './actions.js';
 import { approver, ctxOf, flow, ok, running, staff, start, taskOf } from './engine.testkit.js';

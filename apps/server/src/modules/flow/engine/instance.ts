@@ -1,9 +1,8 @@
 /** The submitter's side of an instance: submit, resubmit, withdraw, urge. */
-import { validateDefinition } from './definition.js';
+import { startNode, validateDefinition } from './definition.js';
 import { planRoute } from './plan.js';
 import { refuse } from './refusals.js';
 import { begin, cancelOpen, commit, emit, enterNode, finish } from './progress.js';
-import { startNode } from './definition.js';
 import type { EngineContext, EngineResult, FlowInstance, FormValues, NodeId, StaffId } from './types.js';
 
 export interface SubmitAction {

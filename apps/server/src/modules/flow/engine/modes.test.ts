@@ -1,6 +1,6 @@
-/** 会签 / 或签 / 依次 as bpm_semantics.md defines them (Y BpmUserTaskApproveMethodEnum). */
+/** 会签 / 或签 / 依次 as decision 0020 summarises them (Y BpmUserTaskApproveMethodEnum). */
 import { describe, expect, it } from 'vitest';
-import { approve, reject } from './actions.js';
+import { addSign, approve, reject } from './actions.js';
 import { approver, ctxOf, flow, ok, running, staff, start, taskOf } from './engine.testkit.js';
 
 const three = staff('carol', 'dave', 'erin');
@@ -28,6 +28,30 @@ describe('approval modes', () => {
     s = ok(reject(s, { taskId: taskOf(s, 'dave').id, actor: 'dave' }, ctx)).state;
     expect(s.status).toBe('rejected');
     expect(s.tasks.find((t) => t.assignee === 'erin')?.status).toBe('cancelled');
+  });
+
+  it('ratio countersign: a vote that does not decide ignores backTo; a signer votes for its approver', () => {
+    const def = flow('a0', [
+      approver('a0', staff('boss'), 'a1'),
+      approver('a1', three, 'end', { mode: { kind: 'countersign', passRatio: 0.6 } }),
+    ]);
+    const ctx = ctxOf(def);
+    let s = start(def).state;
+    s = ok(approve(s, { taskId: taskOf(s, 'boss').id, actor: 'boss' }, ctx)).state;
+    const vote = ok(reject(s, { taskId: taskOf(s, 'carol').id, actor: 'carol', backTo: 'a0' }, ctx));
+    expect(vote.state.currentNodeId).toBe('a1');
+    expect(vote.events[0]).toMatchObject({ type: 'rejected', targetNodeId: undefined });
+    s = ok(
+      addSign(
+        vote.state,
+        { taskId: taskOf(vote.state, 'dave').id, actor: 'dave', type: 'before', signers: ['frank'] },
+        ctx,
+      ),
+    ).state;
+    const r = ok(reject(s, { taskId: taskOf(s, 'frank').id, actor: 'frank', backTo: 'a0' }, ctx));
+    // carol's and dave's (through frank) rejects leave 1 of 3: the node fails and goes back to a0.
+    expect(r.state.currentNodeId).toBe('a0');
+    expect(running(r.state)).toEqual(['boss']);
   });
 
   it('countersign without a ratio needs everyone; one reject ends it', () => {
@@ -92,6 +116,20 @@ describe('approval modes', () => {
     expect(running(s)).toEqual(['erin']);
     s = ok(approve(s, { taskId: taskOf(s, 'erin').id, actor: 'erin' }, ctx)).state;
     expect(s.status).toBe('approved');
+  });
+
+  it('sequential: a 向前加签 holds the line until the signer approved', () => {
+    const def = flow('a1', [approver('a1', three, 'end', { mode: { kind: 'sequential' } })]);
+    const ctx = ctxOf(def);
+    let s = start(def).state;
+    s = ok(
+      addSign(s, { taskId: taskOf(s, 'carol').id, actor: 'carol', type: 'before', signers: ['frank'] }, ctx),
+    ).state;
+    expect(running(s)).toEqual(['frank']);
+    s = ok(approve(s, { taskId: taskOf(s, 'frank').id, actor: 'frank' }, ctx)).state;
+    expect(running(s)).toEqual(['carol']);
+    s = ok(approve(s, { taskId: taskOf(s, 'carol').id, actor: 'carol' }, ctx)).state;
+    expect(running(s)).toEqual(['dave']);
   });
 
   it('refuses someone who is not the approver', () => {

@@ -186,6 +186,8 @@ export function settleNode(d: Draft): void {
       if (approved / tasks.length >= ratio - 1e-9) return passNode(d, node);
       return;
     }
+    // A task waiting for its 向前加签 signers is not the next in line: it resumes when they are done.
+    if (nodeTasks(d, node.id, false).some((t) => t.sign && OPEN.has(t.status))) return;
     if (tasks.some((t) => t.status === 'running' || t.status === 'approving')) return;
     const next = tasks.filter((t) => t.status === 'waiting').sort((a, b) => a.order - b.order)[0];
     if (!next) return passNode(d, node); // Y SEQUENTIAL: all completed

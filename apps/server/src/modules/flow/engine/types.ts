@@ -1,6 +1,7 @@
 /**
- * Types of the pure approval-flow engine. Terms follow /work/shared/realdata/reference/bpm_semantics.md
- * (yudao BPM, Flowable/Camunda, warm-flow); comments name the rule a type carries.
+ * Types of the pure approval-flow engine. Terms follow the BPM semantics of issue 13 (yudao BPM = "Y",
+ * Flowable/Camunda = "F", warm-flow), summarised in docs/decisions/0020-approval-flow-engine.md; comments
+ * name the rule a type carries.
  */
 
 export type StaffId = string;
