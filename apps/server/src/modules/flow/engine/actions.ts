@@ -63,15 +63,22 @@ function resumeParent(d: Draft, parentId: string): void {
 
 export function approve(
   state: FlowInstance,
-  a: { taskId: string; actor: StaffId; opinion?: string },
+  a: { taskId: string; actor: StaffId; opinion?: string; cc?: StaffId[] },
   ctx: EngineContext,
 ): EngineResult {
   const c = checkTask(state, a.taskId, a.actor, ctx);
   if (!c.ok) return c.refusal;
+  const cc = [...new Set(a.cc ?? [])];
+  for (const s of cc) {
+    const bad = checkPerson(s, ctx);
+    if (bad) return bad;
+  }
   const { d, task } = c;
   task.status = 'approved';
   task.completedAt = ctx.now;
   emit(d, { type: 'approved', nodeId: task.nodeId, taskId: task.id, ...by(task), opinion: a.opinion });
+  // Y copyTask: an approver may copy the document to others as they approve.
+  if (cc.length) emit(d, { type: 'cc', nodeId: task.nodeId, taskId: task.id, ...by(task), to: cc });
   if (task.sign) resumeParent(d, task.sign.parentTaskId);
   else settleNode(d);
   return commit(d);

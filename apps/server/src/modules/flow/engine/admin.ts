@@ -89,3 +89,18 @@ export function adminSendBack(
   sendBack(d, a.target);
   return commit(d);
 }
+
+/** 抄送 by an administrator: a CC notice to `to`, recorded with the reason. */
+export function adminCopy(
+  state: FlowInstance,
+  a: { actor: StaffId; to: StaffId[]; reason: string },
+  ctx: EngineContext,
+): EngineResult {
+  if (!ctx.directory.administrators().includes(a.actor)) return refuse('NOT_ADMIN');
+  if (!a.reason?.trim()) return refuse('REASON_REQUIRED', '请填写干预原因');
+  const to = [...new Set(a.to)].filter((s) => ctx.directory.isActive(s));
+  if (to.length === 0) return refuse('TARGET_INACTIVE');
+  const d = begin(state, ctx);
+  emit(d, { type: 'cc', nodeId: d.s.currentNodeId, actor: a.actor, to, reason: a.reason.trim() });
+  return commit(d);
+}

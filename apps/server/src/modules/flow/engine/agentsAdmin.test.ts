@@ -1,7 +1,7 @@
 /** 代理 windows and 流程干预 by an administrator. */
 import { describe, expect, it } from 'vitest';
 import { approve } from './actions.js';
-import { adminForcePass, adminSendBack, adminTransfer } from './admin.js';
+import { adminCopy, adminForcePass, adminSendBack, adminTransfer } from './admin.js';
 import { handBackAgentTasks } from './agents.js';
 import { approver, ctxOf, flow, ok, running, staff, start, taskOf } from './engine.testkit.js';
 import { approvalRecord } from './record.js';
@@ -103,5 +103,20 @@ describe('administrator intervention (流程干预)', () => {
     const r = ok(adminSendBack(s, { actor: 'admin', target: 'a1', reason: '金额有误' }, ctx));
     expect(running(r.state)).toEqual(['carol']);
     expect(r.events[0]).toMatchObject({ type: 'adminSendBack', targetNodeId: 'a1', reason: '金额有误' });
+  });
+
+  it('copy sends a CC notice with the reason and changes no task', () => {
+    const s = start(def).state;
+    expect(adminCopy(s, { actor: 'admin', to: ['cfo'], reason: '' }, ctx)).toMatchObject({
+      refusal: { code: 'REASON_REQUIRED' },
+    });
+    expect(adminCopy(s, { actor: 'admin', to: ['gone'], reason: '知会' }, ctx)).toMatchObject({
+      refusal: { code: 'TARGET_INACTIVE' },
+    });
+    const r = ok(adminCopy(s, { actor: 'admin', to: ['cfo', 'cfo'], reason: '知会财务' }, ctx));
+    expect(r.events).toEqual([
+      expect.objectContaining({ type: 'cc', actor: 'admin', to: ['cfo'], reason: '知会财务' }),
+    ]);
+    expect(r.state.tasks).toEqual(s.tasks);
   });
 });

@@ -50,6 +50,33 @@ describe('validateDefinition', () => {
     expect(messages(def)).toEqual(['条件分支必须有默认分支', '分支「大额」缺少条件']);
   });
 
+  it('checks condition values against their operators', () => {
+    const def = flow('c', [
+      {
+        id: 'c',
+        type: 'condition',
+        name: '金额',
+        branches: [
+          {
+            id: 'b1',
+            name: '区间',
+            when: { field: 'amount', op: 'between', value: [500, 100] },
+            next: 'end',
+          },
+          { id: 'b2', name: '部门', when: { field: 'departmentId', op: 'in', value: 'd1' }, next: 'end' },
+          { id: 'b3', name: '组合', when: { any: [] }, next: 'end' },
+          { id: 'b4', name: '大额', when: { all: [{ field: 'amount', op: 'gt', value: 100 }] }, next: 'end' },
+          { id: 'd', name: '其他', isDefault: true, next: 'end' },
+        ],
+      },
+    ]);
+    expect(messages(def)).toEqual([
+      '分支「区间」的条件取值有误',
+      '分支「部门」的条件取值有误',
+      '分支「组合」的条件取值有误',
+    ]);
+  });
+
   it('finds unreachable nodes and cycles', () => {
     const def = flow('a1', [
       approver('a1', staff('mgr'), 'a2'),

@@ -1,4 +1,20 @@
-import type { DefinitionIssue, FlowDefinition, FlowNode, NodeId } from './types.js';
+import type { Condition, DefinitionIssue, FlowDefinition, FlowNode, NodeId } from './types.js';
+
+const NUMERIC = new Set(['gt', 'gte', 'lt', 'lte']);
+
+/** Whether every comparison in a condition has a value of the shape its operator needs. */
+function conditionWellFormed(c: Condition): boolean {
+  if ('all' in c) return c.all.length > 0 && c.all.every(conditionWellFormed);
+  if ('any' in c) return c.any.length > 0 && c.any.every(conditionWellFormed);
+  if (!c.field) return false;
+  const v = c.value;
+  if (c.op === 'in' || c.op === 'notIn') return Array.isArray(v) && v.length > 0;
+  if (c.op === 'between') {
+    return Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number') && v[0] <= v[1];
+  }
+  if (NUMERIC.has(c.op)) return typeof v === 'number';
+  return !Array.isArray(v);
+}
 
 /** The nodes a node leads to. */
 export function successors(node: FlowNode): NodeId[] {
@@ -70,6 +86,9 @@ export function validateDefinition(def: FlowDefinition): DefinitionIssue[] {
       if (defaults !== 1) issues.push({ nodeId: n.id, message: '条件分支必须有默认分支' });
       for (const b of n.branches) {
         if (!b.isDefault && !b.when) issues.push({ nodeId: n.id, message: `分支「${b.name}」缺少条件` });
+        else if (b.when && !conditionWellFormed(b.when)) {
+          issues.push({ nodeId: n.id, message: `分支「${b.name}」的条件取值有误` });
+        }
       }
     }
     if (n.type === 'approver' || n.type === 'cc') {

@@ -6,6 +6,21 @@ import { approver, ctxOf, flow, ok, running, staff, start, taskOf } from './engi
 const def = flow('a1', [approver('a1', staff('carol'), 'a2'), approver('a2', staff('boss'), 'end')]);
 const ctx = ctxOf(def);
 
+describe('copy while approving (Y copyTask)', () => {
+  it('an approver copies the document to others as they approve', () => {
+    const s = start(def).state;
+    const id = taskOf(s, 'carol').id;
+    expect(approve(s, { taskId: id, actor: 'carol', cc: ['gone'] }, ctx)).toMatchObject({
+      refusal: { code: 'TARGET_INACTIVE' },
+    });
+    const r = ok(approve(s, { taskId: id, actor: 'carol', cc: ['frank'] }, ctx));
+    expect(r.events.slice(0, 2)).toEqual([
+      expect.objectContaining({ type: 'approved', actor: 'carol' }),
+      expect.objectContaining({ type: 'cc', actor: 'carol', to: ['frank'] }),
+    ]);
+  });
+});
+
 describe('transfer (转办)', () => {
   it('gives the task to another person, who then decides', () => {
     const s = start(def).state;

@@ -21,7 +21,7 @@ export {
   resolve,
   transfer,
 } from './actions.js';
-export { adminForcePass, adminSendBack, adminTransfer } from './admin.js';
+export { adminCopy, adminForcePass, adminSendBack, adminTransfer } from './admin.js';
 export { handBackAgentTasks } from './agents.js';
 export { approvalRecord, EVENT_LABELS, type RecordRow } from './record.js';
 export { REFUSAL_MESSAGES } from './refusals.js';
