@@ -1,9 +1,10 @@
 /** The approval record built from events, and the rule that no action changes its input. */
 import { describe, expect, it } from 'vitest';
-import { addSign, approve, delegate, reject, resolve, transfer } from './actions.js';
-import { adminForcePass } from './admin.js';
+import { addSign, approve, delegate, reject, removeSign, resolve, transfer } from './actions.js';
+import { adminForcePass, adminSendBack, adminTransfer } from './admin.js';
+import { handBackAgentTasks } from './agents.js';
 import { approver, ctxOf, flow, ok, staff, start, taskOf } from './engine.testkit.js';
-import { withdraw } from './instance.js';
+import { resubmit, withdraw } from './instance.js';
 import { approvalRecord } from './record.js';
 import type { FlowEvent, FlowInstance } from './types.js';
 
@@ -66,5 +67,36 @@ describe('immutability', () => {
     expect(results.every((r) => r.ok)).toBe(true);
     expect(JSON.stringify(s)).toBe(before);
     expect(results.every((r) => r.ok && r.state !== s && r.state.revision === s.revision + 1)).toBe(true);
+  });
+
+  it('nor do the actions on signers, delegations, agents, send-back and resubmit', () => {
+    const s0 = start(def).state;
+    const id = taskOf(s0, 'carol').id;
+    const signed = deepFreeze(
+      ok(addSign(s0, { taskId: id, actor: 'carol', type: 'before', signers: ['dave'] }, ctx)).state,
+    );
+    const delegated = deepFreeze(ok(delegate(s0, { taskId: id, actor: 'carol', to: 'dave' }, ctx)).state);
+    const atA2 = deepFreeze(ok(approve(s0, { taskId: id, actor: 'carol' }, ctx)).state);
+    const agentCtx = ctxOf(def, ctx.now, [
+      { id: 'w', principal: 'carol', agent: 'agent', from: '2026-01-01', to: '2027-01-01' },
+    ]);
+    const viaAgent = deepFreeze(start(def, { amount: 1 }, 'alice', agentCtx).state);
+    const snapshots = [signed, delegated, atA2, viaAgent].map((x) => JSON.stringify(x));
+    const child = taskOf(signed, 'dave').id;
+    const results = [
+      removeSign(signed, { taskId: child, actor: 'carol' }, ctx),
+      approve(signed, { taskId: child, actor: 'dave' }, ctx),
+      resolve(delegated, { taskId: id, actor: 'dave' }, ctx),
+      adminTransfer(delegated, { actor: 'admin', taskId: id, to: 'erin', reason: '离职' }, ctx),
+      reject(atA2, { taskId: taskOf(atA2, 'boss').id, actor: 'boss', backTo: 'a1' }, ctx),
+      adminSendBack(atA2, { actor: 'admin', target: 'start', reason: '重填' }, ctx),
+      handBackAgentTasks(viaAgent, { id: 'w', principal: 'carol', agent: 'agent', from: '', to: '' }, ctx),
+    ];
+    expect(results.every((r) => r.ok)).toBe(true);
+    const returned = results[5].ok ? results[5].state : undefined;
+    expect(returned?.status).toBe('returned');
+    const frozenReturned = deepFreeze(returned!);
+    expect(resubmit(frozenReturned, { actor: 'alice', values: { amount: 2 } }, ctx).ok).toBe(true);
+    expect([signed, delegated, atA2, viaAgent].map((x) => JSON.stringify(x))).toEqual(snapshots);
   });
 });
