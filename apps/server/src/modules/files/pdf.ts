@@ -41,8 +41,10 @@ export class PdfSourceError extends Error {
   }
 }
 
-export async function mergeVertical(sources: readonly PdfSource[]): Promise<Uint8Array> {
+export async function mergeVertical(sources: readonly PdfSource[], title?: string): Promise<Uint8Array> {
   const out = await PDFDocument.create();
+  // a viewer shows the title, not the storage key
+  if (title) out.setTitle(title);
   await appendVertical(out, new RemarkImages(out), sources);
   return out.save(SAVE_FAST);
 }
@@ -78,9 +80,10 @@ async function appendVertical(out: PDFDocument, remarks: RemarkImages, sources: 
 export async function layoutPerPage(
   sources: readonly PdfSource[],
   mode: DisplayMode,
-  appendix: readonly PdfSource[] = [],
+  opts: { appendix?: readonly PdfSource[]; title?: string } = {},
 ): Promise<Uint8Array> {
   const out = await PDFDocument.create();
+  if (opts.title) out.setTitle(opts.title);
   const remarks = new RemarkImages(out);
   const [cols, rows] = mode === 'ONE' ? [1, 1] : mode === 'TWO' ? [1, 2] : [2, 2];
   const perPage = cols * rows;
@@ -106,7 +109,7 @@ export async function layoutPerPage(
     else page!.drawImage(item.image, { x, y, width: box.width, height: box.height });
     if (remark) drawRemark(page!, remark, cellX + (cellW - remark.width) / 2, y - REMARK_GAP - remark.height);
   }
-  await appendVertical(out, remarks, appendix);
+  await appendVertical(out, remarks, opts.appendix ?? []);
   return out.save(SAVE_FAST);
 }
 

@@ -108,9 +108,10 @@ export async function exportCustom(
     }
   }
   if (sources.length === 0 && appendix.length === 0) throw exportErrors.nothingPrintable();
+  const fileName = `${(body.fileName || '发票导出').replace(/\.pdf$/i, '')}.pdf`;
   let pdf: Uint8Array;
   try {
-    pdf = await layoutPerPage(sources, body.displayMode, appendix);
+    pdf = await layoutPerPage(sources, body.displayMode, { appendix, title: fileName.slice(0, -4) });
   } catch (err) {
     if (err instanceof PdfSourceError) throw exportErrors.unreadable(err.source.name ?? '');
     throw err;
@@ -119,7 +120,6 @@ export async function exportCustom(
   const day = at.toISOString().slice(0, 10).replaceAll('-', '/');
   const key = `${tenantDir('merge', caller.tenantId)}${day}/${randomUUID()}.pdf`;
   await d.storage.put(key, Buffer.from(pdf), { contentType: 'application/pdf' });
-  const fileName = `${(body.fileName || '发票导出').replace(/\.pdf$/i, '')}.pdf`;
   return {
     url: signedFileUrl(d, caller.tenantId, key, { fileName, expiresInS: EXPORT_LINK_EXPIRES_S }),
     fileName,

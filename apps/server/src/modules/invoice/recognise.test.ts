@@ -255,6 +255,7 @@ describe('export/custom', () => {
     expect(pdf.statusCode).toBe(200);
     const doc = await PDFDocument.load(pdf.rawPayload);
     expect(doc.getPageCount()).toBe(1);
+    expect(doc.getTitle()).toBe('十一月发票'); // what a viewer shows
 
     const two = await call(a.owner.token, 'POST', `${W}/export/custom`, {
       invoiceIds: ids,
