@@ -43,6 +43,9 @@ export function useInvoicePrint(): {
     }
     download(result.url, result.fileName);
     void message.success('导出成功');
+    // what did not go into the file is said, not silently dropped (spec 5: others listed singly)
+    const left = [...result.skipped, ...result.singles.map((s) => `${s.name}：请单独下载`)];
+    if (left.length) void message.warning(`未导出：${left.join('；')}`, 8);
   };
 
   const node = (

@@ -42,6 +42,34 @@ describe('打印 and 导出 on the invoice lists', () => {
     expect(document.querySelectorAll('.ant-table-row .ant-checkbox-input')).toHaveLength(1);
   });
 
+  it('导出 downloads the file and names what was left out', async () => {
+    setSession({ token: 't', userStatus: 2, userMenus: { perms: ['invoiceCenter:view', 'invoice:export'] } });
+    stubServer({
+      [`GET ${W}/pageList`]: () => page([row(1)]),
+      [`POST ${W}/export/custom`]: () => ({
+        url: '/x.pdf',
+        fileName: '发票打印.pdf',
+        printed: 1,
+        skipped: [
+          { invoiceId: 9, number: '12235358', reason: '发票文件不是 PDF 或图片（如 OFD），请单独打印' },
+        ],
+        attached: 0,
+        attachments: [],
+      }),
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderAt(<InvoiceCenterPage />, '/scenes/invoiceCenter');
+    await screen.findByText('兰溪市悦济舫餐厅', undefined, { timeout: 5000 });
+    fireEvent.click(document.querySelector<HTMLInputElement>('.ant-table-row .ant-checkbox-input')!);
+    fireEvent.click(screen.getByRole('button', { name: /^导\s*出$/ }));
+    await screen.findByTestId('print-dialog');
+    fireEvent.click(screen.getAllByRole('button', { name: /^导\s*出$/ }).at(-1)!);
+    await waitFor(() => expect(toasts()).toContain('导出成功'));
+    expect(click).toHaveBeenCalled();
+    expect(toasts().join()).toContain('未导出：12235358：发票文件不是 PDF 或图片');
+    click.mockRestore();
+  });
+
   it('组织发票 prints the selected invoices with orgInvoice:view', async () => {
     setSession({ token: 't', userStatus: 2, userMenus: { perms: ['orgInvoice:view'] } });
     const api = stubServer({
