@@ -1,6 +1,8 @@
 import {
   type BillInvoicePageQuery,
   type DraftFields,
+  type ExportCustomBody,
+  type ExportCustomReply,
   type RecognisedDrafts,
   type RecogniseBody,
   type ComplianceAddBody,
@@ -99,4 +101,8 @@ export const invoiceApi = {
   complianceUpdate: (body: In<typeof ComplianceUpdateBody>) =>
     http.post<ComplianceRule>(`${COMPLIANCE}/update`, body, { handleFieldErrors: true }),
   complianceDelete: (id: number) => http.post<null>(`${COMPLIANCE}/delete`, { id }),
+  /** export/custom (spec §7.8): the chosen invoices (and attachments) as one PDF behind a signed url. */
+  exportCustom: (body: ExportCustomBody, options?: Pick<RequestOptions, 'silent'>) =>
+    http.post<Out<typeof ExportCustomReply>>(W('export/custom'), body, { timeout: 120_000, ...options }),
 };
+export type ExportCustomResult = Out<typeof ExportCustomReply>;

@@ -130,5 +130,17 @@ export const ExportCustomReply = z.object({
   printed: z.number().int(),
   /** Invoices without a printable file (hand-entered, or an OFD), with the reason. */
   skipped: z.array(z.object({ invoiceId: z.number().int(), number: z.string(), reason: z.string() })),
+  /** attach: attachments merged into the PDF after the invoices. */
+  attached: z.number().int(),
+  /** attach: attachments that cannot be merged (OFD, Word…, spec 5), listed singly with their own links. */
+  attachments: z.array(
+    z.object({
+      invoiceId: z.number().int(),
+      number: z.string(),
+      fileName: z.string(),
+      fileType: z.string(),
+      url: z.string(),
+    }),
+  ),
 });
 export type ExportCustomReply = z.infer<typeof ExportCustomReply>;

@@ -58,7 +58,7 @@ export async function mergeFiles(
   if (sources.length === 0) return { url: null, merged: 0, items: singles };
   let pdf: Uint8Array;
   try {
-    pdf = await mergeVertical(sources);
+    pdf = await mergeVertical(sources, '合并文件');
   } catch (err) {
     if (err instanceof PdfSourceError) throw fileErrors.mergeFileUnreadable(err.source.name ?? '');
     throw err;

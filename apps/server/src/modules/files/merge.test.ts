@@ -1,10 +1,12 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, type PDFPage } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformCode } from '@feikong/contracts';
 import { makePersonal, makeStaff, makeTenant } from '../../../test/factories.js';
 import { FileCode } from './files.errors.js';
 import { FILES, createFilesTestApp, makePdf } from './files.testkit.js';
 import { layoutPerPage, mergeVertical, A4 } from './index.js';
+import { remarkImage, remarkMarkup } from './pdf.js';
 
 // POST /finopublic/api/web/file/merge: jpg/jpeg/png/pdf of the caller's tenant merged into one PDF
 // (in order), other types listed singly; another tenant's files refused. And the 1/2/4-per-page
@@ -207,5 +209,81 @@ describe('layoutPerPage (invoice export)', () => {
       ]),
     );
     expect(doc.getPageCount()).toBe(6);
+  });
+});
+
+/** The pictures a page draws (its distinct image XObjects), by pixel size. */
+function pageImages(page: PDFPage): { width: number; height: number }[] {
+  const xobjects = page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+  if (!xobjects) return [];
+  // the same picture drawn twice is one object under two names
+  return [...new Set(xobjects.values().map(String))]
+    .map((ref) => page.doc.context.lookup(xobjects.values().find((v) => String(v) === ref)))
+    .filter((o): o is PDFRawStream => o instanceof PDFRawStream)
+    .filter((o) => o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'))
+    .map((o) => ({
+      width: (o.dict.get(PDFName.of('Width')) as PDFNumber).asNumber(),
+      height: (o.dict.get(PDFName.of('Height')) as PDFNumber).asNumber(),
+    }));
+}
+
+describe('Chinese remarks (pictures of their text: the standard PDF fonts cannot write Chinese)', () => {
+  it('renders Chinese with real glyphs: two different remarks of one length are different pictures', async () => {
+    const a = (await remarkImage('差旅报销', 300))!;
+    const b = (await remarkImage('业务招待', 300))!;
+    // 4 characters of 10 pt at 3 px/pt: about 120 px wide, one line (30 px) high
+    expect(a.widthPx).toBeGreaterThan(100);
+    expect(a.widthPx).toBeLessThan(140);
+    expect(a.heightPx).toBeLessThanOrEqual(45);
+    // Missing CJK glyphs would be drawn as the same empty boxes for both.
+    const raw = async (png: Buffer) => (await sharp(png).raw().toBuffer()).toString('base64');
+    expect(await raw(a.png)).not.toBe(await raw(b.png));
+    // ink is there: some pixels are opaque
+    const { data } = await sharp(a.png).extractChannel(3).raw().toBuffer({ resolveWithObject: true });
+    expect(data.some((v) => v > 200)).toBe(true);
+  });
+
+  it('escapes markup, wraps long remarks to the width and cuts them at 4 lines', async () => {
+    expect(remarkMarkup('a<b>&\nc')).toBe('a&lt;b&gt;&amp; c');
+    expect(await remarkImage('  \n ', 300)).toBeNull();
+    const tags = await remarkImage('<b>未闭合 & 符号', 300);
+    expect(tags!.widthPx).toBeGreaterThan(0);
+    const long = (await remarkImage('长'.repeat(200), 100))!;
+    expect(long.widthPx).toBeLessThanOrEqual(300);
+    expect(long.heightPx).toBeLessThanOrEqual(Math.ceil(10 * 1.5 * 3) * 4);
+    expect(long.heightPx).toBeGreaterThan(3 * 30);
+  });
+
+  it('layoutPerPage and mergeVertical draw the remark picture on the page, once per text', async () => {
+    const remark = '出差北京 餐费';
+    const want = (await remarkImage(remark, (A4.width - 48) / 2 - 12))!;
+    const sources = [
+      { bytes: FILES.jpg(), kind: 'jpg' as const, remark },
+      { bytes: await makePdf(1), kind: 'pdf' as const, remark },
+      { bytes: FILES.png(), kind: 'png' as const },
+    ];
+    const four = await PDFDocument.load(await layoutPerPage(sources, 'FOUR'));
+    const images = pageImages(four.getPage(0));
+    // the two photos, and the remark picture (the same text embedded once)
+    expect(images).toHaveLength(3);
+    expect(images).toContainEqual({ width: want.widthPx, height: want.heightPx });
+
+    const merged = await PDFDocument.load(await mergeVertical(sources));
+    expect(merged.getPageCount()).toBe(3);
+    expect(pageImages(merged.getPage(0))).toHaveLength(2); // the photo and its remark
+    expect(pageImages(merged.getPage(1))).toHaveLength(1); // the copied PDF page, remark in its margin
+    expect(pageImages(merged.getPage(2))).toHaveLength(1); // no remark
+  });
+
+  it('file/merge prints a Chinese remark', async () => {
+    const res = await merge(tokenA, {
+      items: [
+        { filePath: A('1_a.jpg'), fileType: 'jpg', fileName: '发票.jpg', remark: '第一张发票，报销用' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const pdf = await fetchPdf(res.json().data.url);
+    const want = (await remarkImage('第一张发票，报销用', A4.width - 48))!;
+    expect(pageImages(pdf.getPage(0))).toContainEqual({ width: want.widthPx, height: want.heightPx });
   });
 });

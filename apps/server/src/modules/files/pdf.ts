@@ -1,12 +1,4 @@
-import {
-  ParseSpeeds,
-  PDFDocument,
-  StandardFonts,
-  rgb,
-  type PDFEmbeddedPage,
-  type PDFFont,
-  type PDFImage,
-} from 'pdf-lib';
+import { ParseSpeeds, PDFDocument, type PDFEmbeddedPage, type PDFImage, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
 
 /**
@@ -15,6 +7,8 @@ import sharp from 'sharp';
  * width (and down to its height when taller), each PDF's pages copied as they are.
  * layoutPerPage: 1, 2 or 4 images or PDF first pages per A4 page (displayMode ONE/TWO/FOUR), each
  * with an optional remark line under it — the invoice export uses it.
+ * Remarks are Chinese: pdf-lib's standard fonts write only WinAnsi, and it cannot subset the CJK TTC
+ * fonts, so a remark is drawn as a picture of its text (see remarkImage).
  */
 export type PdfSourceKind = 'jpg' | 'png' | 'pdf';
 
@@ -34,6 +28,10 @@ export const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 24;
 const REMARK_SIZE = 10;
 const REMARK_GAP = 4;
+/** Remark pictures are rendered at this many pixels per PDF point (3 = 216 dpi: sharp on paper). */
+const REMARK_PX_PER_PT = 3;
+/** Remarks longer than this many lines are cut (a 200-character remark still fits in a cell). */
+const REMARK_MAX_LINES = 4;
 
 /** A source pdf-lib cannot read (a broken image or PDF); `source` is the one it failed on. */
 export class PdfSourceError extends Error {
@@ -43,31 +41,50 @@ export class PdfSourceError extends Error {
   }
 }
 
-export async function mergeVertical(sources: readonly PdfSource[]): Promise<Uint8Array> {
+export async function mergeVertical(sources: readonly PdfSource[], title?: string): Promise<Uint8Array> {
   const out = await PDFDocument.create();
+  // a viewer shows the title, not the storage key
+  if (title) out.setTitle(title);
+  await appendVertical(out, new RemarkImages(out), sources);
+  return out.save(SAVE_FAST);
+}
+
+/** mergeVertical's pages, added to `out`. */
+async function appendVertical(out: PDFDocument, remarks: RemarkImages, sources: readonly PdfSource[]) {
   for (const src of sources) {
     if (src.kind === 'pdf') {
       const doc = await loadPdf(src);
       const pages = await out.copyPages(doc, doc.getPageIndices());
       for (const p of pages) out.addPage(p);
+      // A PDF's pages are copied as they are: its remark goes in the bottom margin of its first page.
+      const first = pages[0];
+      const remark = first && (await remarks.get(src.remark, first.getWidth() - 2 * MARGIN));
+      if (first && remark) drawRemark(first, remark, (first.getWidth() - remark.width) / 2, 6);
       continue;
     }
     const img = await embedImage(out, src);
     const page = out.addPage([A4.width, A4.height]);
-    const box = fit(img.width, img.height, A4.width - 2 * MARGIN, A4.height - 2 * MARGIN);
-    page.drawImage(img, {
-      x: (A4.width - box.width) / 2,
-      y: A4.height - MARGIN - box.height,
-      width: box.width,
-      height: box.height,
-    });
+    const remark = await remarks.get(src.remark, A4.width - 2 * MARGIN);
+    const remarkH = remark ? remark.height + REMARK_GAP : 0;
+    const box = fit(img.width, img.height, A4.width - 2 * MARGIN, A4.height - 2 * MARGIN - remarkH);
+    const y = A4.height - MARGIN - box.height;
+    page.drawImage(img, { x: (A4.width - box.width) / 2, y, width: box.width, height: box.height });
+    if (remark) drawRemark(page, remark, (A4.width - remark.width) / 2, y - REMARK_GAP - remark.height);
   }
-  return out.save(SAVE_FAST);
 }
 
-export async function layoutPerPage(sources: readonly PdfSource[], mode: DisplayMode): Promise<Uint8Array> {
+/**
+ * `sources` 1, 2 or 4 to an A4 page; then `appendix` (the invoices' attachments) one after another
+ * as mergeVertical lays them.
+ */
+export async function layoutPerPage(
+  sources: readonly PdfSource[],
+  mode: DisplayMode,
+  opts: { appendix?: readonly PdfSource[]; title?: string } = {},
+): Promise<Uint8Array> {
   const out = await PDFDocument.create();
-  const font = await out.embedFont(StandardFonts.Helvetica);
+  if (opts.title) out.setTitle(opts.title);
+  const remarks = new RemarkImages(out);
   const [cols, rows] = mode === 'ONE' ? [1, 1] : mode === 'TWO' ? [1, 2] : [2, 2];
   const perPage = cols * rows;
   const cellW = (A4.width - 2 * MARGIN) / cols;
@@ -81,27 +98,18 @@ export async function layoutPerPage(sources: readonly PdfSource[], mode: Display
     const row = Math.floor(slot / cols);
     const cellX = MARGIN + col * cellW;
     const cellTop = A4.height - MARGIN - row * cellH;
-    const remark = src.remark ? printable(font, src.remark) : '';
-    const remarkH = remark ? REMARK_SIZE + REMARK_GAP : 0;
     const pad = 6;
+    const remark = await remarks.get(src.remark, cellW - 2 * pad);
+    const remarkH = remark ? remark.height + REMARK_GAP : 0;
     const item = await embedItem(out, src);
     const box = fit(item.width, item.height, cellW - 2 * pad, cellH - 2 * pad - remarkH);
     const x = cellX + (cellW - box.width) / 2;
     const y = cellTop - pad - box.height;
     if ('drawAs' in item) page!.drawPage(item.drawAs, { x, y, width: box.width, height: box.height });
     else page!.drawImage(item.image, { x, y, width: box.width, height: box.height });
-    if (remark) {
-      const textW = font.widthOfTextAtSize(remark, REMARK_SIZE);
-      page!.drawText(remark, {
-        x: cellX + Math.max(pad, (cellW - textW) / 2),
-        y: y - REMARK_GAP - REMARK_SIZE,
-        size: REMARK_SIZE,
-        font,
-        color: rgb(0.2, 0.2, 0.2),
-        maxWidth: cellW - 2 * pad,
-      });
-    }
+    if (remark) drawRemark(page!, remark, cellX + (cellW - remark.width) / 2, y - REMARK_GAP - remark.height);
   }
+  await appendVertical(out, remarks, opts.appendix ?? []);
   return out.save(SAVE_FAST);
 }
 
@@ -171,19 +179,85 @@ function fit(w: number, h: number, maxW: number, maxH: number) {
   return { width: w * scale, height: h * scale };
 }
 
+/** A remark's picture on the page, in points. */
+interface Remark {
+  image: PDFImage;
+  width: number;
+  height: number;
+}
+
+function drawRemark(page: PDFPage, r: Remark, x: number, y: number) {
+  page.drawImage(r.image, { x, y, width: r.width, height: r.height });
+}
+
+/** The remark's text as Pango reads it: one paragraph, markup characters escaped. */
+export function remarkMarkup(text: string): string {
+  return text
+    .replace(/[\r\n\t]+/g, ' ')
+    .trim()
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
 /**
- * The remark as the standard font can write it: characters outside its WinAnsi set (Chinese among
- * them — pdf-lib cannot subset the CJK TTC fonts) become '?'.
+ * A remark rendered to a transparent PNG by sharp's text input (Pango with the system's fonts:
+ * fonts-noto-cjk writes Chinese), REMARK_SIZE pt high, wrapped to maxWidthPt, at most REMARK_MAX_LINES.
  */
-function printable(font: PDFFont, text: string): string {
-  return [...text.replace(/[\r\n\t]+/g, ' ')]
-    .map((c) => {
-      try {
-        font.encodeText(c);
-        return c;
-      } catch {
-        return '?';
-      }
-    })
-    .join('');
+export async function remarkImage(
+  text: string,
+  maxWidthPt: number,
+): Promise<{ png: Buffer; widthPx: number; heightPx: number } | null> {
+  const markup = remarkMarkup(text);
+  if (!markup) return null;
+  const widthPx = Math.max(1, Math.floor(maxWidthPt * REMARK_PX_PER_PT));
+  const lineH = Math.ceil(REMARK_SIZE * 1.5 * REMARK_PX_PER_PT);
+  let img = sharp({
+    text: {
+      text: `<span foreground="#333333">${markup}</span>`,
+      font: `Noto Sans CJK SC ${REMARK_SIZE}`,
+      dpi: 72 * REMARK_PX_PER_PT,
+      width: widthPx,
+      wrap: 'word-char',
+      align: 'centre',
+      rgba: true,
+    },
+  });
+  const meta = await img.png().toBuffer({ resolveWithObject: true });
+  if (meta.info.height > lineH * REMARK_MAX_LINES) {
+    img = sharp(meta.data).extract({
+      left: 0,
+      top: 0,
+      width: meta.info.width,
+      height: lineH * REMARK_MAX_LINES,
+    });
+    const cut = await img.png().toBuffer({ resolveWithObject: true });
+    return { png: cut.data, widthPx: cut.info.width, heightPx: cut.info.height };
+  }
+  return { png: meta.data, widthPx: meta.info.width, heightPx: meta.info.height };
+}
+
+/** Remark pictures of one document, each text embedded once however often it is printed. */
+class RemarkImages {
+  private readonly cache = new Map<string, Promise<Remark | null>>();
+  constructor(private readonly out: PDFDocument) {}
+
+  get(text: string | undefined, maxWidthPt: number): Promise<Remark | null> {
+    if (!text?.trim()) return Promise.resolve(null);
+    const key = `${Math.round(maxWidthPt)}|${text}`;
+    let hit = this.cache.get(key);
+    if (!hit) {
+      hit = remarkImage(text, maxWidthPt).then(async (r) =>
+        r
+          ? {
+              image: await this.out.embedPng(r.png),
+              width: r.widthPx / REMARK_PX_PER_PT,
+              height: r.heightPx / REMARK_PX_PER_PT,
+            }
+          : null,
+      );
+      this.cache.set(key, hit);
+    }
+    return hit;
+  }
 }

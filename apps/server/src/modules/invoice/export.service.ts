@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ExportCustomReply } from '@feikong/contracts';
+import { MERGEABLE_ATTACHMENT_TYPES, type ExportCustomReply } from '@feikong/contracts';
 import { AppError } from '../../platform/errors.js';
 import type { TenantCaller } from '../../platform/context.js';
 import type { AppServices } from '../../platform/types.js';
@@ -11,6 +11,7 @@ import {
   tenantDir,
   type PdfSource,
 } from '../files/index.js';
+import * as repo from './invoice.repo.js';
 import { readableInvoices } from './invoice.service.js';
 import { sniffFileKind } from './recognition/index.js';
 
@@ -32,7 +33,9 @@ function imageKind(bytes: Uint8Array): 'jpg' | 'png' | null {
 /**
  * POST export/custom: the chosen invoices' own files (PDF first page, or the photo) laid out 1, 2 or 4
  * to an A4 page in billing-date order, each with its remark; one PDF behind a signed link. Invoices
- * without a printable file are listed with the reason; when none is printable: 暂无可打印内容.
+ * without a printable file are listed with the reason. With `attach`, the invoices' attachments follow
+ * (spec 5: jpg/jpeg/png/pdf merged, each on its own pages; others listed singly with their links).
+ * When nothing at all is printable: 暂无可打印内容.
  */
 export async function exportCustom(
   d: AppServices,
@@ -40,6 +43,7 @@ export async function exportCustom(
   body: {
     invoiceIds: number[];
     displayMode: 'ONE' | 'TWO' | 'FOUR';
+    attach?: boolean;
     fileName?: string;
     items?: { invoiceId: number; remark: string }[];
   },
@@ -67,10 +71,47 @@ export async function exportCustom(
     }
     sources.push({ bytes, kind, remark: remarks.get(id) || undefined, name: row.number });
   }
-  if (sources.length === 0) throw exportErrors.nothingPrintable();
+  const appendix: PdfSource[] = [];
+  const attachments: ExportCustomReply['attachments'] = [];
+  if (body.attach) {
+    for (const row of rows) {
+      const id = Number(row.id);
+      for (const att of await repo.listAttachments(d.db, caller.tenantId, id)) {
+        const fileType = (att.file_name.split('.').pop() ?? '').toLowerCase();
+        const single = () =>
+          attachments.push({
+            invoiceId: id,
+            number: row.number,
+            fileName: att.file_name,
+            fileType,
+            url: signedFileUrl(d, caller.tenantId, att.file_key, { fileName: att.file_name }),
+          });
+        if (!(MERGEABLE_ATTACHMENT_TYPES as readonly string[]).includes(fileType)) {
+          single();
+          continue;
+        }
+        const { bytes } = await readTenantFile(d, caller.tenantId, att.file_key);
+        const kind = sniffFileKind(bytes) === 'pdf' ? 'pdf' : imageKind(bytes);
+        // A file whose bytes are not what its name says is handed out as it is rather than merged.
+        if (!kind || (kind === 'pdf') !== (fileType === 'pdf')) {
+          single();
+          continue;
+        }
+        const remark = remarks.get(id);
+        appendix.push({
+          bytes,
+          kind,
+          name: att.file_name,
+          remark: `发票 ${row.number} 附件 ${att.file_name}${remark ? `：${remark}` : ''}`,
+        });
+      }
+    }
+  }
+  if (sources.length === 0 && appendix.length === 0) throw exportErrors.nothingPrintable();
+  const fileName = `${(body.fileName || '发票导出').replace(/\.pdf$/i, '')}.pdf`;
   let pdf: Uint8Array;
   try {
-    pdf = await layoutPerPage(sources, body.displayMode);
+    pdf = await layoutPerPage(sources, body.displayMode, { appendix, title: fileName.slice(0, -4) });
   } catch (err) {
     if (err instanceof PdfSourceError) throw exportErrors.unreadable(err.source.name ?? '');
     throw err;
@@ -79,11 +120,12 @@ export async function exportCustom(
   const day = at.toISOString().slice(0, 10).replaceAll('-', '/');
   const key = `${tenantDir('merge', caller.tenantId)}${day}/${randomUUID()}.pdf`;
   await d.storage.put(key, Buffer.from(pdf), { contentType: 'application/pdf' });
-  const fileName = `${(body.fileName || '发票导出').replace(/\.pdf$/i, '')}.pdf`;
   return {
     url: signedFileUrl(d, caller.tenantId, key, { fileName, expiresInS: EXPORT_LINK_EXPIRES_S }),
     fileName,
     printed: sources.length,
     skipped,
+    attached: appendix.length,
+    attachments,
   };
 }

@@ -274,6 +274,7 @@ describe('export/custom', () => {
     expect(pdf.statusCode).toBe(200);
     const doc = await PDFDocument.load(pdf.rawPayload);
     expect(doc.getPageCount()).toBe(1);
+    expect(doc.getTitle()).toBe('十一月发票'); // what a viewer shows
 
     const two = await call(a.owner.token, 'POST', `${W}/export/custom`, {
       invoiceIds: ids,
@@ -281,6 +282,75 @@ describe('export/custom', () => {
     });
     const twoPdf = await env.t.app.inject({ method: 'GET', url: two.body.data.url });
     expect((await PDFDocument.load(twoPdf.rawPayload)).getPageCount()).toBe(2);
+  });
+
+  it('attach: merges jpg/png/pdf attachments after the invoices, lists the others singly', async () => {
+    const t = await makeInvoiceTenant(env.t); // the same invoices are saved once per tenant
+    const [pdfInv, hand] = await saved(
+      [
+        {
+          part: '83089647',
+          file: 'invoices/pdf/dianzi_pupiao_033002000211_83089647.pdf',
+          type: 'application/pdf',
+        },
+        { part: '99999951' },
+      ],
+      t,
+    );
+    const attach = async (invoiceId: number, file: string, type: string, fileName: string) => {
+      const up = await uploaded(t.tenantId, file, type);
+      const res = await call(t.owner.token, 'POST', `${W}/attachment/upload`, {
+        invoiceId,
+        fileKey: up.file_key,
+        fileName,
+      });
+      expect(res.code, JSON.stringify(res.body)).toBe(200);
+    };
+    await attach(
+      pdfInv,
+      'invoices/images/guanshuicheng_zhuanpiao_1100094140_87654321.jpg',
+      'image/jpeg',
+      '水单.jpg',
+    );
+    await attach(
+      pdfInv,
+      'invoices/pdf/dianzi_pupiao_033002000211_83089647.pdf',
+      'application/pdf',
+      '行程单.pdf',
+    );
+    await attach(
+      hand,
+      'invoices/ofd/ofdrw_999_eInvoice_sample_050001700111_12235358.ofd',
+      'application/ofd',
+      '原件.ofd',
+    );
+    const body = {
+      invoiceIds: [pdfInv, hand],
+      displayMode: 'FOUR',
+      items: [{ invoiceId: pdfInv, remark: '出差杭州 餐费' }],
+    };
+    // without attach: the one invoice with a file on one page
+    const plain = await call(t.owner.token, 'POST', `${W}/export/custom`, body);
+    expect(plain.body.data).toMatchObject({ printed: 1, attached: 0, attachments: [] });
+    const res = await call(t.owner.token, 'POST', `${W}/export/custom`, { ...body, attach: true });
+    expect(res.code, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ printed: 1, attached: 2 });
+    expect(res.body.data.attachments).toEqual([
+      expect.objectContaining({ invoiceId: hand, number: '99999951', fileName: '原件.ofd', fileType: 'ofd' }),
+    ]);
+    const ofd = await env.t.app.inject({ method: 'GET', url: res.body.data.attachments[0].url });
+    expect(ofd.statusCode).toBe(200);
+    const doc = await PDFDocument.load(
+      (await env.t.app.inject({ method: 'GET', url: res.body.data.url })).rawPayload,
+    );
+    // the invoice page, the photo on a page of its own, the PDF attachment's one page
+    expect(doc.getPageCount()).toBe(3);
+    // an invoice without a file whose only attachment is an OFD: nothing to put in the PDF
+    const onlyAtt = await call(t.owner.token, 'POST', `${W}/export/custom`, {
+      invoiceIds: [hand],
+      attach: true,
+    });
+    expect(onlyAtt.body.msg).toBe('暂无可打印内容'); // its only attachment is an OFD
   });
 
   it('says 暂无可打印内容 when none has a printable file, 请先选择数据！ for none chosen', async () => {

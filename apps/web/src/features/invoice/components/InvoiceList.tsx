@@ -45,8 +45,10 @@ export interface InvoiceListProps {
   removePerm?: string;
   /** Opens an invoice (the detail dialog, or the detail page). */
   onOpen: (row: InvoiceRow) => void;
-  /** Buttons left of 批量删除. */
-  toolbar?: ReactNode;
+  /** Buttons left of 批量删除; a function gets the selected rows (打印, 导出). */
+  toolbar?: ReactNode | ((selected: InvoiceRow[]) => ReactNode);
+  /** Rows can be selected (for the toolbar's batch actions) even without delete permission. */
+  selectable?: boolean;
   testId: string;
 }
 
@@ -72,7 +74,7 @@ const RECENT_COLOR: Record<number, string> = { 1: 'blue', 2: 'orange', 3: 'green
  * The invoice list (spec §3 list row): column filters, sort, page and tab live in the URL, so a
  * reload or a shared link shows the same list. Tabs carry the counts and amounts of every matching row.
  */
-export function InvoiceList({ scope, removePerm, onOpen, toolbar, testId }: InvoiceListProps) {
+export function InvoiceList({ scope, removePerm, onOpen, toolbar, selectable, testId }: InvoiceListProps) {
   const { modal, message } = App.useApp();
   const { can } = useAccess();
   const [params, setParams] = useSearchParams();
@@ -350,7 +352,9 @@ export function InvoiceList({ scope, removePerm, onOpen, toolbar, testId }: Invo
     <div data-testid={testId}>
       <Tabs activeKey={tab} items={tabItems} onChange={(k) => set({ tab: k === 'all' ? undefined : k })} />
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
-        {toolbar}
+        {typeof toolbar === 'function'
+          ? toolbar((data?.items ?? []).filter((r) => selected.includes(r.id)))
+          : toolbar}
         {mayRemove && (
           <Button
             danger
@@ -387,7 +391,7 @@ export function InvoiceList({ scope, removePerm, onOpen, toolbar, testId }: Invo
           scroll={{ x: 2000 }}
           onChange={onChange}
           rowSelection={
-            mayRemove
+            mayRemove || selectable
               ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
               : undefined
           }

@@ -22,6 +22,8 @@ export const INVOICE_PERM = {
   view: 'invoice:view',
   add: 'invoice:add',
   remove: 'invoice:delete',
+  /** 打印 and 导出 of one's own invoices (export/custom also admits orgInvoice:view). */
+  exportList: 'invoice:export',
   orgView: 'orgInvoice:view',
   orgRemove: 'orgInvoice:delete',
   centerView: 'invoiceCenter:view',

@@ -2,6 +2,7 @@ import { Card } from 'antd';
 import { useState } from 'react';
 import { InvoiceDetailDialog } from '../components/InvoiceDetailDialog';
 import { InvoiceList } from '../components/InvoiceList';
+import { usePrintButtons } from '../components/usePrintButtons';
 import { INVOICE_PERM } from '../hooks/queries';
 
 /**
@@ -10,6 +11,7 @@ import { INVOICE_PERM } from '../hooks/queries';
  */
 export default function OrgListPage() {
   const [open, setOpen] = useState<number | null>(null);
+  const print = usePrintButtons(INVOICE_PERM.orgView);
   return (
     <Card title="组织发票" className="fk-panel">
       <InvoiceList
@@ -17,7 +19,10 @@ export default function OrgListPage() {
         testId="invoice-org-list"
         removePerm={INVOICE_PERM.orgRemove}
         onOpen={(row) => setOpen(row.id)}
+        selectable
+        toolbar={print.buttons}
       />
+      {print.node}
       <InvoiceDetailDialog invoiceId={open} onClose={() => setOpen(null)} />
     </Card>
   );

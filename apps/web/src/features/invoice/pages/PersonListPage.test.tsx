@@ -269,4 +269,28 @@ describe('手工录入', () => {
     );
     expect(toasts().filter((t) => t.includes('该发票已由'))).toEqual([]); // shown once, in the dialog
   });
+
+  it('打印 and 导出 need invoice:export and a selection (请先选择数据！); selected rows open the print dialog', async () => {
+    stubServer({ [`GET ${W}/pageList`]: () => page(rows) });
+    const first = renderAt(<PersonListPage />, PATH);
+    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: /打\s*印/ })).toBeNull();
+    first.unmount();
+
+    signIn(['invoice:view', 'invoice:export']);
+    renderAt(<PersonListPage />, PATH);
+    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 5000 });
+    fireEvent.click(button('打印'));
+    await waitFor(() => expect(toasts()).toContain('请先选择数据！'));
+    // rows are selectable without the delete permission
+    const boxes = document.querySelectorAll<HTMLInputElement>(
+      '.ant-table-tbody .ant-table-row .ant-checkbox-input',
+    );
+    expect(boxes.length).toBe(2);
+    fireEvent.click(boxes[1]);
+    fireEvent.click(button('导出'));
+    const dialog = await screen.findByTestId('print-dialog');
+    expect(within(dialog).getByLabelText(`备注${rows[1].number}`)).toBeTruthy();
+    expect(screen.getByText('导出发票（已选 1 张）')).toBeTruthy();
+  });
 });

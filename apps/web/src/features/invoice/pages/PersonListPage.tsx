@@ -5,6 +5,7 @@ import { Access } from '@/components/Access';
 import { HandInputDialog } from '../components/HandInputDialog';
 import { InvoiceDetailDialog } from '../components/InvoiceDetailDialog';
 import { InvoiceList } from '../components/InvoiceList';
+import { usePrintButtons } from '../components/usePrintButtons';
 import { INVOICE_PERM } from '../hooks/queries';
 
 /** 我的发票 (invoice/PersonList): the caller's invoices, 手工录入, 发票录入 and the record pages. */
@@ -14,6 +15,7 @@ export default function PersonListPage() {
   const [hand, setHand] = useState(false);
   // a new dialog per opening: its one-click-per-2s 保存 starts afresh
   const [handKey, setHandKey] = useState(0);
+  const print = usePrintButtons(INVOICE_PERM.exportList);
   return (
     <Card title="我的发票" className="fk-panel">
       <InvoiceList
@@ -21,7 +23,8 @@ export default function PersonListPage() {
         testId="invoice-person-list"
         removePerm={INVOICE_PERM.remove}
         onOpen={(row) => setOpen(row.id)}
-        toolbar={
+        selectable
+        toolbar={(selected) => (
           <>
             <Access perms={[INVOICE_PERM.add]}>
               <Button type="primary" onClick={() => navigate('/invoice/entry')}>
@@ -38,9 +41,11 @@ export default function PersonListPage() {
             </Access>
             <Button onClick={() => navigate('/invoice/taskCheck')}>查验记录</Button>
             <Button onClick={() => navigate('/invoice/repairInvoice')}>补录发票</Button>
+            {print.buttons(selected)}
           </>
-        }
+        )}
       />
+      {print.node}
       <InvoiceDetailDialog invoiceId={open} onClose={() => setOpen(null)} />
       <HandInputDialog key={handKey} open={hand} onClose={() => setHand(false)} />
     </Card>
