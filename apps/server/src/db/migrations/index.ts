@@ -15,6 +15,7 @@ import * as errorReportLimits from './20261123T0001_error_report_limits.js';
 import * as throttleStrikes from './20261123T0002_throttle_strikes.js';
 import * as invoices from './20261125T0111_invoices.js';
 import * as invoiceMail from './20261125T0121_invoice_mail.js';
+import * as emailInvoiceMenus from './20261125T0133_email_invoice_menus.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T0002_throttle_strikes': throttleStrikes,
   '20261125T0111_invoices': invoices,
   '20261125T0121_invoice_mail': invoiceMail,
+  '20261125T0133_email_invoice_menus': emailInvoiceMenus,
 };

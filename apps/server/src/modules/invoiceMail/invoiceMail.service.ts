@@ -16,6 +16,7 @@ import type { JobQueue } from '../../platform/jobs/types.js';
 import type { FileStorage } from '../../platform/storage/types.js';
 import type { InvoiceMailDeps } from './invoiceMail.deps.js';
 import { invoiceMailErrors, MAIL_LINK_EXPIRES_S } from './invoiceMail.errors.js';
+import { INVOICE_CONTENT_TYPES } from './invoiceMail.message.js';
 import {
   attachmentCounts,
   countMails,
@@ -86,7 +87,17 @@ export async function myAddress(d: InvoiceMailDeps, caller: TenantCaller): Promi
     box = await findMailbox(d.db, caller.tenantId, caller.userId);
   }
   if (!box) throw new Error('mailbox could not be created');
-  return { address: `${box.local_part}@${d.mail.domain}`, created_at: Number(box.created_at) };
+  return {
+    address: `${box.local_part}@${d.mail.domain}`,
+    created_at: Number(box.created_at),
+    limits: {
+      max_message_bytes: d.mail.maxMessageBytes,
+      max_attachments: d.mail.maxAttachments,
+      max_attachment_bytes: d.mail.maxAttachmentBytes,
+      max_total_attachment_bytes: d.mail.maxTotalAttachmentBytes,
+      file_types: Object.keys(INVOICE_CONTENT_TYPES),
+    },
+  };
 }
 
 function mailItem(m: MailRow): MailListItem {
