@@ -72,7 +72,7 @@ describe('专属邮箱 page', () => {
       expect(api.called(`POST ${E}/pageList`).at(-1)?.body).toMatchObject({ sender: 'hulian', page_num: 1 }),
     );
 
-    fireEvent.click(screen.getByLabelText('查看邮件11'));
+    fireEvent.click(screen.getByText('您收到一张电子发票'));
     await waitFor(() =>
       expect(router.state.location.pathname + router.state.location.search).toBe(
         '/emailInvoice/emailDetail?id=11',

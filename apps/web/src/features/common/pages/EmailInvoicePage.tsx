@@ -146,9 +146,7 @@ export default function EmailInvoicePage() {
       title: '主题',
       dataIndex: 'subject',
       render: (s: string, m) => (
-        <Typography.Link onClick={() => open(m)} aria-label={`查看邮件${m.id}`}>
-          {s || '（无主题）'}
-        </Typography.Link>
+        <Typography.Link onClick={() => open(m)}>{s || '（无主题）'}</Typography.Link>
       ),
     },
     { title: '接收时间', dataIndex: 'received_at', width: 170, render: (v: number) => formatDateTime(v) },
