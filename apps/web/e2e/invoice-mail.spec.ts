@@ -136,12 +136,13 @@ test('专属邮箱: a mailed OFD becomes 我的发票 (邮箱导入); mailed aga
   await mailTo(address, again);
   await expect(async () => {
     await mailbox.getByRole('button', { name: /刷\s*新/ }).click();
-    await expect(list.getByRole('row', { name: new RegExp(again) })).toContainText('导入失败', {
+    await expect(list.getByRole('row', { name: new RegExp(again) })).toContainText('重复发票，已拒绝', {
       timeout: 2_000,
     });
   }).toPass({ timeout: 60_000 });
+  await shot(page, 'email-invoice-list-duplicate.png');
   await list.getByText(again).click();
-  await expect(detail.getByText('重复发票，已拒绝')).toBeVisible();
+  await expect(detail.getByTestId('attachment-list').getByText('重复发票，已拒绝')).toBeVisible();
   await expect(detail.getByTestId('attachment-list')).toContainText(
     /已由员工乙于\d{4}-\d{2}-\d{2} \d{2}:\d{2}录入，不能重复录入/,
   );

@@ -34,6 +34,8 @@ export const MailListItem = z.object({
   attachment_count: z.number(),
   recognized_count: z.number(),
   failed_count: z.number(),
+  /** Why the first refused attachment was refused (e.g. a duplicate naming who entered it), or null. */
+  failure_reason: z.string().nullable(),
 });
 export type MailListItem = z.infer<typeof MailListItem>;
 

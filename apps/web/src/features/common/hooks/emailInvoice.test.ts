@@ -54,12 +54,21 @@ describe('专属邮箱 list filters in the URL', () => {
 });
 
 describe('results', () => {
-  const mail = (status: number) => ({ status, attachment_count: 3, recognized_count: 2, failed_count: 1 });
+  const mail = (status: number, failure_reason: string | null = null) => ({
+    status,
+    recognized_count: 2,
+    failed_count: 1,
+    failure_reason,
+  });
   it('names each mail status the way a person reads it', () => {
     expect(mailResult(mail(1))).toEqual({ text: '识别中', color: 'processing' });
     expect(mailResult(mail(2))).toEqual({ text: '已导入 2 个附件', color: 'success' });
     expect(mailResult(mail(3))).toEqual({ text: '导入 2 个，失败 1 个', color: 'warning' });
-    expect(mailResult(mail(4)).text).toBe('导入失败');
+    expect(mailResult(mail(4, '附件中没有识别到发票'))).toEqual({ text: '导入失败', color: 'error' });
+    expect(mailResult(mail(4, '第1张发票：该发票已由员工乙于2026-11-25 15:54录入，不能重复录入'))).toEqual({
+      text: '重复发票，已拒绝',
+      color: 'warning',
+    });
     expect(mailResult(mail(5)).text).toBe('没有发票附件');
   });
 

@@ -88,13 +88,14 @@ export const MAIL_STATUS_OPTIONS = [
   { value: MailStatus.noInvoice, label: '无发票附件' },
 ];
 
-/** A mail's result in the list: what a person reads at a glance. */
+/** A refusal because the invoice exists already (the server names who entered it and when). */
+export const isDuplicateReason = (reason: string | null | undefined) =>
+  !!reason && /不能重复录入/.test(reason);
+
+/** A mail's result in the list: imported, refused as a duplicate, failed … at a glance. */
 export function mailResult(
-  m: Pick<MailListItem, 'status' | 'attachment_count' | 'recognized_count' | 'failed_count'>,
-): {
-  text: string;
-  color: string;
-} {
+  m: Pick<MailListItem, 'status' | 'recognized_count' | 'failed_count' | 'failure_reason'>,
+): { text: string; color: string } {
   switch (m.status) {
     case MailStatus.pending:
       return { text: '识别中', color: 'processing' };
@@ -103,16 +104,15 @@ export function mailResult(
     case MailStatus.partial:
       return { text: `导入 ${m.recognized_count} 个，失败 ${m.failed_count} 个`, color: 'warning' };
     case MailStatus.failed:
-      return { text: '导入失败', color: 'error' };
+      return isDuplicateReason(m.failure_reason)
+        ? { text: '重复发票，已拒绝', color: 'warning' }
+        : { text: '导入失败', color: 'error' };
     case MailStatus.noInvoice:
       return { text: '没有发票附件', color: 'default' };
     default:
       return { text: '未知状态', color: 'default' };
   }
 }
-
-/** A refusal because the invoice exists already (the server names who entered it and when). */
-export const isDuplicateReason = (reason: string | null) => !!reason && /不能重复录入/.test(reason);
 
 /** An attachment's outcome on the detail page. */
 export function attachmentOutcome(a: Pick<MailAttachment, 'status' | 'reason' | 'invoice_ids'>): {

@@ -29,6 +29,7 @@ const MAIL = {
   attachment_count: 1,
   recognized_count: 0,
   failed_count: 1,
+  failure_reason: '附件中没有识别到发票',
 };
 const DUP = '该发票已由员工乙于2026-11-25 08:00录入，不能重复录入';
 
@@ -64,6 +65,7 @@ describe('专属邮箱 page', () => {
     expect(await screen.findByText('您收到一张电子发票')).toBeTruthy();
     expect(screen.getByText('北京互联三六五')).toBeTruthy();
     expect(screen.getByTestId('mail-result-11').textContent).toBe('导入失败');
+    expect(screen.getByText('附件中没有识别到发票')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('发件人'), { target: { value: 'hulian' } });
     fireEvent.keyDown(screen.getByLabelText('发件人'), { key: 'Enter', keyCode: 13 });
@@ -108,6 +110,7 @@ describe('邮件详情 page', () => {
       [`GET ${E}/detail`]: () =>
         ok({
           ...MAIL,
+          failure_reason: status === 3 ? DUP : null,
           message_id: '<m1@example.com>',
           attachments: [
             {
@@ -131,7 +134,8 @@ describe('邮件详情 page', () => {
     });
     renderRoutes(routes, '/emailInvoice/emailDetail?id=11');
     expect(await screen.findByText(DUP)).toBeTruthy();
-    expect(screen.getByText('重复发票，已拒绝')).toBeTruthy();
+    // the mail's result and the attachment's
+    expect(screen.getAllByText('重复发票，已拒绝')).toHaveLength(2);
     expect(screen.getByText('北京互联三六五 <fapiao@hulian365.example.com>')).toBeTruthy();
     expect(screen.getByText('数电专票.ofd').getAttribute('href')).toBe('/files/x');
     fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
@@ -150,6 +154,7 @@ describe('邮件详情 page', () => {
         status: 2,
         recognized_count: 1,
         failed_count: 0,
+        failure_reason: null,
         message_id: null,
         attachments: [
           {

@@ -154,13 +154,24 @@ export default function EmailInvoicePage() {
     {
       title: '导入结果',
       key: 'result',
-      width: 200,
+      width: 260,
       render: (_: unknown, m) => {
         const r = mailResult(m);
         return (
-          <Tag color={r.color} data-testid={`mail-result-${m.id}`}>
-            {r.text}
-          </Tag>
+          <div>
+            <Tag color={r.color} data-testid={`mail-result-${m.id}`}>
+              {r.text}
+            </Tag>
+            {m.failure_reason && (
+              <Typography.Paragraph
+                type="secondary"
+                style={{ fontSize: 12, margin: '4px 0 0' }}
+                ellipsis={{ rows: 2, tooltip: m.failure_reason }}
+              >
+                {m.failure_reason}
+              </Typography.Paragraph>
+            )}
+          </div>
         );
       },
     },
