@@ -4,22 +4,19 @@ import { passwordLogin, shot, toast } from './support/demo';
 import { MAIL_PORT, sendMail } from './support/smtp';
 
 // 专属邮箱 against the real built app, the demo seed and the server's own SMTP receiver (scripts/e2e.sh
-// exports its port as E2E_MAIL_PORT): 员工乙 opens 专属邮箱 from the user menu, reads the address, a seller
+// exports its port as E2E_MAIL_PORT): 审批人甲 opens 专属邮箱 from the user menu, reads the address, a seller
 // mails a real OFD e-invoice there over SMTP, the mail shows up with its result, its detail leads to the
 // invoice in 我的发票 (来源 邮箱导入); the same invoice mailed again is refused as a duplicate.
 // Run: node scripts/build.mjs --force && MAIL_PORT=2533 E2E_PORT=8093 bash scripts/e2e.sh e2e/invoice-mail.spec.ts
 
 const ADMIN = '13800000001';
-const STAFF = '13800000003'; // 员工乙
-const NUMBER = '24112000000048542163';
-// test-data: github ofdrw/ofdrw (Apache-2.0), a 数电专票 bought by 海南麒麟云服科技有限公司.
+const STAFF = '13800000002'; // 审批人甲: holds the seeded 99999951 and invoice:view/add/delete
+const NUMBER = '99999951';
+// test-data: github ofdrw/ofdrw 发票示例.ofd (Apache-2.0), an 增值税电子普通发票 bought by 科游迈利有限公司.
 const OFD = fs.readFileSync(
-  new URL(
-    '../../../test-data/invoices/ofd/ofdrw_20240531141733_shudian_zhuanpiao_24112000000048542163.ofd',
-    import.meta.url,
-  ),
+  new URL('../../../test-data/invoices/ofd/ofdrw_fapiaoshili_050001700111_99999951.ofd', import.meta.url),
 );
-const BUYER = { name: '海南麒麟云服科技有限公司', tax_id: '91460300MAA92DJN95' };
+const BUYER = { name: '科游迈利有限公司', tax_id: '9150010807MGZHI002' }; // the OFD's own buyer fields
 const W = '/invoice/api/web/invoice';
 
 const tokenOf = async (page: Page) =>
@@ -43,9 +40,9 @@ async function api(
 /**
  * The demo tenant holds every real OFD of test-data already, and the only other one is bought by 个人
  * (refused by the buyer check). So the journey makes room the way a user could: the administrator adds
- * the buyer company to 演示集团 (it stays: nothing else minds one more company), and 员工乙 deletes his
- * seeded copy of the 数电专票, which the mail then brings back with the same fields (the 我的发票
- * journey still finds it).
+ * the buyer company to 演示集团 (it stays: nothing else minds one more company), and 审批人甲 deletes his
+ * seeded copy of 99999951, which the mail then brings back with the same fields (组织发票 in the
+ * invoice journey still finds it; that journey opens invoice id 1, the seed's 24112…, which stays).
  */
 async function makeRoom(page: Page, browserLogin: (phone: string) => Promise<Page>) {
   const admin = await browserLogin(ADMIN);
@@ -74,7 +71,7 @@ const mailTo = (to: string, subject: string) =>
     subject,
     text: '您好，附件是您的电子发票，请查收。',
     attachments: [
-      { filename: `数电专票${NUMBER}.ofd`, content: OFD, contentType: 'application/octet-stream' },
+      { filename: `电子发票${NUMBER}.ofd`, content: OFD, contentType: 'application/octet-stream' },
     ],
   });
 
@@ -120,14 +117,14 @@ test('专属邮箱: a mailed OFD becomes 我的发票 (邮箱导入); mailed aga
   await row.getByText(first).click();
   const detail = page.getByTestId('email-detail-page');
   await expect(detail.getByText(first)).toBeVisible();
-  await expect(detail.getByTestId('attachment-list')).toContainText(`数电专票${NUMBER}.ofd`);
+  await expect(detail.getByTestId('attachment-list')).toContainText(`电子发票${NUMBER}.ofd`);
   await expect(detail.getByTestId('attachment-list')).toContainText('已识别');
   await shot(page, 'email-detail-imported.png');
   await detail.getByRole('link', { name: '在我的发票中查看' }).click();
   const mine = page.getByTestId('invoice-person-list');
   const invoiceRow = mine.getByRole('row', { name: new RegExp(NUMBER) });
   await expect(invoiceRow).toContainText('邮箱导入', { timeout: 20_000 });
-  await expect(invoiceRow).toContainText('4449.00');
+  await expect(invoiceRow).toContainText('318.00');
 
   // the same invoice again: refused, naming who entered it and when
   await page.getByTestId('user-menu').click();
@@ -144,7 +141,7 @@ test('专属邮箱: a mailed OFD becomes 我的发票 (邮箱导入); mailed aga
   await list.getByText(again).click();
   await expect(detail.getByTestId('attachment-list').getByText('重复发票，已拒绝')).toBeVisible();
   await expect(detail.getByTestId('attachment-list')).toContainText(
-    /已由员工乙于\d{4}-\d{2}-\d{2} \d{2}:\d{2}录入，不能重复录入/,
+    /已由审批人甲于\d{4}-\d{2}-\d{2} \d{2}:\d{2}录入，不能重复录入/,
   );
   await expect(detail.getByRole('button', { name: /重\s*试/ })).toBeVisible();
   await shot(page, 'email-detail-duplicate.png');
