@@ -7,13 +7,17 @@ PORT="${E2E_PORT:-8090}"
 DATA_DIR="$(mktemp -d -t feikong-e2e-XXXXXX)"
 export E2E_BASE_URL="http://127.0.0.1:${PORT}"
 export E2E_DATA_DIR="$DATA_DIR"
+# The server's SMTP receiver (专属邮箱): the journeys mail it on the port the server gets.
+MAIL_PORT="${MAIL_PORT:-2525}"
+export E2E_MAIL_PORT="${E2E_MAIL_PORT:-$MAIL_PORT}"
+export E2E_MAIL_HOST="${E2E_MAIL_HOST:-${MAIL_HOST:-127.0.0.1}}"
 if curl -fsS "$E2E_BASE_URL/healthz" >/dev/null 2>&1; then
   echo "port ${PORT} is already serving something: stop it or set E2E_PORT"
   exit 1
 fi
 # The compiled server (rebuilt here only if its sources changed since the last build).
 node scripts/build.mjs server
-PORT="$PORT" DATA_DIR="$DATA_DIR" NODE_ENV=production LOG_LEVEL=warn APP_ENV=test \
+PORT="$PORT" MAIL_PORT="$MAIL_PORT" DATA_DIR="$DATA_DIR" NODE_ENV=production LOG_LEVEL=warn APP_ENV=test \
   node apps/server/dist/main.js >"$DATA_DIR/server.log" 2>&1 &
 SERVER_PID=$!
 cleanup() {

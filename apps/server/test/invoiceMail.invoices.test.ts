@@ -74,5 +74,10 @@ describe('a mailed e-invoice', () => {
       { timeoutMs: 30_000, what: 'the second mail’s attachment refused' },
     );
     expect(failed.reason).toMatch(/已由.+录入，不能重复录入/);
+    // The list says why without opening the mail; the owner's imported mail has no reason.
+    const theirList = (await call(x.other.token, 'POST', '/invoice/api/web/email/pageList', {})).body.data;
+    expect(theirList.items[0]).toMatchObject({ status: 4, failed_count: 1, failure_reason: failed.reason });
+    const ownList = (await call(x.owner.token, 'POST', '/invoice/api/web/email/pageList', {})).body.data;
+    expect(ownList.items[0]).toMatchObject({ status: 2, recognized_count: 1, failure_reason: null });
   }, 60_000);
 });

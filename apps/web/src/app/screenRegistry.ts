@@ -34,6 +34,9 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'org/OperationLog': () => import('../features/org/pages/OperationLogPage'),
   'org/SyncConflict': () => import('../features/org/pages/SyncConflictPage'),
   'common/DownloadCenter': () => import('../features/common/pages/DownloadCenterPage'),
+  // 专属邮箱 and its mail detail (user menu).
+  'common/EmailInvoice': () => import('../features/common/pages/EmailInvoicePage'),
+  'common/EmailDetail': () => import('../features/common/pages/EmailDetailPage'),
   // Invoices (发票管理), the invoice centre and 发票合规 (设置中心).
   'invoice/PersonList': () => import('../features/invoice/pages/PersonListPage'),
   'invoice/Entry': () => import('../features/invoice/pages/EntryPage'),

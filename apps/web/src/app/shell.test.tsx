@@ -190,7 +190,7 @@ describe('layout (spec §2.4)', () => {
     expect(location().pathname).toBe('/userInfo');
   });
 
-  it('the user menu hides 企业信息 for personal accounts and 专属邮箱 without its route', async () => {
+  it('the user menu hides 企业信息 for personal accounts and always shows 专属邮箱 (spec §2.4)', async () => {
     signIn({ userStatus: 1, top_org_name: '', last_logged_org: null });
     stubFetch(shellServer({ menus: seededMenus().filter((m) => m.name !== 'setcenter'), perms: [] }));
     renderApp('/userInfo');
@@ -201,7 +201,7 @@ describe('layout (spec §2.4)', () => {
     expect(within(menu).getByText('用户信息')).toBeTruthy();
     expect(within(menu).getByText('退出登录')).toBeTruthy();
     expect(within(menu).queryByText('企业信息')).toBeNull();
-    expect(within(menu).queryByText('专属邮箱')).toBeNull();
+    expect(within(menu).getByText('专属邮箱')).toBeTruthy();
     expect(screen.queryByLabelText('下载中心')).toBeNull();
   });
 

@@ -7,6 +7,15 @@ import { pagedOf } from '../reply.js';
 export const MailAddress = z.object({
   address: z.string(),
   created_at: z.number(),
+  /** What the receiver accepts (MAIL_MAX_* settings), for the page's instructions. Sizes in bytes. */
+  limits: z.object({
+    max_message_bytes: z.number(),
+    max_attachments: z.number(),
+    max_attachment_bytes: z.number(),
+    max_total_attachment_bytes: z.number(),
+    /** Attachment types recognised as invoices. */
+    file_types: z.array(z.string()),
+  }),
 });
 export type MailAddress = z.infer<typeof MailAddress>;
 
@@ -25,6 +34,8 @@ export const MailListItem = z.object({
   attachment_count: z.number(),
   recognized_count: z.number(),
   failed_count: z.number(),
+  /** Why the first refused attachment was refused (e.g. a duplicate naming who entered it), or null. */
+  failure_reason: z.string().nullable(),
 });
 export type MailListItem = z.infer<typeof MailListItem>;
 

@@ -17,6 +17,7 @@ import * as invoices from './20261125T0111_invoices.js';
 import * as invoiceMail from './20261125T0121_invoice_mail.js';
 import * as invoiceDue from './20261125T0131_invoice_due.js';
 import * as invoiceVouchers from './20261125T0132_invoice_vouchers.js';
+import * as emailInvoiceMenus from './20261125T0133_email_invoice_menus.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0121_invoice_mail': invoiceMail,
   '20261125T0131_invoice_due': invoiceDue,
   '20261125T0132_invoice_vouchers': invoiceVouchers,
+  '20261125T0133_email_invoice_menus': emailInvoiceMenus,
 };

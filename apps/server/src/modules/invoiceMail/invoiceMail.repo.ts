@@ -1,3 +1,4 @@
+import { MailAttachmentStatus } from '@feikong/contracts';
 import { sql, type Insertable } from 'kysely';
 import type { MailAttachmentsTable, MailMessagesTable } from '../../db/schema.js';
 import type { Db } from '../../platform/db/database.js';
@@ -126,6 +127,22 @@ export async function listMails(
     .offset(page.offset)
     .limit(page.limit)
     .execute();
+}
+
+/** The reason of each mail's first refused attachment (by attachment id), for the list. */
+export async function firstFailureReasons(db: Db, tenantId: number, mailIds: number[]) {
+  if (mailIds.length === 0) return new Map<number, string>();
+  const rows = await db
+    .selectFrom('mail_attachments')
+    .select(['mail_id', 'reason'])
+    .where('tenant_id', '=', tenantId)
+    .where('mail_id', 'in', mailIds)
+    .where('status', '=', MailAttachmentStatus.failed)
+    .orderBy('id', 'asc')
+    .execute();
+  const out = new Map<number, string>();
+  for (const r of rows) if (r.reason && !out.has(Number(r.mail_id))) out.set(Number(r.mail_id), r.reason);
+  return out;
 }
 
 export type AttachmentRow = Awaited<ReturnType<typeof listAttachments>>[number];

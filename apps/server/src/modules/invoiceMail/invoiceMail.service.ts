@@ -16,12 +16,14 @@ import type { JobQueue } from '../../platform/jobs/types.js';
 import type { FileStorage } from '../../platform/storage/types.js';
 import type { InvoiceMailDeps } from './invoiceMail.deps.js';
 import { invoiceMailErrors, MAIL_LINK_EXPIRES_S } from './invoiceMail.errors.js';
+import { INVOICE_CONTENT_TYPES } from './invoiceMail.message.js';
 import {
   attachmentCounts,
   countMails,
   findAttachment,
   findMail,
   findMailbox,
+  firstFailureReasons,
   insertMailbox,
   listAttachments,
   listMails,
@@ -86,10 +88,20 @@ export async function myAddress(d: InvoiceMailDeps, caller: TenantCaller): Promi
     box = await findMailbox(d.db, caller.tenantId, caller.userId);
   }
   if (!box) throw new Error('mailbox could not be created');
-  return { address: `${box.local_part}@${d.mail.domain}`, created_at: Number(box.created_at) };
+  return {
+    address: `${box.local_part}@${d.mail.domain}`,
+    created_at: Number(box.created_at),
+    limits: {
+      max_message_bytes: d.mail.maxMessageBytes,
+      max_attachments: d.mail.maxAttachments,
+      max_attachment_bytes: d.mail.maxAttachmentBytes,
+      max_total_attachment_bytes: d.mail.maxTotalAttachmentBytes,
+      file_types: Object.keys(INVOICE_CONTENT_TYPES),
+    },
+  };
 }
 
-function mailItem(m: MailRow): MailListItem {
+function mailItem(m: MailRow, failureReason: string | null): MailListItem {
   const status = Number(m.status);
   return {
     id: Number(m.id),
@@ -102,6 +114,7 @@ function mailItem(m: MailRow): MailListItem {
     attachment_count: Number(m.attachment_count),
     recognized_count: Number(m.recognized_count),
     failed_count: Number(m.failed_count),
+    failure_reason: failureReason,
   };
 }
 
@@ -145,7 +158,15 @@ export async function listMyMails(
     offset: (body.page_num - 1) * body.page_size,
     limit: body.page_size,
   });
-  return { items: rows.map(mailItem), page: { page_num: body.page_num, page_size: body.page_size, total } };
+  const reasons = await firstFailureReasons(
+    d.db,
+    caller.tenantId,
+    rows.map((m) => Number(m.id)),
+  );
+  return {
+    items: rows.map((m) => mailItem(m, reasons.get(Number(m.id)) ?? null)),
+    page: { page_num: body.page_num, page_size: body.page_size, total },
+  };
 }
 
 /** GET …/email/detail: one of the caller's mails with its attachments and their results. */
@@ -157,8 +178,9 @@ export async function mailDetail(
   const m = await findMail(d.db, caller.tenantId, caller.userId, mailId);
   if (!m) throw invoiceMailErrors.mailNotFound();
   const atts = await listAttachments(d.db, caller.tenantId, Number(m.id));
+  const failed = atts.find((a) => Number(a.status) === MailAttachmentStatus.failed && a.reason);
   return {
-    ...mailItem(m),
+    ...mailItem(m, failed?.reason ?? null),
     message_id: m.message_id,
     attachments: atts.map((a) => attachmentView(a, d.storage)),
   };

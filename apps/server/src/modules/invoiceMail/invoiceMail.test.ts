@@ -259,6 +259,14 @@ describe('addresses', () => {
     expect(first.code).toBe(200);
     expect(first.body.data.address).toMatch(new RegExp(`^[a-z2-7]{16}@${domain.replace(/\./g, '\\.')}$`));
     expect(await addressOf(alice.token)).toBe(first.body.data.address);
+    // The page's instructions come from the receiver's own limits.
+    expect(first.body.data.limits).toEqual({
+      max_message_bytes: config.mail.maxMessageBytes,
+      max_attachments: config.mail.maxAttachments,
+      max_attachment_bytes: config.mail.maxAttachmentBytes,
+      max_total_attachment_bytes: config.mail.maxTotalAttachmentBytes,
+      file_types: ['pdf', 'ofd', 'xml'],
+    });
     expect(await addressOf(bob.token)).not.toBe(first.body.data.address);
     expect(await addressOf(carol.token)).not.toBe(first.body.data.address);
   });

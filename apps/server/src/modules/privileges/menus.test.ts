@@ -64,11 +64,11 @@ const FULL_SHAPE = [
       { rightRecharge: ['productVersion', 'cashier', 'tenantOrder'] },
     ],
   },
-  { personal: ['userInfo', 'orgInfo', 'downloadcenter'] },
+  { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
 ];
 const PLAIN_SHAPE = [
   { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
-  { personal: ['userInfo', 'orgInfo', 'downloadcenter'] },
+  { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
 ];
 
 /** name → { path, component, redirect } over the whole tree. */
@@ -110,6 +110,13 @@ describe('GET privileges/user/menus', () => {
       path: '/orgInfo',
       component: 'common/OrgInfo',
       meta: { title: '企业信息', hide_sidebar: true },
+    });
+    // 专属邮箱 (spec §2.3/§2.4): the user menu's page and its mail detail, for everyone.
+    expect(m.emailInvoice).toMatchObject({ path: '/emailInvoice', component: 'common/EmailInvoice' });
+    expect(m.emailDetail).toMatchObject({
+      path: '/emailInvoice/emailDetail',
+      component: 'common/EmailDetail',
+      meta: { title: '邮件详情', hidden: true, hide_sidebar: true },
     });
     expect(m.setcenter).toEqual({
       path: '/setcenter',
@@ -169,7 +176,7 @@ describe('GET privileges/user/menus', () => {
     expect(shape(res.body.data.menus)).toEqual([
       { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
       { setcenter: [{ permission: ['memberManagement'] }] },
-      { personal: ['userInfo', 'orgInfo', 'downloadcenter'] },
+      { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
     ]);
     expect(res.body.data.rules.perms).toEqual(['memberManagement:view']);
   });
@@ -434,7 +441,7 @@ describe('demo seed', () => {
       { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
       { invoiceManage: INVOICE_SHAPE.invoiceManage.filter((e) => e !== 'invoiceVoucher') },
       { setcenter: [{ permission: ['memberManagement', 'permissionGroup'] }, 'invoiceCompliance'] },
-      { personal: ['userInfo', 'orgInfo', 'downloadcenter'] },
+      { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
     ]);
     expect(await menusOf(DEMO.staff)).toEqual([
       PLAIN_SHAPE[0],

@@ -64,11 +64,11 @@ export function AppHeader({ tree, activeTop, versionName }: AppHeaderProps) {
   };
 
   const showDownloads = hasMenuPath(tree, '/downloadcenter');
-  const showEmail = hasMenuPath(tree, '/emailInvoice');
   const userItems: MenuProps['items'] = [
     { key: '/userInfo', icon: <UserOutlined />, label: '用户信息' },
     ...(personal ? [] : [{ key: '/orgInfo', icon: <ShopOutlined />, label: '企业信息' }]),
-    ...(showEmail ? [{ key: '/emailInvoice', icon: <MailOutlined />, label: '专属邮箱' }] : []),
+    // Always shown (spec §2.4); a personal account learns on the page that it needs an organisation.
+    { key: '/emailInvoice', icon: <MailOutlined />, label: '专属邮箱' },
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true },
   ];
