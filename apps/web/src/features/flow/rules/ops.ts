@@ -142,8 +142,7 @@ export function deleteNode(def: FlowDefinition, id: NodeId): FlowDefinition {
       nodes: def.nodes.filter((n) => !gone.has(n.id)).map((n) => redirect(n, id, merge)),
     };
   }
-  const next = node.type === 'end' ? undefined : (node as { next: NodeId }).next;
-  if (!next) return def;
+  const next = node.next;
   return { ...def, nodes: def.nodes.filter((n) => n.id !== id).map((n) => redirect(n, id, next)) };
 }
 

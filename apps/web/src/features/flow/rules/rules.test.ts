@@ -265,3 +265,26 @@ describe('conditions', () => {
     );
   });
 });
+
+describe('card summaries', () => {
+  it('names sources and modes in Chinese', async () => {
+    const { summarize } = await import('./describe');
+    const def = newDefinition('f', '流程');
+    const a = { ...(node(def, 'approver_1') as FlowNode & { type: 'approver' }) };
+    expect(summarize(a)).toBe('直属上级 · 或签');
+    expect(
+      summarize(
+        {
+          ...a,
+          sources: [
+            { kind: 'staff', staffIds: ['7'] },
+            { kind: 'supervisor', levels: 2 },
+          ],
+          mode: { kind: 'countersign', passRatio: 0.6 },
+        },
+        { staff: (id) => (id === '7' ? '审批人甲' : undefined) },
+      ),
+    ).toBe('审批人甲、第2级上级 · 会签（60%同意）');
+    expect(summarize({ id: 'c', type: 'cc', name: '抄送', next: 'end', sources: [] })).toBe('请设置抄送人');
+  });
+});
