@@ -10,15 +10,17 @@ const staffName = (s: Staff) => s.real_name || s.user_name || s.phone || String(
  * with a 500 ms debounce (spec §5 base autocomplete), several at once. Used by 成员管理 and 用户组.
  */
 export function StaffPicker({
-  value,
+  value: given,
   onChange,
   labels,
 }: {
-  value: number[];
+  /** Undefined (an antd Form field not set yet) is no one. */
+  value?: number[];
   onChange: (ids: number[]) => void;
   /** Names of already chosen staff the picker has not searched for (a saved record's). */
   labels?: Readonly<Record<number, string>>;
 }) {
+  const value = given ?? [];
   const [options, setOptions] = useState<Staff[]>([]);
   const [searching, setSearching] = useState(false);
   const [searched, setSearched] = useState(false);
