@@ -167,7 +167,8 @@ function AgentDialog({ forOthers, onClose }: { forOthers: boolean; onClose: () =
   const save = useFlowMutation(flowApi.saveAgent);
   const [error, setError] = useState('');
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setError('');
     try {
       await save.mutateAsync({

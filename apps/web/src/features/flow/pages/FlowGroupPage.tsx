@@ -30,7 +30,9 @@ export default function FlowGroupPage() {
     setEditing(g);
   };
   const submit = async () => {
-    const { name } = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    const { name } = v;
     await save.mutateAsync({ id: editing === 'new' ? undefined : editing!.id, name });
     void message.success('保存成功');
     setEditing(null);

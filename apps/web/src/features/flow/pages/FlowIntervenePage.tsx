@@ -225,7 +225,8 @@ function ActionDialog({ action, row, onClose }: { action: Action; row: Intervene
   });
   const text = ACTION_TEXT[action];
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     modal.confirm({
       title: `确定${text}单据【${row.billNumber}】吗？`,
       content: `原因：${v.reason.trim()}。此操作将记入审批记录和操作日志。`,
