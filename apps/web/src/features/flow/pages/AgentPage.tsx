@@ -109,6 +109,7 @@ export default function AgentPage() {
   return (
     <Card
       title="审批代理"
+      data-testid="flow-agent"
       className="fk-panel"
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>

@@ -153,6 +153,7 @@ function Editor({
   return (
     <Card
       className="fk-panel"
+      data-testid="flow-edit"
       title={
         <Space>
           <BackButton />

@@ -106,6 +106,7 @@ export default function FlowGroupPage() {
     <Card
       title="流程分组"
       className="fk-panel"
+      data-testid="flow-group"
       extra={
         canEdit && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>

@@ -114,7 +114,7 @@ export default function FlowIntervenePage() {
   ];
 
   return (
-    <Card title="流程干预" className="fk-panel">
+    <Card title="流程干预" data-testid="flow-intervene" className="fk-panel">
       <Flex gap={8} wrap style={{ marginBottom: 12 }}>
         <Input.Search
           allowClear

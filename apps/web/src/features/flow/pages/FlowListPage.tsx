@@ -193,6 +193,7 @@ export default function FlowListPage() {
       </Card>
       <Card
         title="审批流程"
+        data-testid="flow-list"
         className="fk-panel"
         style={{ flex: 1, minWidth: 0 }}
         extra={

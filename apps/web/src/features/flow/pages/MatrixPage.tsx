@@ -123,6 +123,7 @@ export default function MatrixPage() {
   return (
     <Card
       title="审批矩阵"
+      data-testid="flow-matrix"
       className="fk-panel"
       extra={
         canEdit && (
