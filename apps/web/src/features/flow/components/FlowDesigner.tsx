@@ -14,9 +14,10 @@ import {
   type EdgeProps,
   type Node,
   type NodeProps,
+  useReactFlow,
 } from '@xyflow/react';
 import { Alert, App, Dropdown, Empty } from 'antd';
-import { createContext, useContext, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { describeCondition } from '../rules/conditions';
 import { summarize, type Names } from '../rules/describe';
 import { LayoutError, layoutDefinition, type Box, type Link } from '../rules/layout';
@@ -87,11 +88,7 @@ function FlowNodeCard({ data }: NodeProps<Node<BoxData>>) {
   }
   if (node.type === 'start') {
     return (
-      <div
-        className={`fk-flow-terminal start${isSelected ? ' selected' : ''}`}
-        onClick={() => ctx.select({ nodeId: node.id })}
-        data-testid="flow-node-start"
-      >
+      <div className={`fk-flow-terminal start${isSelected ? ' selected' : ''}`} data-testid="flow-node-start">
         <b>{node.name || '发起人'}</b>
         <span style={{ fontSize: 12, opacity: 0.85 }}>所有人可发起</span>
         {handles}
@@ -102,7 +99,7 @@ function FlowNodeCard({ data }: NodeProps<Node<BoxData>>) {
     .filter(Boolean)
     .join(' ');
   return (
-    <div className={cls} onClick={() => ctx.select({ nodeId: node.id })} data-testid={`flow-node-${node.id}`}>
+    <div className={cls} data-testid={`flow-node-${node.id}`}>
       <div className="fk-flow-card-title" style={{ background: COLORS[node.type] }}>
         <span>{node.name || NODE_TYPE_TEXT[node.type]}</span>
         {!ctx.readOnly && (
@@ -129,7 +126,6 @@ function HeaderCard({ data }: NodeProps<Node<BoxData>>) {
   return (
     <div
       className="fk-flow-header"
-      onClick={() => ctx.select({ nodeId: node.id })}
       data-testid={`flow-header-${node.id}`}
       style={
         ctx.selected?.nodeId === node.id && !ctx.selected.branchId ? { background: '#e8fff6' } : undefined
@@ -175,11 +171,7 @@ function BranchCard({ data }: NodeProps<Node<BoxData>>) {
     .join(' ');
   const conditional = cond.branches.filter((b) => !b.isDefault).length;
   return (
-    <div
-      className={cls}
-      onClick={() => ctx.select({ nodeId: cond.id, branchId: branch.id })}
-      data-testid={`flow-branch-${branch.id}`}
-    >
+    <div className={cls} data-testid={`flow-branch-${branch.id}`}>
       <div className="fk-flow-card-title">
         <span>{branch.name}</span>
         <span style={{ color: '#999', fontSize: 12 }}>
@@ -314,6 +306,21 @@ export function FlowDesigner(props: FlowDesignerProps) {
   );
 }
 
+/** Fits the picture into view whenever nodes come or go (not on every keystroke). */
+function FitOnGrowth({ count }: { count: number }) {
+  const flow = useReactFlow();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const t = setTimeout(() => void flow.fitView({ padding: 0.15, maxZoom: 1, duration: 200 }), 50);
+    return () => clearTimeout(t);
+  }, [count, flow]);
+  return null;
+}
+
 function DesignerInner({
   value,
   onChange,
@@ -430,10 +437,24 @@ function DesignerInner({
               elementsSelectable={false}
               panOnScroll
               proOptions={{ hideAttribution: true }}
+              // A node click selects it (and gives the nodes pointer events at all: they are neither
+              // draggable nor selectable in xyflow's sense).
+              onNodeClick={(_, n) => {
+                const box = (n.data as BoxData).box;
+                if (box.kind === 'junction') return;
+                const node = value.nodes.find((x) => x.id === box.nodeId);
+                if (node?.type === 'end') return;
+                setSelected(
+                  box.kind === 'branch'
+                    ? { nodeId: box.nodeId, branchId: box.branchId }
+                    : { nodeId: box.nodeId },
+                );
+              }}
               onPaneClick={() => setSelected(null)}
             >
               <Background gap={16} color="#e4e4e7" />
               <Controls showInteractive={false} />
+              <FitOnGrowth count={nodes.length} />
             </ReactFlow>
           )}
         </div>
