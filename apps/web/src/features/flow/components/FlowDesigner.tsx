@@ -17,7 +17,7 @@ import {
   useReactFlow,
 } from '@xyflow/react';
 import { Alert, App, Dropdown, Empty } from 'antd';
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { describeCondition } from '../rules/conditions';
 import { summarize, type Names } from '../rules/describe';
 import { LayoutError, layoutDefinition, type Box, type Link } from '../rules/layout';
@@ -306,18 +306,31 @@ export function FlowDesigner(props: FlowDesignerProps) {
   );
 }
 
-/** Fits the picture into view whenever nodes come or go (not on every keystroke). */
-function FitOnGrowth({ count }: { count: number }) {
+/**
+ * Shows the picture from its top, centred, zoomed out just enough to fit (not below 50%: a bigger flow is
+ * panned); again whenever nodes come or go, not on every keystroke.
+ */
+function Framing({
+  count,
+  width,
+  height,
+  box,
+}: {
+  count: number;
+  width: number;
+  height: number;
+  box: RefObject<HTMLDivElement | null>;
+}) {
   const flow = useReactFlow();
-  const first = useRef(true);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const t = setTimeout(() => void flow.fitView({ padding: 0.15, maxZoom: 1, duration: 200 }), 50);
-    return () => clearTimeout(t);
-  }, [count, flow]);
+    const el = box.current;
+    if (!el || !el.clientWidth) return;
+    const W = el.clientWidth;
+    const H = el.clientHeight;
+    const zoom = Math.max(0.5, Math.min(1, (W - 48) / width, (H - 48) / height));
+    void flow.setViewport({ x: (W - width * zoom) / 2, y: 24, zoom }, { duration: 150 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- box is a ref
+  }, [count, width, height, flow]);
   return null;
 }
 
@@ -331,6 +344,7 @@ function DesignerInner({
 }: FlowDesignerProps) {
   const [selected, setSelected] = useState<Selection>(null);
   const { modal } = App.useApp();
+  const canvasRef = useRef<HTMLDivElement>(null);
   const laid = useMemo(() => {
     try {
       return { layout: layoutDefinition(value) };
@@ -419,7 +433,7 @@ function DesignerInner({
   return (
     <DesignerCtx.Provider value={ctx}>
       <div className="fk-flow-designer" data-testid="flow-designer">
-        <div className="fk-flow-canvas">
+        <div className="fk-flow-canvas" ref={canvasRef}>
           {laid.error ? (
             <Alert type="error" showIcon title={laid.error} style={{ margin: 16 }} />
           ) : (
@@ -428,8 +442,6 @@ function DesignerInner({
               edges={edges}
               nodeTypes={nodeTypes}
               edgeTypes={edgeTypes}
-              fitView
-              fitViewOptions={{ padding: 0.15, maxZoom: 1 }}
               minZoom={0.3}
               maxZoom={1.5}
               nodesDraggable={false}
@@ -454,7 +466,12 @@ function DesignerInner({
             >
               <Background gap={16} color="#e4e4e7" />
               <Controls showInteractive={false} />
-              <FitOnGrowth count={nodes.length} />
+              <Framing
+                count={nodes.length}
+                width={laid.layout!.width}
+                height={laid.layout!.height}
+                box={canvasRef}
+              />
             </ReactFlow>
           )}
         </div>
@@ -467,6 +484,7 @@ function DesignerInner({
               branchId={selected!.branchId}
               options={options}
               readOnly={readOnly}
+              names={names}
               onChange={onChange}
             />
           ) : (

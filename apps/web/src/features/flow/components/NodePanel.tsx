@@ -12,7 +12,7 @@ import {
   rowsToCondition,
   yuanToFen,
 } from '../rules/conditions';
-import { SOURCE_TEXT } from '../rules/describe';
+import { SOURCE_TEXT, type Names } from '../rules/describe';
 import { backTargets } from '../rules/graph';
 import { replaceNode, updateBranch } from '../rules/ops';
 import type {
@@ -45,11 +45,12 @@ interface Props {
   branchId?: string;
   options: DesignerOptions;
   readOnly: boolean;
+  names?: Names;
   onChange: (def: FlowDefinition) => void;
 }
 
 /** Edits the selected node (or branch) of the designer. */
-export function NodePanel({ def, node, branchId, options, readOnly, onChange }: Props) {
+export function NodePanel({ def, node, branchId, options, readOnly, names, onChange }: Props) {
   const set = (n: FlowNode) => onChange(replaceNode(def, n));
   if (node.type === 'condition' && branchId) {
     const branch = node.branches.find((b) => b.id === branchId);
@@ -93,6 +94,7 @@ export function NodePanel({ def, node, branchId, options, readOnly, onChange }: 
           label={node.type === 'cc' ? '抄送人' : '审批人'}
           sources={node.sources}
           options={options}
+          names={names}
           onChange={(sources) => set({ ...node, sources })}
         />
       )}
@@ -127,11 +129,13 @@ function SourcesEditor({
   label,
   sources,
   options,
+  names,
   onChange,
 }: {
   label: string;
   sources: ApproverSource[];
   options: DesignerOptions;
+  names?: Names;
   onChange: (s: ApproverSource[]) => void;
 }) {
   const put = (i: number, s: ApproverSource) => onChange(sources.map((x, j) => (j === i ? s : x)));
@@ -163,6 +167,12 @@ function SourcesEditor({
             {s.kind === 'staff' && (
               <StaffPicker
                 value={s.staffIds.map(Number)}
+                labels={Object.fromEntries(
+                  s.staffIds.flatMap((id) => {
+                    const n = names?.staff?.(id);
+                    return n ? [[Number(id), n]] : [];
+                  }),
+                )}
                 onChange={(ids) => put(i, { kind: 'staff', staffIds: ids.map(String) })}
               />
             )}
