@@ -164,7 +164,10 @@ interface AgentForm {
 function AgentDialog({ forOthers, onClose }: { forOthers: boolean; onClose: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<AgentForm>();
-  const flows = useQuery(flowListQuery({ pageNum: 1, pageSize: 100 }));
+  const { can } = useAccess();
+  // Choosing flows needs the flow list (flowList:view); without it a window covers all flows.
+  const canPickFlows = can([FLOW_PERM.listView]);
+  const flows = useQuery({ ...flowListQuery({ pageNum: 1, pageSize: 100 }), enabled: canPickFlows });
   const save = useFlowMutation(flowApi.saveAgent);
   const [error, setError] = useState('');
   const submit = async () => {
@@ -243,7 +246,7 @@ function AgentDialog({ forOthers, onClose }: { forOthers: boolean; onClose: () =
             style={{ width: '100%' }}
           />
         </Form.Item>
-        <Form.Item name="flowIds" label="适用流程" extra="不选则代理全部流程">
+        <Form.Item name="flowIds" label="适用流程" extra="不选则代理全部流程" hidden={!canPickFlows}>
           <Select
             mode="multiple"
             placeholder="全部流程"
