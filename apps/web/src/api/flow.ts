@@ -82,7 +82,9 @@ export const flowApi = {
   detail: (id: number, signal?: AbortSignal) =>
     http.get<FlowDetail>(B('flowDesign/detail'), { id }, { signal }),
   save: (body: FlowSave) => http.post<Out<typeof FlowSaved>>(B('flowDesign/save'), body, fields),
-  publish: (id: number) => http.post<Out<typeof FlowPublished>>(B('flowDesign/publish'), { id }),
+  /** A refused definition (data.issues, each naming its node) is shown in the designer itself. */
+  publish: (id: number) =>
+    http.post<Out<typeof FlowPublished>>(B('flowDesign/publish'), { id }, { silent: true }),
   enable: (body: In<typeof FlowEnableBody>) => http.post<unknown>(B('flowDesign/enable'), body),
   copy: (body: In<typeof FlowCopyBody>) => http.post<Out<typeof FlowSaved>>(B('flowDesign/copy'), body),
   /** A refusal (流程正在使用) is shown by the list itself. */

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BILL_TYPE_LABEL, BILL_TYPES, formatDateTime, type BillType } from '@feikong/contracts';
 import { flowApi, type FlowDetail } from '@/api/flow';
+import { RequestError } from '@/api/request';
 import { useUnsavedChanges } from '@/app/unsaved';
 import { useAccess } from '@/components/Access';
 import { FlowDesigner } from '../components/FlowDesigner';
@@ -20,6 +21,11 @@ import { useStaffNames } from '../hooks/useStaffNames';
 import { newDefinition } from '../rules/ops';
 import type { DefinitionIssue, FlowDefinition } from '../rules/types';
 import { validateFlow } from '../rules/validate';
+
+interface ServerIssue {
+  nodeId: string | null;
+  message: string;
+}
 
 interface Draft {
   name: string;
@@ -87,6 +93,7 @@ function Editor({
       : { name: '', groupId: initialGroup, billType: 'expense', remark: '', def: newDefinition('new', '') },
   );
   const [dirty, setDirty] = useState(false);
+  const [createdId, setCreatedId] = useState<number>();
   const [issues, setIssues] = useState<DefinitionIssue[]>([]);
   const [simOpen, setSimOpen] = useState(false);
   const groups = useQuery(groupsQuery);
@@ -117,7 +124,7 @@ function Editor({
 
   const doSave = async (): Promise<number> => {
     const r = await save.mutateAsync({
-      id: detail?.id,
+      id: detail?.id ?? createdId,
       name: draft.name.trim(),
       groupId: draft.groupId!,
       billType: draft.billType,
@@ -125,6 +132,8 @@ function Editor({
       nodes: draft.def.nodes,
     });
     setDirty(false);
+    // A new flow saved here keeps its id even while the page stays (a refused publish).
+    setCreatedId(r.id);
     return r.id;
   };
 
@@ -144,9 +153,20 @@ function Editor({
   const onPublish = async () => {
     if (!check()) return;
     const savedId = await doSave();
-    const r = await publish.mutateAsync(savedId);
-    void message.success(`发布成功，当前版本 V${r.version}`);
-    if (!detail) onCreated(savedId);
+    try {
+      const r = await publish.mutateAsync(savedId);
+      void message.success(`发布成功，当前版本 V${r.version}`);
+      if (!detail) onCreated(savedId);
+    } catch (e) {
+      // The server's own checks (people, groups, matrices that no longer exist) name their nodes.
+      const found =
+        e instanceof RequestError ? (e.data as { issues?: ServerIssue[] } | undefined)?.issues : undefined;
+      if (found?.length)
+        setIssues(
+          found.map((i) => (i.nodeId ? { nodeId: i.nodeId, message: i.message } : { message: i.message })),
+        );
+      else void message.error(e instanceof RequestError ? e.msg : '发布失败');
+    }
   };
 
   const version = detail?.version ?? 0;
@@ -265,7 +285,7 @@ function Editor({
       <SimulatorDrawer
         open={simOpen}
         onClose={() => setSimOpen(false)}
-        body={{ id: detail?.id, billType: draft.billType, nodes: draft.def.nodes }}
+        body={{ id: detail?.id ?? createdId, billType: draft.billType, nodes: draft.def.nodes }}
       />
     </Card>
   );

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '@/api/request';
 import { reloadSession, setSession } from '@/stores/session';
+import { jsonReply } from '@/test/fetch';
 import { renderAt, stubServer } from '@/test/screenHarness';
 import { newDefinition } from '../rules/ops';
 import type { FlowNode } from '../rules/types';
@@ -119,6 +120,30 @@ describe('流程设计 page', () => {
     expect(approver?.type === 'approver' && approver.sources).toEqual([{ kind: 'supervisor', levels: 1 }]);
     expect(await screen.findByText('发布成功，当前版本 V3', undefined, T)).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('flow-version').textContent).toBe('当前版本 V3'));
+  });
+
+  it('shows the server’s refusal of a definition by its nodes', async () => {
+    stubServer({
+      ...SIDE,
+      [`GET ${B}/flowDesign/detail`]: () => flowDetail(1),
+      [`POST ${B}/flowDesign/save`]: () => ({ id: 1 }),
+      [`POST ${B}/flowDesign/publish`]: () =>
+        jsonReply(
+          {
+            status: 11300400,
+            msg: '流程设计有误：节点「审批人」：审批人（ID 99）不存在或已离职',
+            data: { issues: [{ nodeId: 'approver_1', message: '审批人（ID 99）不存在或已离职' }] },
+          },
+          400,
+        ),
+    });
+    renderAt(<FlowEditPage />, '/flow/edit?id=1');
+    await screen.findByTestId('flow-version', undefined, T);
+    fireEvent.click(button('发布'));
+    expect((await screen.findByTestId('flow-issues', undefined, T)).textContent).toBe(
+      '审批人（ID 99）不存在或已离职',
+    );
+    expect(screen.getByTestId('flow-node-approver_1').className).toContain('invalid');
   });
 
   it('simulates the draft against recent documents and shows who approves each step', async () => {
