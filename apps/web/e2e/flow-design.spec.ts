@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { passwordLogin, shot, sidebar, toast, topMenu } from './support/demo';
 
 // 审批流设计 against the real built app and the demo seed: the administrator creates a flow group, designs
@@ -8,8 +8,8 @@ import { passwordLogin, shot, sidebar, toast, topMenu } from './support/demo';
 
 const ADMIN = '13800000001'; // 演示管理员: every permission
 
-/** Picks a staff member in a StaffPicker (search after 2 characters). */
-async function pickStaff(page: Page, picker: ReturnType<Page['getByTestId']>, keyword: string, name: string) {
+/** Picks a staff member in a StaffPicker (search after 2 characters), then closes its list by clicking `away`. */
+async function pickStaff(page: Page, picker: Locator, keyword: string, name: string, away: Locator) {
   await picker.click();
   await picker.locator('input').fill(keyword);
   await page
@@ -17,6 +17,8 @@ async function pickStaff(page: Page, picker: ReturnType<Page['getByTestId']>, ke
     .filter({ hasText: name })
     .first()
     .click();
+  await away.click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
 test('the administrator designs, publishes and simulates a flow with a condition and 会签, and sets an agent', async ({
@@ -68,8 +70,9 @@ test('the administrator designs, publishes and simulates a flow with a condition
   await panel.getByLabel('节点名称').fill('财务会签');
   await panel.getByLabel('审批人来源').click();
   await page.locator('.ant-select-dropdown:visible').getByTitle('指定成员').click();
-  await pickStaff(page, panel.getByTestId('staff-picker'), '审批人', '审批人甲');
-  await pickStaff(page, panel.getByTestId('staff-picker'), '管理员', '管理员');
+  const title = panel.getByRole('heading', { name: '审批人设置' });
+  await pickStaff(page, panel.getByTestId('staff-picker'), '审批人', '审批人甲', title);
+  await pickStaff(page, panel.getByTestId('staff-picker'), '管理员', '演示管理员', title);
   await panel.getByLabel(/^会签/).check();
   await expect(designer.getByTestId('flow-node-approver_2')).toContainText('会签（全部同意）');
   await expect(designer.getByTestId('flow-node-approver_2')).toContainText('审批人甲');
@@ -107,7 +110,13 @@ test('the administrator designs, publishes and simulates a flow with a condition
   await agents.getByRole('button', { name: '新建代理' }).click();
   const agentDialog = page.getByRole('dialog', { name: '新建代理' });
   // The administrator (flowAgent:edit) sees 被代理人 first (empty = oneself), then 代理人.
-  await pickStaff(page, agentDialog.getByTestId('staff-picker').last(), '员工', '员工乙');
+  await pickStaff(
+    page,
+    agentDialog.getByTestId('staff-picker').last(),
+    '员工',
+    '员工乙',
+    agentDialog.getByText('新建代理', { exact: true }),
+  );
   await agentDialog.getByLabel('适用流程').click();
   await page
     .locator('.ant-select-dropdown:visible')
