@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { flowScreens } from '../features/flow';
 
 /**
  * THE map from a server menu's `component` name to a screen (spec §2.1). One line per screen, each a
@@ -48,6 +49,8 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'invoiceCenter/List': () => import('../features/invoice/pages/InvoiceCenterPage'),
   'invoiceCenter/InvoiceDetail': () => import('../features/invoice/pages/InvoiceDetailPage'),
   'settings/InvoiceCompliance': () => import('../features/invoice/pages/CompliancePage'),
+  // 审批流管理: flows and their designer, groups, approval matrix, agents, intervention.
+  ...flowScreens,
 };
 
 export type ScreenRegistry = Readonly<Record<string, ScreenLoader>>;

@@ -9,7 +9,18 @@ const staffName = (s: Staff) => s.real_name || s.user_name || s.phone || String(
  * Picks active staff of the tenant (GET org-arch-center users, status 1): searches after 2 characters
  * with a 500 ms debounce (spec §5 base autocomplete), several at once. Used by 成员管理 and 用户组.
  */
-export function StaffPicker({ value, onChange }: { value: number[]; onChange: (ids: number[]) => void }) {
+export function StaffPicker({
+  value: given,
+  onChange,
+  labels,
+}: {
+  /** Undefined (an antd Form field not set yet) is no one. */
+  value?: number[];
+  onChange: (ids: number[]) => void;
+  /** Names of already chosen staff the picker has not searched for (a saved record's). */
+  labels?: Readonly<Record<number, string>>;
+}) {
+  const value = given ?? [];
   const [options, setOptions] = useState<Staff[]>([]);
   const [searching, setSearching] = useState(false);
   const [searched, setSearched] = useState(false);
@@ -40,6 +51,7 @@ export function StaffPicker({ value, onChange }: { value: number[]; onChange: (i
   };
 
   const chosen = value.map((id) => known.current.get(id)).filter((s): s is Staff => !!s);
+  const unknown = value.filter((id) => !known.current.has(id) && labels?.[id]);
   const list = [...chosen, ...options.filter((o) => !value.includes(o.id))];
   return (
     <Select<number[]>
@@ -51,17 +63,20 @@ export function StaffPicker({ value, onChange }: { value: number[]; onChange: (i
       value={value}
       onChange={onChange}
       notFoundContent={searched ? '没有搜索到相关内容~' : null}
-      options={list.map((s) => ({
-        value: s.id,
-        label: (
-          <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
-            <span>
-              {staffName(s)} <Typography.Text type="secondary">{s.phone}</Typography.Text>
+      options={[
+        ...unknown.map((id) => ({ value: id, label: <span>{labels![id]}</span> })),
+        ...list.map((s) => ({
+          value: s.id,
+          label: (
+            <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+              <span>
+                {staffName(s)} <Typography.Text type="secondary">{s.phone}</Typography.Text>
+              </span>
+              <Typography.Text type="secondary">{s.dept_name || s.org_name}</Typography.Text>
             </span>
-            <Typography.Text type="secondary">{s.dept_name || s.org_name}</Typography.Text>
-          </span>
-        ),
-      }))}
+          ),
+        })),
+      ]}
       data-testid="staff-picker"
     />
   );

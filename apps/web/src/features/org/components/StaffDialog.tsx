@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { formatDateTime } from '@feikong/contracts';
 import { orgApi, type Staff } from '@/api/org';
 import { Dialog } from '@/components/Dialog/Dialog';
+import { StaffPicker } from '@/components/StaffPicker';
 import { applyFieldErrors } from '@/components/formErrors';
 import { namedQuery, titlesByOrgQuery, unitsQuery } from '../hooks/queries';
 import { staffBody, staffRules, type StaffFormValues } from '../rules/staff';
@@ -106,6 +107,7 @@ export function StaffDialog({
         grade_id: staff.grade_id,
         job_id: staff.job_id,
         title_id: staff.title_id,
+        supervisor: staff.supervisor_id ? [staff.supervisor_id] : [],
       });
     else form.setFieldsValue({ org_id: defaults?.org_id, dept_ids: defaults?.dept_ids ?? [] });
   }, [open, staff, defaults, form]);
@@ -221,6 +223,18 @@ export function StaffDialog({
             disabled={!orgId}
             loading={!!orgId && titles.isPending}
             options={(titles.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+          />
+        </Form.Item>
+        <Form.Item
+          label="直属上级"
+          name="supervisor"
+          extra="审批流程中“上级主管”按此逐级查找"
+          getValueFromEvent={(ids: number[]) => ids.slice(-1)}
+        >
+          <StaffPicker
+            value={[]}
+            onChange={() => undefined}
+            labels={staff?.supervisor_id ? { [staff.supervisor_id]: staff.supervisor_name } : undefined}
           />
         </Form.Item>
       </Form>

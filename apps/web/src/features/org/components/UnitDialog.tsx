@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { orgApi, type UnitNode } from '@/api/org';
 import { Dialog } from '@/components/Dialog/Dialog';
 import { applyFieldErrors } from '@/components/formErrors';
+import { StaffPicker } from '@/components/StaffPicker';
 
 /** What the unit dialog does: create under a parent, or edit a node (rename, full name, tax id). */
 export type UnitEdit =
@@ -13,6 +14,8 @@ interface UnitForm {
   full_name?: string;
   tax_id?: string;
   order?: number;
+  /** 部门负责人 as the staff picker holds it (at most one). */
+  leader?: number[];
 }
 
 const TAX_ID_RE = /^[0-9A-Z]{15,20}$/;
@@ -78,10 +81,16 @@ export function UnitDialog({
           pid: p.org_type === 'dept' ? p.id : 0,
           name,
           order,
+          ...(v.leader?.length ? { leader_id: v.leader[0] } : {}),
         });
         key = `dept-${r.id}`;
       } else if (edit.node.org_type === 'dept') {
-        await orgApi.updateDept({ id: edit.node.id, name });
+        // The tree does not carry the current head: only a head picked here is sent (none keeps it).
+        await orgApi.updateDept({
+          id: edit.node.id,
+          name,
+          ...(v.leader?.length ? { leader_id: v.leader[0] } : {}),
+        });
         key = edit.node.key;
       } else {
         await orgApi.updateOrg({
@@ -106,7 +115,7 @@ export function UnitDialog({
       open={edit !== null}
       title={edit ? unitDialogTitle(edit) : ''}
       width={520}
-      height={isDept ? 340 : 460}
+      height={isDept ? 420 : 460}
       onConfirm={save}
       onClose={onClose}
     >
@@ -126,6 +135,20 @@ export function UnitDialog({
         >
           <Input autoFocus maxLength={100} placeholder={isDept ? '例如：研发部' : '例如：上海分公司'} />
         </Form.Item>
+        {isDept && (
+          <Form.Item
+            label="部门负责人"
+            name="leader"
+            extra={
+              edit?.mode === 'edit'
+                ? '审批流程中“部门负责人”取此人；不选则保持原负责人'
+                : '审批流程中“部门负责人”取此人'
+            }
+            getValueFromEvent={(ids: number[]) => ids.slice(-1)}
+          >
+            <StaffPicker value={[]} onChange={() => undefined} />
+          </Form.Item>
+        )}
         {!isDept && (
           <>
             <Form.Item label="公司全称" name="full_name" rules={[{ max: 200, message: '不能超过200个字符' }]}>

@@ -63,6 +63,13 @@ describe('staff form validation (spec §5)', () => {
       grade_id: null,
       job_id: null,
       title_id: null,
+      supervisor_id: null,
+    });
+    // 直属上级: the picker's one choice.
+    expect(
+      staffBody({ name: '李四', phone: '13800138001', org_id: 2, dept_ids: [3], supervisor: [7] }),
+    ).toMatchObject({
+      supervisor_id: 7,
     });
   });
 });

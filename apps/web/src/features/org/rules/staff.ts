@@ -18,6 +18,8 @@ export interface StaffFormValues {
   grade_id?: number | null;
   job_id?: number | null;
   title_id?: number | null;
+  /** 直属上级 as the staff picker holds it (at most one). */
+  supervisor?: number[];
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
@@ -86,6 +88,7 @@ export function staffBody(values: StaffFormValues): StaffInput {
     grade_id: values.grade_id ?? null,
     job_id: values.job_id ?? null,
     title_id: values.title_id ?? null,
+    supervisor_id: values.supervisor?.[0] ?? null,
   };
 }
 

@@ -1,0 +1,125 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { FEE_TYPES } from '@feikong/contracts';
+import { flowApi, type AgentListQuery, type FlowListQuery, type InterveneListQuery } from '@/api/flow';
+import { orgApi, type UnitNode } from '@/api/org';
+import { privilegesApi } from '@/api/privileges';
+import type { DesignerOptions } from '../components/NodePanel';
+
+/** Permissions of the flow screens (menus flowList, flowGroup, flowMatrix, flowAgent, flowIntervene). */
+export const FLOW_PERM = {
+  listView: 'flowList:view',
+  add: 'flowList:add',
+  edit: 'flowList:edit',
+  remove: 'flowList:delete',
+  groupEdit: 'flowGroup:edit',
+  matrixEdit: 'flowMatrix:edit',
+  agentView: 'flowAgent:view',
+  agentEdit: 'flowAgent:edit',
+  interveneView: 'flowIntervene:view',
+  interveneEdit: 'flowIntervene:edit',
+} as const;
+
+export const flowKeys = {
+  all: ['flow'] as const,
+  groups: ['flow', 'groups'] as const,
+  list: (q: FlowListQuery) => ['flow', 'list', q] as const,
+  detail: (id: number) => ['flow', 'detail', id] as const,
+  matrices: ['flow', 'matrices'] as const,
+  matrix: (id: number) => ['flow', 'matrix', id] as const,
+  agents: (q: AgentListQuery) => ['flow', 'agents', q] as const,
+  intervene: (q: InterveneListQuery) => ['flow', 'intervene', q] as const,
+  bill: (id: number) => ['flow', 'bill', id] as const,
+};
+
+export const groupsQuery = queryOptions({
+  queryKey: flowKeys.groups,
+  queryFn: ({ signal }) => flowApi.groups(signal),
+});
+export const flowListQuery = (q: FlowListQuery) =>
+  queryOptions({ queryKey: flowKeys.list(q), queryFn: ({ signal }) => flowApi.pageList(q, signal) });
+export const flowDetailQuery = (id: number) =>
+  queryOptions({ queryKey: flowKeys.detail(id), queryFn: ({ signal }) => flowApi.detail(id, signal) });
+export const matricesQuery = queryOptions({
+  queryKey: flowKeys.matrices,
+  queryFn: ({ signal }) => flowApi.matrices({}, signal),
+});
+export const matrixQuery = (id: number) =>
+  queryOptions({ queryKey: flowKeys.matrix(id), queryFn: ({ signal }) => flowApi.matrix(id, signal) });
+export const agentsQuery = (q: AgentListQuery) =>
+  queryOptions({ queryKey: flowKeys.agents(q), queryFn: ({ signal }) => flowApi.agents(q, signal) });
+export const interveneQuery = (q: InterveneListQuery) =>
+  queryOptions({
+    queryKey: flowKeys.intervene(q),
+    queryFn: ({ signal }) => flowApi.interveneList(q, signal),
+  });
+export const billDetailQuery = (id: number) =>
+  queryOptions({ queryKey: flowKeys.bill(id), queryFn: ({ signal }) => flowApi.billDetail(id, signal) });
+
+/** Every mutation of the flow screens refetches what they show. */
+export function useFlowMutation<A, R>(fn: (a: A) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: flowKeys.all });
+    },
+  });
+}
+
+function flatten(nodes: UnitNode[], out: UnitNode[] = []): UnitNode[] {
+  for (const n of nodes) {
+    out.push(n);
+    flatten(n.children ?? [], out);
+  }
+  return out;
+}
+
+/** Companies and departments of the tenant as options (ids as the engine's decimal strings). */
+export function useOrgOptions() {
+  const orgs = useQuery({
+    queryKey: ['flow', 'orgTree'],
+    queryFn: ({ signal }) => orgApi.orgTree(signal),
+    staleTime: 60_000,
+  });
+  const depts = useQuery({
+    queryKey: ['flow', 'deptTree'],
+    queryFn: ({ signal }) => orgApi.deptTree(undefined, signal),
+    staleTime: 60_000,
+  });
+  return useMemo(
+    () => ({
+      companies: flatten(orgs.data ?? [])
+        .filter((n) => n.org_type !== 'dept')
+        .map((n) => ({ value: String(n.id), label: n.name })),
+      departments: flatten(depts.data ?? [])
+        .filter((n) => n.org_type === 'dept')
+        .map((n) => ({ value: String(n.id), label: n.full_name || n.name })),
+    }),
+    [orgs.data, depts.data],
+  );
+}
+
+/** What the designer's side panel offers: permission groups, matrices, departments, companies, fee types. */
+export function useDesignerOptions(): DesignerOptions {
+  const org = useOrgOptions();
+  const groups = useQuery({
+    queryKey: ['flow', 'permGroups'],
+    queryFn: () => privilegesApi.groupOptions(),
+    staleTime: 60_000,
+  });
+  const matrices = useQuery(matricesQuery);
+  return useMemo(
+    () => ({
+      ...org,
+      groups: (groups.data?.items ?? []).map((g) => ({ value: String(g.id), label: g.name })),
+      matrices: (matrices.data ?? []).map((m) => ({
+        value: String(m.id),
+        label: `${m.name}（${m.dimensionText}）`,
+      })),
+      feeTypes: FEE_TYPES.map((f) => ({ value: f.code, label: f.name })),
+      projects: [],
+    }),
+    [org, groups.data, matrices.data],
+  );
+}
