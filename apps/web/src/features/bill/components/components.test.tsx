@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '@/api/request';
 import { reloadSession, setSession } from '@/stores/session';
 import { renderAt, stubServer } from '@/test/screenHarness';
-import { page, row } from '../../invoice/test/fixtures';
+import { invoicePage as page, invoiceRow as row } from '../test/fixtures';
 import { emptyFeeLine, emptyTripLine, type FeeLineValue, type TripLineValue } from '../types';
 import { ApprovalTimeline } from './ApprovalTimeline';
 import { FeeLinesEditor } from './FeeLinesEditor';
