@@ -17,3 +17,4 @@ export * from './tasks/index.js';
 export * from './rights/index.js';
 export * from './invoice/index.js';
 export * from './invoiceMail/index.js';
+export * from './flow/index.js';

@@ -39,6 +39,8 @@ export interface DepartmentsTable {
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
+  /** Department head (部门负责人) the approval flows use (migration 20261127T0141_flow_bill). */
+  leader_id: number | null;
 }
 
 /** A person: one row per phone, across tenants. Staff rows tie a person to a tenant. */
@@ -77,6 +79,8 @@ export interface StaffTable {
   created_at: number;
   updated_at: number;
   resigned_at: number | null;
+  /** Direct supervisor (上级主管) the approval flows use (migration 20261127T0141_flow_bill). */
+  supervisor_id: number | null;
 }
 
 export interface StaffDepartmentsTable {
@@ -481,6 +485,22 @@ export interface Database {
   vouchers: VouchersTable;
   voucher_lines: VoucherLinesTable;
   voucher_invoices: VoucherInvoicesTable;
+  flow_groups: FlowGroupsTable;
+  flows: FlowsTable;
+  flow_versions: FlowVersionsTable;
+  approval_matrices: ApprovalMatricesTable;
+  approval_matrix_rows: ApprovalMatrixRowsTable;
+  agent_windows: AgentWindowsTable;
+  bills: BillsTable;
+  bill_relations: BillRelationsTable;
+  bill_fees: BillFeesTable;
+  bill_fee_invoices: BillFeeInvoicesTable;
+  bill_trips: BillTripsTable;
+  flow_instances: FlowInstancesTable;
+  flow_tasks: FlowTasksTable;
+  flow_logs: FlowLogsTable;
+  flow_ccs: FlowCcsTable;
+  bill_prints: BillPrintsTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -975,4 +995,224 @@ export interface VoucherInvoicesTable {
   voucher_id: number;
   invoice_id: number;
   released_at: number | null;
+}
+
+// ---- Approval flows and bills (flow and bill modules, migration 20261127T0141_flow_bill) ----
+
+export interface FlowGroupsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  sort_order: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A flow: bill type, enabled, the designer's draft nodes (JSON, null = same as published), current version. */
+export interface FlowsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  group_id: number;
+  name: string;
+  bill_type: string;
+  enabled: number;
+  remark: string;
+  draft_nodes: string | null;
+  current_version: number;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** One published version: the engine's FlowDefinition as JSON. */
+export interface FlowVersionsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  flow_id: number;
+  version: number;
+  definition: string;
+  published_at: number;
+  published_by: number;
+}
+
+export interface ApprovalMatricesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  /** company or department. */
+  dimension: string;
+  remark: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Amount band [min_amount, max_amount) in 分, null = open; approver_ids a JSON array of staff ids. */
+export interface ApprovalMatrixRowsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  matrix_id: number;
+  company_id: number | null;
+  department_id: number | null;
+  min_amount: number | null;
+  max_amount: number | null;
+  approver_ids: string;
+  sort_order: number;
+}
+
+/** 代理: tasks arriving in [start_at, end_at) for principal go to agent; flow_ids JSON ([] = all flows). */
+export interface AgentWindowsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  principal_id: number;
+  agent_id: number;
+  start_at: number;
+  end_at: number;
+  flow_ids: string;
+  reason: string;
+  created_by: number;
+  created_at: number;
+  cancelled_at: number | null;
+  handed_back_at: number | null;
+}
+
+/** A document (单据). status: draft, approving, approved, rejected, returned, withdrawn. */
+export interface BillsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  bill_type: string;
+  bill_number: string;
+  title: string;
+  submitter_id: number;
+  submitter_name: string;
+  department_id: number | null;
+  dept_name: string;
+  company_id: number | null;
+  org_name: string;
+  project_id: number | null;
+  amount: number;
+  status: string;
+  /** 1 手动创建, 2 系统创建. */
+  create_type: number;
+  remark: string;
+  form_values: string;
+  loan_id: number | null;
+  flow_id: number | null;
+  flow_version: number | null;
+  flow_name: string;
+  instance_id: number | null;
+  current_node_name: string;
+  current_approvers: string;
+  submit_time: number | null;
+  finish_time: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface BillRelationsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  bill_id: number;
+  related_bill_id: number;
+}
+
+export interface BillFeesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  bill_id: number;
+  fee_type: string;
+  amount: number;
+  fee_date: number;
+  remark: string;
+  sort_order: number;
+}
+
+export interface BillFeeInvoicesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  bill_id: number;
+  fee_id: number;
+  invoice_id: number;
+}
+
+export interface BillTripsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  bill_id: number;
+  peers: string;
+  start_date: number;
+  end_date: number;
+  location_cus: string;
+  budget_traffic: number;
+  budget_stay: number;
+  budget_other: number;
+  budget_total: number;
+  sort_order: number;
+}
+
+/** The engine's FlowInstance as JSON; saved WHERE revision = old. */
+export interface FlowInstancesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  bill_id: number;
+  flow_id: number;
+  version: number;
+  state: string;
+  revision: number;
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Actionable (running) tasks of the instances, denormalised for the to-do list. */
+export interface FlowTasksTable {
+  id: Generated<number>;
+  tenant_id: number;
+  instance_id: number;
+  bill_id: number;
+  task_id: string;
+  node_id: string;
+  node_name: string;
+  assignee_id: number;
+  on_behalf_of: number | null;
+  agent_window_id: number | null;
+  status: string;
+  bill_type: string;
+  submitter_id: number;
+  created_at: number;
+}
+
+/** The approval log: the engine's events (JSON in event) and comments. */
+export interface FlowLogsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  bill_id: number;
+  instance_id: number | null;
+  type: string;
+  at: number;
+  node_id: string | null;
+  actor_id: number | null;
+  on_behalf_of: number | null;
+  event: string;
+}
+
+/** 知会/抄送 rows: one per recipient. */
+export interface FlowCcsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  bill_id: number;
+  staff_id: number;
+  from_id: number | null;
+  node_id: string | null;
+  node_name: string;
+  created_at: number;
+  read_at: number | null;
+}
+
+export interface BillPrintsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  bill_id: number;
+  staff_id: number;
+  created_at: number;
 }
