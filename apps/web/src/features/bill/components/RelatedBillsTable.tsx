@@ -1,7 +1,7 @@
 import { Table, Typography, type TableColumnsType } from 'antd';
-import { formatDateTime } from '@feikong/contracts';
+import { BillCreateType, formatDateTime } from '@feikong/contracts';
 
-/** A connected receipt (关联单据) with the spec's columns. createType: 1 = 系统创建, else 手动创建. */
+/** A connected receipt (关联单据) with the spec's columns. createType: 2 (or system) = 系统创建, else 手动创建. */
 export interface RelatedBill {
   id: number;
   billNumber: string;
@@ -14,9 +14,13 @@ export interface RelatedBill {
   orgName: string;
 }
 
-/** 系统创建 for documents the system made, 手动创建 for the others (spec §3). */
-export const createTypeText = (t: number | string) =>
-  t === 1 || t === '1' || t === 'system' || t === 'SYSTEM' ? '系统创建' : '手动创建';
+/** 系统创建 for documents the system made, 手动创建 for the others (spec §3; BillCreateType: 1 manual, 2 system). */
+export const createTypeText = (t: number | string) => {
+  if (t === '系统创建' || t === '手动创建') return t;
+  return t === BillCreateType.system || t === '2' || String(t).toLowerCase() === 'system'
+    ? '系统创建'
+    : '手动创建';
+};
 
 /**
  * 关联单据: billNumber, createType, name, time, submitterName, deptName, orgName. `onOpen` makes the number a

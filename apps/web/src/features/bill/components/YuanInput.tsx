@@ -10,8 +10,8 @@ export function YuanInput({
   style,
   'aria-label': ariaLabel,
 }: {
-  value: number | null | undefined;
-  onChange: (fen: number | null) => void;
+  value?: number | null;
+  onChange?: (fen: number | null) => void;
   placeholder?: string;
   id?: string;
   style?: React.CSSProperties;
@@ -28,7 +28,7 @@ export function YuanInput({
       placeholder={placeholder}
       style={{ width: '100%', ...style }}
       value={value === null || value === undefined ? null : formatMoney(value)}
-      onChange={(v) => onChange(v === null || v === '' ? null : yuanToCents(v))}
+      onChange={(v) => onChange?.(v === null || v === '' ? null : yuanToCents(v))}
     />
   );
 }

@@ -167,7 +167,7 @@ describe('关联单据', () => {
           {
             id: 1,
             billNumber: 'SQ202611270001',
-            createType: 1,
+            createType: 2,
             name: '上海出差申请',
             time: 1_795_000_000_000,
             submitterName: '员工乙',
@@ -177,7 +177,7 @@ describe('关联单据', () => {
           {
             id: 2,
             billNumber: 'SQ202611270002',
-            createType: 2,
+            createType: 1,
             name: '会务申请',
             time: null,
             submitterName: '员工乙',
