@@ -1,6 +1,6 @@
 import { Alert, App, Button, Card, Form, Input, Skeleton, Space, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BILL_TYPE_LABEL, FEE_TYPES, formatMoney, type BillType } from '@feikong/contracts';
 import { billApi, type Bill } from '@/api/bill';
@@ -39,20 +39,42 @@ const fresh = (type: BillType): BillFormValues => ({
 export default function BillEditPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || undefined;
-  const existing = useQuery({ ...billDetailQuery(id ?? 0), enabled: id !== undefined });
-  if (id !== undefined && existing.isPending) return <Skeleton active style={{ padding: 24 }} />;
-  if (id !== undefined && existing.isError)
+  // A new document's first save puts its id in the URL: the form that made it stays as it is.
+  const created = useRef<number | undefined>(undefined);
+  const mine = id !== undefined && id === created.current;
+  const existing = useQuery({ ...billDetailQuery(id ?? 0), enabled: id !== undefined && !mine });
+  if (id !== undefined && !mine && existing.isPending) return <Skeleton active style={{ padding: 24 }} />;
+  if (id !== undefined && !mine && existing.isError)
     return <Alert type="error" showIcon title="单据加载失败" style={{ margin: 16 }} />;
   const typeParam = params.get('type');
-  const type: BillType = existing.data
-    ? (existing.data.billType as BillType)
-    : isBillType(typeParam)
-      ? typeParam
-      : 'expense';
-  return <BillForm key={id ?? 'new'} id={id} type={type} bill={existing.data} />;
+  const type: BillType =
+    existing.data && !mine
+      ? (existing.data.billType as BillType)
+      : isBillType(typeParam)
+        ? typeParam
+        : 'expense';
+  return (
+    <BillForm
+      key={mine ? 'new' : (id ?? 'new')}
+      id={id}
+      type={type}
+      bill={mine ? undefined : existing.data}
+      onCreated={(newId) => (created.current = newId)}
+    />
+  );
 }
 
-function BillForm({ id: initialId, type, bill }: { id?: number; type: BillType; bill?: Bill }) {
+function BillForm({
+  id: initialId,
+  type,
+  bill,
+  onCreated,
+}: {
+  id?: number;
+  type: BillType;
+  bill?: Bill;
+  onCreated: (id: number) => void;
+}) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -106,7 +128,10 @@ function BillForm({ id: initialId, type, bill }: { id?: number; type: BillType; 
       setId(saved.id);
       setDirty(false);
       await qc.invalidateQueries({ queryKey: billKeys.all });
-      if (!id) navigate(`/bill/edit?type=${type}&id=${saved.id}`, { replace: true });
+      if (!id) {
+        onCreated(saved.id);
+        navigate(`/bill/edit?type=${type}&id=${saved.id}`, { replace: true });
+      }
       return saved.id;
     } catch (e) {
       showRefusal(e);
