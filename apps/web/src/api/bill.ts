@@ -15,6 +15,8 @@ import type {
   BillSubmitted,
   BillTransferBody,
   RejectNodeList,
+  RepaymentListBody,
+  RepaymentPage,
   RelateBillPage,
   RelateBillPageQuery,
   RoutePreview,
@@ -87,6 +89,9 @@ export const billApi = {
     http.get<TodoListPage>(F('todo/pageList'), q(query), { signal }),
   todoCount: (signal?: AbortSignal) =>
     http.get<Out<typeof TodoCount>>(F('todo/count'), undefined, { signal }),
+  /** Loans and what is left to repay (POST /finodata/api/web/flow/repayment-list). */
+  repaymentList: (body: In<typeof RepaymentListBody>, signal?: AbortSignal) =>
+    http.post<Out<typeof RepaymentPage>>('/finodata/api/web/flow/repayment-list', body, { signal }),
   relateBillPageList: (query: RelateListQuery, signal?: AbortSignal) =>
     http.get<Out<typeof RelateBillPage>>(F('relateBillPageList'), q(query), { signal }),
 };

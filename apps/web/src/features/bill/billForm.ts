@@ -12,6 +12,8 @@ export interface BillFormValues {
   /** 分: the amount of documents without fee lines (申请, 借款, 还款 …). */
   amount?: number | null;
   remark?: string;
+  /** 还款单: the loan it repays. */
+  loanId?: number | null;
   fees: FeeLineValue[];
   trips: TripLineValue[];
   related: RelatedBill[];
@@ -27,6 +29,7 @@ export function formFromBill(b: Bill): BillFormValues {
     companyId: b.companyId,
     amount: b.amount,
     remark: b.remark,
+    loanId: b.loanId,
     fees: b.fees.map((f) => ({
       key: newKey('fee'),
       id: f.id,
@@ -94,6 +97,7 @@ export function saveBody(billType: BillType, id: number | undefined, v: BillForm
     companyId: v.companyId ?? undefined,
     amount: hasFees ? v.fees.reduce((s, f) => s + (f.amount ?? 0), 0) : (v.amount ?? 0),
     remark: (v.remark ?? '').trim(),
+    loanId: billType === 'repayment' ? (v.loanId ?? undefined) : undefined,
     relatedBillIds: v.related.map((r) => r.id),
     fees: v.fees.map((f) => ({
       id: f.id,

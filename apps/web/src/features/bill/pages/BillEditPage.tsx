@@ -10,6 +10,7 @@ import { isBillType } from '../billType';
 import { formFromBill, fieldText, lineProblems, saveBody, type BillFormValues } from '../billForm';
 import { ChooseApproversDialog } from '../components/ChooseApproversDialog';
 import { FeeLinesEditor } from '../components/FeeLinesEditor';
+import { LoanSelect } from '../components/LoanSelect';
 import { OrgUnitSelect, companyOfDept, unitTreeQuery } from '../components/OrgUnitSelect';
 import { RelatedBillsField } from '../components/RelatedBillsField';
 import { TripLinesEditor } from '../components/TripLinesEditor';
@@ -18,7 +19,7 @@ import { billDetailQuery, billKeys } from '../hooks/queries';
 import { emptyFeeLine, feeTotal } from '../types';
 
 const FEE_OPTIONS = FEE_TYPES.map((f) => ({ value: f.code, label: f.name }));
-const TOP_FIELDS = ['title', 'departmentId', 'companyId', 'amount', 'remark'];
+const TOP_FIELDS = ['title', 'departmentId', 'companyId', 'amount', 'remark', 'loanId'];
 
 /** Types whose documents carry fee lines and trips (an expense always; 申请/事前申请 plan a trip). */
 const HAS_FEES: readonly BillType[] = ['expense', 'custom'];
@@ -275,6 +276,16 @@ function BillForm({
               }
             >
               <YuanInput />
+            </Form.Item>
+          )}
+          {type === 'repayment' && (
+            <Form.Item
+              name="loanId"
+              label="借款单"
+              rules={[{ required: true, message: '请选择要归还的借款单' }]}
+              style={{ gridColumn: 'span 3' }}
+            >
+              <LoanSelect />
             </Form.Item>
           )}
           <Form.Item name="remark" label="备注" style={{ gridColumn: 'span 3' }}>
