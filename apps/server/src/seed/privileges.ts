@@ -2,6 +2,7 @@ import type { Db } from '../platform/db/database.js';
 import { ensureAdminGroup } from '../modules/privileges/privileges.service.js';
 import { staffIdByPhone } from '../modules/org/index.js';
 import { findGroupByName, insertGroup, insertMembers } from '../modules/privileges/privileges.repo.js';
+import { FLOW_STAFF_PERMS } from '../db/migrations/20261127T0141_flow_bill.js';
 
 /**
  * Permission groups of the demo tenant (演示集团):
@@ -41,13 +42,14 @@ export async function seedDemoPrivileges(
         ...INVOICE_STAFF_PERMS,
         'orgInvoice:view',
         'invoiceCompliance:view',
+        ...FLOW_STAFF_PERMS,
       ],
       phone: phones.approver,
     },
     {
       name: '普通员工',
       description: '普通员工：无设置中心权限，可录入和查看本人发票',
-      perms: [...INVOICE_STAFF_PERMS],
+      perms: [...INVOICE_STAFF_PERMS, ...FLOW_STAFF_PERMS],
       phone: phones.staff,
     },
   ];

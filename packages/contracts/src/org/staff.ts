@@ -37,6 +37,8 @@ export const OrgStaffCreateBody = z.object({
   grade_id: clearableId('职级'),
   job_id: clearableId('职位'),
   title_id: clearableId('职称'),
+  /** 直属上级 (approval flows' 上级主管); 0 or '' clears it. */
+  supervisor_id: clearableId('直属上级'),
 });
 export const OrgStaffUpdateBody = partialOf(OrgStaffCreateBody).extend({
   id: id('员工ID'),
@@ -76,6 +78,9 @@ export const OrgStaff = z.object({
   job_name: z.string(),
   title_id: z.number().int().nullable(),
   title_name: z.string(),
+  /** 直属上级 (approval flows' 上级主管). */
+  supervisor_id: z.number().int().nullable(),
+  supervisor_name: z.string(),
   created_at: epochMs,
   resigned_at: epochMs.nullable(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochMs, id, name, opt, optionalId, order, partialOf, taxId } from './fields.js';
+import { clearableId, epochMs, id, name, opt, optionalId, order, partialOf, taxId } from './fields.js';
 import { OrgUnitType } from './tree.js';
 
 // ---- companies ----
@@ -26,12 +26,21 @@ export const OrgDeptCreateBody = z.object({
   pid: z.coerce.number().int().min(0).optional().describe('上级部门'),
   name: name('部门名称', 100),
   order,
+  /** 部门负责人 (approval flows' department head); 0 or '' clears it. */
+  leader_id: clearableId('部门负责人'),
 });
 export const OrgDeptUpdateBody = z.object({
   id: id('部门ID'),
   pid: z.coerce.number().int().min(0).optional().describe('上级部门'),
   name: opt(name('部门名称', 100)),
   order,
+  leader_id: clearableId('部门负责人'),
+});
+/** departments:create / departments:update reply: the id and the department head. */
+export const OrgDeptSaved = z.object({
+  id: z.number().int(),
+  leader_id: z.number().int().nullable(),
+  leader_name: z.string(),
 });
 export const OrgDeptOrderBody = OrgOrderBody.extend({ org_id: id('所属公司') });
 export const OrgDeptBatchBody = z.object({

@@ -14,10 +14,28 @@ export interface DeptInput {
   pid?: number;
   name: string;
   order?: number;
+  leader_id?: number | null;
 }
 
-function deptSnapshot(d: Pick<DeptRow, 'id' | 'org_id' | 'pid' | 'name' | 'sort_order'>) {
-  return { id: d.id, org_id: d.org_id, pid: d.pid, name: d.name, order: d.sort_order };
+/** The department head: active staff of the tenant; returns their name ('' when cleared). */
+async function leaderName(db: Db, tenantId: number, leaderId: number | null | undefined) {
+  if (!leaderId) return '';
+  const name = await repo.activeStaffName(db, tenantId, leaderId);
+  if (name === undefined) throw orgErrors.leaderNotFound();
+  return name;
+}
+
+function deptSnapshot(
+  d: Pick<DeptRow, 'id' | 'org_id' | 'pid' | 'name' | 'sort_order'> & { leader_id?: number | null },
+) {
+  return {
+    id: d.id,
+    org_id: d.org_id,
+    pid: d.pid,
+    name: d.name,
+    order: d.sort_order,
+    leader_id: d.leader_id ?? null,
+  };
 }
 
 export async function createDept(db: Db, caller: TenantCaller, input: DeptInput, now = Date.now()) {
@@ -31,7 +49,14 @@ export async function createDept(db: Db, caller: TenantCaller, input: DeptInput,
     }
     if (await repo.deptNameTaken(trx, caller.tenantId, input.org_id, pid, input.name))
       throw orgErrors.nameTaken('同级部门');
-    const values = { org_id: input.org_id, pid, name: input.name, sort_order: input.order ?? 0 };
+    const leader_name = await leaderName(trx, caller.tenantId, input.leader_id);
+    const values = {
+      org_id: input.org_id,
+      pid,
+      name: input.name,
+      sort_order: input.order ?? 0,
+      leader_id: input.leader_id ?? null,
+    };
     const id = await repo.insertDept(trx, caller.tenantId, values, now);
     await logOp(
       trx,
@@ -46,14 +71,14 @@ export async function createDept(db: Db, caller: TenantCaller, input: DeptInput,
       },
       now,
     );
-    return { id };
+    return { id, leader_id: values.leader_id, leader_name };
   });
 }
 
 export async function updateDept(
   db: Db,
   caller: TenantCaller,
-  input: { id: number; name?: string; pid?: number; order?: number },
+  input: { id: number; name?: string; pid?: number; order?: number; leader_id?: number | null },
   now = Date.now(),
 ) {
   return db.transaction().execute(async (trx) => {
@@ -74,6 +99,15 @@ export async function updateDept(
     }
     if (input.name !== undefined) patch.name = input.name;
     if (input.order !== undefined) patch.sort_order = input.order;
+    if (input.leader_id !== undefined) patch.leader_id = input.leader_id ?? null;
+    const leaderId = patch.leader_id !== undefined ? patch.leader_id : before.leader_id;
+    // A new head must be active staff; an unchanged one is answered by name ('' once they left).
+    const leader_name =
+      input.leader_id !== undefined
+        ? await leaderName(trx, caller.tenantId, leaderId)
+        : leaderId
+          ? ((await repo.activeStaffName(trx, caller.tenantId, leaderId)) ?? '')
+          : '';
     await repo.updateDept(trx, caller.tenantId, input.id, patch, now);
     await logOp(
       trx,
@@ -89,7 +123,11 @@ export async function updateDept(
       },
       now,
     );
-    return { id: input.id };
+    return {
+      id: input.id,
+      leader_id: leaderId,
+      leader_name,
+    };
   });
 }
 

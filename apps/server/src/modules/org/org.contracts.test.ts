@@ -1,8 +1,8 @@
 import {
+  OrgDeptSaved,
   OrgTree,
   OrgUserGroupTree,
   envelopeOf,
-  OrgIdReply,
   OrgInfo,
   OrgStaffPage,
   OrgSyncConflictPage,
@@ -23,7 +23,7 @@ beforeAll(async () => {
   t = await createTestApp();
   A = await orgFixture(t);
   const sub = await okReply(
-    OrgIdReply,
+    OrgDeptSaved,
     A.api('POST', 'departments:create', { body: { org_id: A.companyId, pid: A.deptId, name: '前端组' } }),
   );
   expect(sub.id).toBeGreaterThan(0);

@@ -137,6 +137,7 @@ const DEPT_COLS = [
   'source',
   'created_at',
   'updated_at',
+  'leader_id',
 ] as const;
 export type DeptRow = Awaited<ReturnType<typeof listDepts>>[number];
 
@@ -223,6 +224,19 @@ export interface DeptValues {
   pid: number;
   name: string;
   sort_order: number;
+  leader_id?: number | null;
+}
+
+/** A department head's name when they are active staff of the tenant. */
+export async function activeStaffName(db: Db, tenantId: number, staffId: number) {
+  const row = await db
+    .selectFrom('staff')
+    .select('name')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', staffId)
+    .where('status', '=', 1)
+    .executeTakeFirst();
+  return row?.name;
 }
 
 export async function insertDept(db: Db, tenantId: number, v: DeptValues, now: number) {

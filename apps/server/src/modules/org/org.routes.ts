@@ -9,6 +9,7 @@ import {
   OrgDeptBatchBody,
   OrgDeptCreateBody,
   OrgDeptIdQuery,
+  OrgDeptSaved,
   OrgDeptOrderBody,
   OrgDeptTreeQuery,
   OrgDeptUpdateBody,
@@ -141,7 +142,7 @@ function registerUnitRoutes(app: ZodApp, { db }: AppDeps) {
     path('departments:create'),
     {
       config: { permission: OrgPerm.staffEdit },
-      schema: { body: OrgDeptCreateBody, response: IdReply, tags },
+      schema: { body: OrgDeptCreateBody, response: { 200: envelopeOf(OrgDeptSaved) }, tags },
     },
     async (req) => ok(await svc.createDept(db, tenantCaller(req), req.body)),
   );
@@ -149,7 +150,7 @@ function registerUnitRoutes(app: ZodApp, { db }: AppDeps) {
     path('departments:update'),
     {
       config: { permission: OrgPerm.staffEdit },
-      schema: { body: OrgDeptUpdateBody, response: IdReply, tags },
+      schema: { body: OrgDeptUpdateBody, response: { 200: envelopeOf(OrgDeptSaved) }, tags },
     },
     async (req) => ok(await svc.updateDept(db, tenantCaller(req), req.body)),
   );

@@ -89,6 +89,7 @@ const ROW_COLS = [
   'staff.grade_id',
   'staff.job_id',
   'staff.title_id',
+  'staff.supervisor_id',
   'staff.created_at',
   'staff.updated_at',
   'staff.resigned_at',
@@ -107,6 +108,9 @@ function withNames(db: Db, tenantId: number, f: StaffFilter) {
       j.onRef('jp.id', '=', 'staff.job_id').on('jp.tenant_id', '=', tenantId),
     )
     .leftJoin('titles as t', (j) => j.onRef('t.id', '=', 'staff.title_id').on('t.tenant_id', '=', tenantId))
+    .leftJoin('staff as sup', (j) =>
+      j.onRef('sup.id', '=', 'staff.supervisor_id').on('sup.tenant_id', '=', tenantId),
+    )
     .select(ROW_COLS)
     .select([
       'users.real_name',
@@ -116,6 +120,7 @@ function withNames(db: Db, tenantId: number, f: StaffFilter) {
       'g.name as grade_name',
       'jp.name as job_name',
       't.name as title_name',
+      'sup.name as supervisor_name',
     ]);
 }
 export type StaffRow = Awaited<ReturnType<typeof staffByIds>>[number];
@@ -371,8 +376,24 @@ export async function replaceStaffDepts(db: Db, tenantId: number, staffIds: numb
 }
 
 export type StaffPatch = Partial<
-  Omit<NewStaff, never> & { status: number; resigned_at: number | null; show_guide_group: number }
+  Omit<NewStaff, never> & {
+    status: number;
+    resigned_at: number | null;
+    show_guide_group: number;
+    supervisor_id: number | null;
+  }
 >;
+
+/** Active staff of the tenant among ids, with their supervisors (the supervisor check walks up from here). */
+export async function supervisorsOf(db: Db, tenantId: number) {
+  const rows = await db
+    .selectFrom('staff')
+    .select(['id', 'supervisor_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('supervisor_id', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.supervisor_id!]));
+}
 
 export async function updateStaff(db: Db, tenantId: number, ids: number[], patch: StaffPatch, now: number) {
   if (ids.length === 0) return;

@@ -37,6 +37,8 @@ export function staffOut(r: StaffRow, depts: { id: number; name: string }[] = []
     job_name: r.job_name ?? '',
     title_id: r.title_id,
     title_name: r.title_name ?? '',
+    supervisor_id: r.supervisor_id,
+    supervisor_name: r.supervisor_name ?? '',
     created_at: r.created_at,
     resigned_at: r.resigned_at,
   };
@@ -123,6 +125,23 @@ async function assertRefs(
   await check('titles', r.title_id, orgErrors.titleNotFound);
 }
 
+/**
+ * 直属上级: an active staff member of the tenant, not the person themself and not one of their
+ * subordinates (walking up from the new supervisor never reaches the person).
+ */
+async function assertSupervisor(db: Db, tenantId: number, staffId: number | null, supervisorId: number) {
+  if (supervisorId === staffId) throw orgErrors.supervisorLoop();
+  const sup = await repo.getStaff(db, tenantId, supervisorId);
+  if (!sup || sup.status !== StaffStatus.active) throw orgErrors.supervisorNotFound();
+  if (staffId === null) return;
+  const up = await repo.supervisorsOf(db, tenantId);
+  const seen = new Set<number>();
+  for (let cur: number | undefined = supervisorId; cur !== undefined && !seen.has(cur); cur = up.get(cur)) {
+    if (cur === staffId) throw orgErrors.supervisorLoop();
+    seen.add(cur);
+  }
+}
+
 export interface StaffCreate {
   name: string;
   phone: string;
@@ -133,6 +152,7 @@ export interface StaffCreate {
   grade_id?: number | null;
   job_id?: number | null;
   title_id?: number | null;
+  supervisor_id?: number | null;
 }
 
 /** Finds the person by phone or creates them; returns their id. */
@@ -156,6 +176,7 @@ function snapshot(
     grade_id: number | null;
     job_id: number | null;
     title_id: number | null;
+    supervisor_id?: number | null;
   },
   deptIds?: number[],
 ) {
@@ -170,6 +191,7 @@ function snapshot(
     grade_id: s.grade_id,
     job_id: s.job_id,
     title_id: s.title_id,
+    supervisor_id: s.supervisor_id ?? null,
     ...(deptIds ? { dept_ids: deptIds } : {}),
   };
 }
@@ -180,6 +202,7 @@ export async function createStaff(db: Db, caller: TenantCaller, input: StaffCrea
     if ((await deptsCompany(trx, caller.tenantId, input.dept_ids)) !== input.org_id)
       throw orgErrors.deptOrgMismatch();
     await assertRefs(trx, caller.tenantId, input);
+    if (input.supervisor_id) await assertSupervisor(trx, caller.tenantId, null, input.supervisor_id);
     if (await repo.staffIdByPhone(trx, caller.tenantId, input.phone)) throw orgErrors.phoneTaken();
     const email = input.email || null;
     const userId = await personFor(trx, input.phone, input.name, email, now);
@@ -195,6 +218,9 @@ export async function createStaff(db: Db, caller: TenantCaller, input: StaffCrea
       title_id: input.title_id ?? null,
     };
     const id = (await repo.insertStaffRows(trx, caller.tenantId, [values], now)).get(input.phone)!;
+    const supervisorId = input.supervisor_id ?? null;
+    if (supervisorId)
+      await repo.updateStaff(trx, caller.tenantId, [id], { supervisor_id: supervisorId }, now);
     const deptIds = [...new Set(input.dept_ids)];
     await repo.insertStaffDepts(
       trx,
@@ -211,7 +237,7 @@ export async function createStaff(db: Db, caller: TenantCaller, input: StaffCrea
           targetType: 'staff',
           targetId: id,
           summary: `新增员工「${input.name}」`,
-          after: snapshot({ id, ...values, status: 1 }, deptIds),
+          after: snapshot({ id, ...values, status: 1, supervisor_id: supervisorId }, deptIds),
         },
       ],
       now,
@@ -231,6 +257,7 @@ export interface StaffUpdate {
   grade_id?: number | null;
   job_id?: number | null;
   title_id?: number | null;
+  supervisor_id?: number | null;
   status?: number;
 }
 
@@ -254,6 +281,10 @@ export async function updateStaff(db: Db, caller: TenantCaller, input: StaffUpda
     if (input.job_no !== undefined) patch.job_no = input.job_no || null;
     for (const k of ['grade_id', 'job_id', 'title_id'] as const)
       if (input[k] !== undefined) patch[k] = input[k] ?? null;
+    if (input.supervisor_id !== undefined) {
+      if (input.supervisor_id) await assertSupervisor(trx, caller.tenantId, input.id, input.supervisor_id);
+      patch.supervisor_id = input.supervisor_id ?? null;
+    }
     let orgId = input.org_id ?? before.org_id;
     if (input.org_id !== undefined && !(await orgRepo.getOrg(trx, caller.tenantId, input.org_id)))
       throw orgErrors.orgNotFound();

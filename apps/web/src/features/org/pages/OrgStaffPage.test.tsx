@@ -32,6 +32,8 @@ const staff = (id: number, name: string, phone: string) =>
     job_name: '',
     title_id: null,
     title_name: '',
+    supervisor_id: null,
+    supervisor_name: '',
     created_at: 1_700_000_000_000,
     resigned_at: null,
   }) satisfies Staff;
