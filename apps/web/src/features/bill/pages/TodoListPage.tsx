@@ -159,7 +159,7 @@ export default function TodoListPage() {
     },
     ...(tab === 'pending'
       ? []
-      : ([{ title: '操作', dataIndex: 'actionLabel', width: 90 }] as TableColumnsType<TodoListRow>)),
+      : ([{ title: '处理结果', dataIndex: 'actionLabel', width: 90 }] as TableColumnsType<TodoListRow>)),
     {
       title: '单据状态',
       dataIndex: 'statusText',

@@ -16,6 +16,7 @@ import {
 import BillDetailPage from './BillDetailPage';
 import BillEditPage from './BillEditPage';
 import BillListPage from './BillListPage';
+import SubmittedListPage from './SubmittedListPage';
 import TodoListPage from './TodoListPage';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -299,5 +300,40 @@ describe('我的待办', () => {
     expect(summary.textContent).toBe('成功 1 条，失败 1 条');
     expect(screen.getByText('任务已被其他审批人处理')).toBeTruthy();
     expect(api.to(`POST ${F}/batchApprove`)[0].body).toEqual({ ids: [1, 2], opinion: '' });
+  });
+});
+
+describe('我发起的 and the done tab', () => {
+  it('filters my submitted documents by type and status from the URL', async () => {
+    const api = stubServer({
+      [`GET ${F}/submitted/pageList`]: () =>
+        billPage([
+          billRow(4, {
+            status: 'approving',
+            statusText: '审批中',
+            currentNodeName: '部门审批',
+            currentApprovers: ['审批人甲'],
+          }),
+        ]),
+    });
+    renderAt(<SubmittedListPage />, '/todo/submitted?billType=expense&status=approving');
+    const row = (await screen.findByText('BX202611270004', undefined, T)).closest('tr')!;
+    expect(row.textContent).toContain('部门审批审批人甲');
+    const q = api.to(`GET ${F}/submitted/pageList`)[0].query;
+    expect([q.get('billType'), q.get('status')]).toEqual(['expense', 'approving']);
+  });
+
+  it('shows what I did on the 已审批 tab, with no selection', async () => {
+    const api = stubServer({
+      [`GET ${F}/todo/pageList`]: () =>
+        todoPage([todoRow(1, { actionLabel: '退回', status: 'returned', statusText: '已退回' })]),
+      [`GET ${F}/todo/count`]: () => ({ pending: 0, cc: 0 }),
+    });
+    renderAt(<TodoListPage />, '/todo/list?tab=done');
+    const row = (await screen.findByText('BX202611270001', undefined, T)).closest('tr')!;
+    expect(within(row).getByText('退回')).toBeTruthy();
+    expect(within(row).queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: '批量同意' })).toBeNull();
+    expect(api.to(`GET ${F}/todo/pageList`)[0].query.get('tab')).toBe('done');
   });
 });
