@@ -74,7 +74,7 @@ describe('我的单据', () => {
       if (!d) throw new Error('no confirmation');
       return d as HTMLElement;
     }, T);
-    expect(confirm.textContent).toContain('确定删除草稿【BX202611270001】吗？');
+    expect(confirm.textContent).toContain('确定删除单据【BX202611270001】吗？');
     fireEvent.click(within(confirm).getByRole('button', { name: /删\s*除/ }));
     await waitFor(() => expect(api.to(`POST ${F}/delete`)[0]?.body).toEqual({ id: 1 }));
     fireEvent.click(button('复制', approved));
