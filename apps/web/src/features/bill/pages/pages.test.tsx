@@ -195,7 +195,7 @@ describe('填写单据', () => {
       await screen.findByText('发票24112000000048542163的开票日期不在行程期间内', undefined, T),
     ).toBeTruthy();
     expect(api.to(`POST ${F}/submit`)[0].body).toEqual({ id: 5, chosen: { pick: ['2'] } });
-  });
+  }, 180_000);
 });
 
 describe('单据详情', () => {
