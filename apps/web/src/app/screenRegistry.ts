@@ -48,6 +48,13 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'invoiceCenter/List': () => import('../features/invoice/pages/InvoiceCenterPage'),
   'invoiceCenter/InvoiceDetail': () => import('../features/invoice/pages/InvoiceDetailPage'),
   'settings/InvoiceCompliance': () => import('../features/invoice/pages/CompliancePage'),
+  // 我的单据 (one list for every bill type, its type in the menu's meta.params), the document's edit and
+  // detail pages, and 我的待办 / 我发起的 (issue 13).
+  'bill/BillList': () => import('../features/bill/pages/BillListPage'),
+  'bill/BillEdit': () => import('../features/bill/pages/BillEditPage'),
+  'bill/BillDetail': () => import('../features/bill/pages/BillDetailPage'),
+  'flow/TodoList': () => import('../features/bill/pages/TodoListPage'),
+  'flow/SubmittedList': () => import('../features/bill/pages/SubmittedListPage'),
 };
 
 export type ScreenRegistry = Readonly<Record<string, ScreenLoader>>;

@@ -1,0 +1,246 @@
+import { DeleteOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  Button,
+  DatePicker,
+  Input,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { formatMoney } from '@feikong/contracts';
+import { emptyFeeLine, feeTotal, type FeeLineValue, type LineInvoice } from '../types';
+import { InvoicePicker } from './InvoicePicker';
+import { YuanInput } from './YuanInput';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** The invoices of one fee line: number, seller and amount of each, removable while editing. */
+export function LineInvoices({
+  invoices,
+  onRemove,
+  onOpen,
+}: {
+  invoices: LineInvoice[];
+  onRemove?: (id: number) => void;
+  onOpen?: (invoice: LineInvoice) => void;
+}) {
+  if (invoices.length === 0) return <Typography.Text type="secondary">无发票</Typography.Text>;
+  return (
+    <Space orientation="vertical" size={2} style={{ width: '100%' }}>
+      {invoices.map((i) => (
+        <div key={i.id} data-testid={`line-invoice-${i.number}`} style={{ fontSize: 12, lineHeight: '20px' }}>
+          <FileTextOutlined style={{ color: '#1677ff', marginRight: 4 }} />
+          {onOpen ? <Typography.Link onClick={() => onOpen(i)}>{i.number}</Typography.Link> : i.number}
+          <Typography.Text type="secondary" style={{ margin: '0 6px', fontSize: 12 }}>
+            {i.sellerName}
+          </Typography.Text>
+          ¥{formatMoney(i.amountTax)}
+          {onRemove && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              aria-label={`移除发票${i.number}`}
+              onClick={() => onRemove(i.id)}
+            >
+              移除
+            </Button>
+          )}
+        </div>
+      ))}
+    </Space>
+  );
+}
+
+/**
+ * 费用明细: one row per fee (fee type, amount in 元 shown / 分 kept, date, remark) with its invoices picked
+ * from the caller's available ones. Works as an antd Form control (value / onChange).
+ */
+export function FeeLinesEditor({
+  value = [],
+  onChange,
+  feeTypes,
+  readOnly = false,
+  onOpenInvoice,
+}: {
+  value?: FeeLineValue[];
+  onChange?: (lines: FeeLineValue[]) => void;
+  feeTypes: Option[];
+  readOnly?: boolean;
+  /** Read only: an invoice number opens the invoice. */
+  onOpenInvoice?: (invoice: LineInvoice) => void;
+}) {
+  const [picking, setPicking] = useState<string | null>(null);
+  const set = (key: string, patch: Partial<FeeLineValue>) =>
+    onChange?.(value.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  const line = value.find((l) => l.key === picking);
+  const taken = new Set(value.filter((l) => l.key !== picking).flatMap((l) => l.invoices.map((i) => i.id)));
+
+  const columns: TableColumnsType<FeeLineValue> = [
+    {
+      title: '费用类型',
+      dataIndex: 'feeType',
+      width: 150,
+      render: (v: string | null, l, i) => (
+        <Select
+          aria-label={`费用类型${i + 1}`}
+          style={{ width: '100%' }}
+          placeholder="请选择"
+          value={v ?? undefined}
+          options={feeTypes}
+          onChange={(feeType) => set(l.key, { feeType })}
+        />
+      ),
+    },
+    {
+      title: '金额（元）',
+      dataIndex: 'amount',
+      width: 140,
+      render: (v: number | null, l, i) => (
+        <YuanInput aria-label={`金额${i + 1}`} value={v} onChange={(amount) => set(l.key, { amount })} />
+      ),
+    },
+    {
+      title: '发生日期',
+      dataIndex: 'date',
+      width: 150,
+      render: (v: number | null, l, i) => (
+        <DatePicker
+          aria-label={`发生日期${i + 1}`}
+          style={{ width: '100%' }}
+          value={v ? dayjs(v) : null}
+          onChange={(d) => set(l.key, { date: d ? d.startOf('day').valueOf() : null })}
+        />
+      ),
+    },
+    {
+      title: '备注',
+      dataIndex: 'remark',
+      width: 180,
+      render: (v: string, l, i) => (
+        <Input
+          aria-label={`备注${i + 1}`}
+          maxLength={200}
+          value={v}
+          onChange={(e) => set(l.key, { remark: e.target.value })}
+        />
+      ),
+    },
+    {
+      title: '发票',
+      dataIndex: 'invoices',
+      render: (v: LineInvoice[], l) => (
+        <>
+          <LineInvoices
+            invoices={v}
+            onRemove={(id) => set(l.key, { invoices: v.filter((x) => x.id !== id) })}
+          />
+          <Button size="small" style={{ marginTop: 4 }} onClick={() => setPicking(l.key)}>
+            选择发票
+          </Button>
+        </>
+      ),
+    },
+    {
+      title: '操作',
+      key: 'op',
+      width: 70,
+      render: (_: unknown, l) => (
+        <Button
+          type="link"
+          danger
+          size="small"
+          icon={<DeleteOutlined />}
+          aria-label="删除费用"
+          onClick={() => onChange?.(value.filter((x) => x.key !== l.key))}
+        />
+      ),
+    },
+  ];
+
+  const typeLabel = (v: string | null) => feeTypes.find((o) => o.value === v)?.label ?? v ?? '—';
+  const readColumns: TableColumnsType<FeeLineValue> = [
+    { title: '费用类型', dataIndex: 'feeType', width: 120, render: typeLabel },
+    {
+      title: '金额（元）',
+      dataIndex: 'amount',
+      width: 110,
+      align: 'right',
+      render: (v: number | null) => formatMoney(v),
+    },
+    {
+      title: '发生日期',
+      dataIndex: 'date',
+      width: 110,
+      render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD') : '—'),
+    },
+    { title: '备注', dataIndex: 'remark', width: 160, render: (v: string) => v || '—' },
+    {
+      title: '发票',
+      dataIndex: 'invoices',
+      render: (v: LineInvoice[]) => <LineInvoices invoices={v} onOpen={onOpenInvoice} />,
+    },
+  ];
+
+  return (
+    <div data-testid="fee-lines">
+      <Table<FeeLineValue>
+        rowKey="key"
+        size="small"
+        pagination={false}
+        dataSource={value}
+        columns={readOnly ? readColumns : columns}
+        locale={{ emptyText: '暂无费用明细' }}
+        scroll={{ x: 900 }}
+        summary={() =>
+          value.length > 0 ? (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align={readOnly ? 'right' : undefined}>
+                <b data-testid="fee-total">¥{formatMoney(feeTotal(value))}</b>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={2} colSpan={readOnly ? 3 : 4}>
+                <Tag>{value.reduce((s, l) => s + l.invoices.length, 0)} 张发票</Tag>
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          ) : null
+        }
+      />
+      {!readOnly && (
+        <Button
+          type="dashed"
+          icon={<PlusOutlined />}
+          style={{ marginTop: 8, width: '100%' }}
+          onClick={() => onChange?.([...value, emptyFeeLine()])}
+        >
+          添加费用
+        </Button>
+      )}
+      {line && (
+        <InvoicePicker
+          key={line.key}
+          open
+          chosen={line.invoices}
+          taken={taken}
+          onClose={() => setPicking(null)}
+          onOk={(invoices) => {
+            const patch: Partial<FeeLineValue> = { invoices };
+            // An empty amount takes the invoices' total, as the user would type it anyway.
+            if (line.amount === null && invoices.length > 0)
+              patch.amount = invoices.reduce((s, i) => s + i.amountTax, 0);
+            set(line.key, patch);
+            setPicking(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}
