@@ -3,6 +3,10 @@ import { PDFDocument } from 'pdf-lib';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { makeStaff, makeTenant } from '../../../test/factories.js';
 import { caller, qs } from '../invoice/invoice.testkit.js';
+import { createSession } from '../../platform/sessions.js';
+import { DEMO_PRINT_BILL_NUMBER } from '../../seed/billPrint.js';
+import { DEMO } from '../../seed/demo.js';
+import { seedDemoIfEmpty } from '../../seed/index.js';
 import { printPagesSvg, wrap } from './print.render.js';
 
 let t: TestApp;
@@ -410,5 +414,62 @@ describe('print pages', () => {
     expect(pages[1]).toContain('审批人');
     expect(pages[0]).toContain('员工&lt;甲&gt;'); // escaped
     expect(pages[1]).toContain('第 2 页 / 共 2 页');
+  });
+});
+
+describe('the demo’s printed document', () => {
+  it('员工乙 prints BX202610310001 with 审批人甲’s approval; 审批人甲 may print it too', async () => {
+    const fresh = await createTestApp();
+    try {
+      expect(await seedDemoIfEmpty(fresh.db)).toBe(true);
+      const session = async (phone: string) => {
+        const s = await fresh.db
+          .selectFrom('staff')
+          .select(['id', 'user_id', 'tenant_id'])
+          .where('phone', '=', phone)
+          .orderBy('id')
+          .executeTakeFirstOrThrow();
+        return (
+          await createSession(
+            fresh.db,
+            { userId: s.user_id, tenantId: Number(s.tenant_id), staffId: Number(s.id) },
+            60_000,
+          )
+        ).token;
+      };
+      const bill = await fresh.db
+        .selectFrom('bills')
+        .select('id')
+        .where('bill_number', '=', DEMO_PRINT_BILL_NUMBER)
+        .executeTakeFirstOrThrow();
+      const c = caller(fresh);
+      const res = await c(await session(DEMO.staff), 'GET', `${P}/data${qs({ id: Number(bill.id) })}`);
+      expect(res.code, JSON.stringify(res.body)).toBe(200);
+      const d = res.body.data.items[0].data;
+      expect(d.template).toMatchObject({ orgName: '演示集团', title: '报销单' });
+      expect(d.data.submitterName).toBe('员工乙');
+      expect(d.data.fees).toHaveLength(2);
+      expect(
+        d.approveNodeRecord.map((r: any) => [r.nodeName, r.actorName, r.actionLabel, r.opinion]),
+      ).toEqual([
+        ['提交', '员工乙', '提交', ''],
+        ['部门审批', '审批人甲', '通过', '同意，票据齐全'],
+      ]);
+      const approver = await c(
+        await session(DEMO.approver),
+        'GET',
+        `${P}/details${qs({ flowIds: String(bill.id) })}`,
+      );
+      expect(approver.code).toBe(200);
+      // the seeded flow is kept out of the lists: deleted, disabled
+      const flow = await fresh.db
+        .selectFrom('flows')
+        .selectAll()
+        .where('name', '=', '差旅报销审批（示例）')
+        .executeTakeFirstOrThrow();
+      expect([flow.enabled, flow.deleted_at != null]).toEqual([0, true]);
+    } finally {
+      await fresh.close();
+    }
   });
 });
