@@ -45,7 +45,8 @@ async function printCount(page: Page, id: number): Promise<number> {
 }
 
 async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
-  const doc = await getDocument({ data: bytes, useSystemFonts: true }).promise;
+  // pdfjs takes the buffer over (detaches it): give it a copy
+  const doc = await getDocument({ data: bytes.slice(), useSystemFonts: true }).promise;
   let text = '';
   for (let i = 1; i <= doc.numPages; i += 1) {
     const content = await (await doc.getPage(i)).getTextContent();
