@@ -124,6 +124,21 @@ test('员工乙 prints an approved 报销单 with its approval record and downlo
   expect(text).toContain(NUMBER);
   fs.writeFileSync(`${process.env.E2E_SHOTS_DIR ?? '/tmp/shots'}/bill-print.pdf`, bytes);
 
+  // the form sub-app shows the document on its own (subForm/run/:id/0), its 打印 opens the print app
+  await page.goto(`/web-form/subForm/run/${id}/0`);
+  await expect(page.getByText(`单据编号：${NUMBER}`)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('link', { name: '打开单据详情' })).toHaveAttribute(
+    'href',
+    `/bill/detail?id=${id}`,
+  );
+  const [printTab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: /^打\s*印$/ }).click(),
+  ]);
+  await expect(printTab).toHaveURL(new RegExp(`/web-form-print/\\?flowIds=${id}$`));
+  await expect(printTab.getByTestId('bill-print-sheet')).toBeVisible({ timeout: 30_000 });
+  await printTab.close();
+
   // a stranger's id: 打印失败
   await page.goto('/web-form-print/?flowIds=999999');
   await expect(page.getByText('打印失败')).toBeVisible({ timeout: 30_000 });
