@@ -2,3 +2,4 @@ export * from './enums.js';
 export * from './definition.js';
 export * from './design.js';
 export * from './bill.js';
+export * from './print.js';

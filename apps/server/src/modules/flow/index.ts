@@ -6,8 +6,11 @@
 import type { AppDeps, ZodApp } from '../../platform/types.js';
 import { registerBillRoutes } from './bill.routes.js';
 import { registerFlowDesignRoutes } from './design.routes.js';
+import { registerBillPrintRoutes } from './print.routes.js';
 
 export function registerFlowRoutes(app: ZodApp, deps: AppDeps) {
   registerFlowDesignRoutes(app, deps);
   registerBillRoutes(app, deps);
+  // 单据打印: print data, print records and the batch PDF of /web-form-print/.
+  registerBillPrintRoutes(app, deps);
 }

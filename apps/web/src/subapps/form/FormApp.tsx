@@ -1,18 +1,66 @@
-import { Result } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Button, Card, Space } from 'antd';
+import { useState } from 'react';
+import { BILL_TYPE_LABEL, BILL_TYPES } from '@feikong/contracts';
+import { BillDocumentView } from '@/features/billPrint';
+import { createQueryClient } from '../../app/queryClient';
 import { MissingFormId, SubAppShell } from '../shared/SubAppShell';
 import { readFormId } from '../shared/formId';
 import { SUB_APPS } from '../shared/registry';
 
-/** The form sub-app (route name subForm). It renders the form named in the URL; the form runtime comes later. */
-export function FormApp({ location = window.location }: { location?: { pathname: string; search: string } }) {
-  const id = readFormId(location);
+/** Where 填写单据 of a type lives in the main app. */
+export const runStartTarget = (type: string) => `/bill/edit?type=${encodeURIComponent(type)}`;
+
+/**
+ * subForm/runStart: starts a new document of a type (`?type=expense`) in the main app's 填写单据; without
+ * a type, the types to choose from.
+ */
+function RunStart({ search, go }: { search: string; go: (url: string) => void }) {
+  const type = new URLSearchParams(search).get('type');
+  const known = (BILL_TYPES as readonly string[]).includes(type ?? '');
+  const [went] = useState(() => {
+    if (known) go(runStartTarget(type!));
+    return known;
+  });
+  if (went) return null;
   return (
-    <SubAppShell app="subForm">
-      {id ? (
-        <Result status="info" title={`表单 ${id}`} subTitle="表单加载中" />
-      ) : (
-        <MissingFormId base={SUB_APPS.subForm.base} />
-      )}
-    </SubAppShell>
+    <Card title="新建单据">
+      <Space wrap>
+        {BILL_TYPES.map((t) => (
+          <Button key={t} onClick={() => go(runStartTarget(t))}>
+            {BILL_TYPE_LABEL[t]}
+          </Button>
+        ))}
+      </Space>
+    </Card>
+  );
+}
+
+/**
+ * The form sub-app (route name subForm, spec 2.3): `subForm/run/:id/0` (also `run/:id`, `?id=`) shows the
+ * document on its own; `subForm/runStart` starts a new one.
+ */
+export function FormApp({
+  location = window.location,
+  go = (url: string) => window.location.assign(url),
+}: {
+  location?: { pathname: string; search: string };
+  go?: (url: string) => void;
+}) {
+  const id = readFormId(location);
+  const [queryClient] = useState(createQueryClient);
+  const numeric = id && /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SubAppShell app="subForm">
+        {/\/runStart\/?$/.test(location.pathname) ? (
+          <RunStart search={location.search} go={go} />
+        ) : numeric ? (
+          <BillDocumentView id={numeric} />
+        ) : (
+          <MissingFormId base={SUB_APPS.subForm.base} />
+        )}
+      </SubAppShell>
+    </QueryClientProvider>
   );
 }

@@ -1,25 +1,36 @@
-import { Result } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BillPrintView, readPrintIds } from '@/features/billPrint';
+import { createQueryClient } from '../../app/queryClient';
 import { MissingFormId, SubAppShell } from '../shared/SubAppShell';
-import { readFormId } from '../shared/formId';
 import { PRINT_FRAME_MIN, SUB_APPS } from '../shared/registry';
 
-/** The form-print sub-app (route name subFormPrint); lays out at least 1200x600 (spec §9). */
+/**
+ * The form-print sub-app (route name subFormPrint, spec 2.3): the print of the documents named by
+ * `?flowIds=1,2` (or `?id=` / `run/:id`); lays out at least 1200x600 (spec §9).
+ */
 export function FormPrintApp({
   location = window.location,
+  print,
 }: {
   location?: { pathname: string; search: string };
+  /** Tests replace window.print. */
+  print?: () => void;
 }) {
-  const id = readFormId(location);
+  const ids = readPrintIds(location);
+  const [queryClient] = useState(createQueryClient);
   return (
-    <SubAppShell
-      app="subFormPrint"
-      style={{ minWidth: PRINT_FRAME_MIN.width, minHeight: PRINT_FRAME_MIN.height }}
-    >
-      {id ? (
-        <Result status="info" title={`打印表单 ${id}`} subTitle="打印内容加载中" />
-      ) : (
-        <MissingFormId base={SUB_APPS.subFormPrint.base} />
-      )}
-    </SubAppShell>
+    <QueryClientProvider client={queryClient}>
+      <SubAppShell
+        app="subFormPrint"
+        style={{ minWidth: PRINT_FRAME_MIN.width, minHeight: PRINT_FRAME_MIN.height }}
+      >
+        {ids.length > 0 ? (
+          <BillPrintView ids={ids} print={print} />
+        ) : (
+          <MissingFormId base={SUB_APPS.subFormPrint.base} />
+        )}
+      </SubAppShell>
+    </QueryClientProvider>
   );
 }

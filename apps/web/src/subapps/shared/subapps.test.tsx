@@ -1,11 +1,42 @@
 import '../../test/dom';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { stubServer } from '@/test/screenHarness';
 import { FormApp } from '../form/FormApp';
 import { FormPrintApp } from '../formPrint/FormPrintApp';
 import { readFormId } from './formId';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The print data of a document numbered BX<id>. */
+const printData = (id: number) => ({
+  billId: id,
+  billNumber: `BX${id}`,
+  flowName: '报销审批',
+  template: { orgName: '演示集团', title: '报销单', billType: 'expense' },
+  data: {
+    title: '差旅',
+    amount: 100,
+    status: 'approved',
+    statusText: '已通过',
+    submitterName: '员工乙',
+    deptName: '',
+    orgName: '',
+    remark: '',
+    submitTime: null,
+    finishTime: null,
+    fees: [],
+    trips: [],
+  },
+  formFields: [],
+  approveNodeRecord: [],
+  extendData: { createAt: 0, billNumber: `BX${id}` },
+  attachments: [],
+  printCount: 0,
+});
 
 describe('readFormId', () => {
   it.each([
@@ -28,10 +59,30 @@ describe('sub-app shells', () => {
     expect(screen.getByRole('heading', { name: '表单' })).toBeTruthy();
   });
 
-  it('the form app names the form it was opened for', () => {
-    render(<FormApp location={{ pathname: '/web-form/', search: '?id=42' }} />);
+  it('the form app shows the document of subForm/run/:id/0 on its own', async () => {
+    stubServer({
+      'GET /finobill/api/web/flow/print/data': (c) => ({
+        items: [{ flowId: Number(c.query.get('id')), data: printData(Number(c.query.get('id'))) }],
+      }),
+    });
+    render(<FormApp location={{ pathname: '/web-form/subForm/run/42/0', search: '' }} />);
+    expect(await screen.findByText('单据编号：BX42', undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByText('缺少表单编号')).toBeNull();
-    expect(screen.getByText('表单 42')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '打开单据详情' }).getAttribute('href')).toBe(
+      '/bill/detail?id=42',
+    );
+  });
+
+  it('subForm/runStart starts a document of the type in 填写单据, or offers the types', () => {
+    const go = vi.fn();
+    render(
+      <FormApp location={{ pathname: '/web-form/subForm/runStart', search: '?type=expense' }} go={go} />,
+    );
+    expect(go).toHaveBeenCalledWith('/bill/edit?type=expense');
+    cleanup();
+    render(<FormApp location={{ pathname: '/web-form/subForm/runStart', search: '' }} go={go} />);
+    fireEvent.click(screen.getByRole('button', { name: '借款单' }));
+    expect(go).toHaveBeenLastCalledWith('/bill/edit?type=loan');
   });
 
   it('the print app lays out at least 1200x600 and says the id is missing', () => {

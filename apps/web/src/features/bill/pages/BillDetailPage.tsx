@@ -7,6 +7,7 @@ import { billApi, type Bill } from '@/api/bill';
 import { RouterMenusContext } from '@/app/routerContext';
 import { hasMenuPath } from '@/app/routeRules';
 import { confirmDelete } from '@/components/confirmDelete';
+import { BillPrintButton } from '@/features/billPrint';
 import { formFromBill } from '../billForm';
 import { ActionDialog, type ActionKind, type ActionValues } from '../components/ActionDialog';
 import { ApprovalTimeline } from '../components/ApprovalTimeline';
@@ -155,6 +156,7 @@ function Detail({ bill: b }: { bill: Bill }) {
                 删除
               </Button>
             )}
+            {a.canPrint && <BillPrintButton billId={b.id} />}
           </Space>
         }
       >

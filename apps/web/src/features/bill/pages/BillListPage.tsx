@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, DatePicker, Input, Space, Tabs, Typography, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   BILL_EDITABLE_STATUSES,
@@ -16,6 +17,7 @@ import { billApi, type BillListRow } from '@/api/bill';
 import { useAccess } from '@/components/Access';
 import { confirmDelete } from '@/components/confirmDelete';
 import { PagedQueryTable } from '@/components/PagedQueryTable';
+import { BillBatchPrintButton } from '@/features/billPrint';
 import { useMenuBillType } from '../billType';
 import { BillStatusTag } from '../components/BillStatusTag';
 import { billListQuery, billPerm, useBillMutation } from '../hooks/queries';
@@ -185,6 +187,7 @@ export default function BillListPage() {
   ];
 
   const tabs = list.data?.tabs ?? [];
+  const [selected, setSelected] = useState<number[]>([]);
   const countOf = (s: string) => tabs.find((t) => t.status === s);
   return (
     <Card
@@ -192,15 +195,18 @@ export default function BillListPage() {
       className="fk-panel"
       data-testid="bill-list"
       extra={
-        can([perm.add]) && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => navigate(`/bill/edit?type=${billType}`)}
-          >
-            新建{label}
-          </Button>
-        )
+        <Space>
+          <BillBatchPrintButton selectedIds={selected} />
+          {can([perm.add]) && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate(`/bill/edit?type=${billType}`)}
+            >
+              新建{label}
+            </Button>
+          )}
+        </Space>
       }
     >
       <Space wrap style={{ marginBottom: 12 }}>
@@ -242,6 +248,11 @@ export default function BillListPage() {
         }
         columns={columns}
         scroll={{ x: 1500 }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys.map(Number)),
+        }}
       />
     </Card>
   );
