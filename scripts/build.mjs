@@ -70,7 +70,12 @@ async function buildServer() {
   fs.rmSync(dist, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { main: 'apps/server/src/main.ts', ops: 'apps/server/src/ops.ts' },
+    entryPoints: {
+      main: 'apps/server/src/main.ts',
+      ops: 'apps/server/src/ops.ts',
+      // Started with new Worker() by recognition/recognitionThreads.ts, next to the code that starts it.
+      'recognition.thread': 'apps/server/src/modules/invoice/recognition/recognition.thread.ts',
+    },
     outdir: dist,
     bundle: true,
     splitting: true,

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../api/request';
 import { reloadSession, setSession } from '../stores/session';
 import { ok } from '../test/fetch';
@@ -22,6 +22,15 @@ beforeEach(() => {
   configureApi({ baseUrl: '', appEnv: 'test', devMode: false, fakeUser: '' });
 });
 afterEach(() => vi.unstubAllGlobals());
+// The preload's chunk imports go on after a test has its answer: they must finish before the environment is
+// torn down, or their last modules fail to load (EnvironmentTeardownError) on a slow machine.
+afterAll(async () => {
+  await Promise.all([
+    import('./layout/AppLayout'),
+    import('../features/home/pages/HomePage'),
+    import('../features/login/pages/LoginPage'),
+  ]);
+}, 60_000);
 
 describe('preload after sign-in (no waterfall behind the menus)', () => {
   it('asks for the version notices at once and caches them for the notice bar', async () => {

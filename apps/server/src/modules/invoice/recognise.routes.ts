@@ -14,7 +14,7 @@ import { appServices, type AppDeps, type ZodApp } from '../../platform/types.js'
 import { InvoicePerm as P } from './invoice.service.js';
 import { closeOcr } from './ocr/ocr.service.js';
 import { exportCustom } from './export.service.js';
-import { recheckDrafts, recogniseQrText, recogniseUpload } from './recognise.service.js';
+import { closeRecognition, recheckDrafts, recogniseQrText, recogniseUpload } from './recognise.service.js';
 
 const W = '/invoice/api/web/invoice';
 const tags = ['invoice'];
@@ -26,7 +26,9 @@ const tags = ['invoice'];
 export function registerRecognitionRoutes(app: ZodApp, deps: AppDeps) {
   const d = appServices(deps);
   // The OCR worker thread starts with the first picture; it ends with the server.
-  app.addHook('onClose', async () => closeOcr());
+  app.addHook('onClose', async () => {
+    await Promise.all([closeOcr(), closeRecognition()]);
+  });
   app.post(
     `${W}/ocrCheck`,
     {

@@ -11,13 +11,12 @@ import { ocrCutting } from './ocr/ocr.service.js';
 import {
   crossCheck,
   parseInvoiceQr,
-  recogniseFile,
-  RecognitionError,
   sniffFileKind,
   type RecognisedField,
   type RecognisedInvoice,
 } from './recognition/index.js';
 import { recogniseErrors } from './recognise.errors.js';
+import { recognitionThreads } from './recognition/recognitionThreads.js';
 
 /**
  * Invoice recognition for the entry page (spec §7.8 ocrCutting, ocrCheck, ocrCorrect, qrcodeCheck):
@@ -95,22 +94,36 @@ async function readUpload(d: AppServices, caller: TenantCaller, fileKey: string)
   return (await readTenantFile(d, caller.tenantId, fileKey)).bytes;
 }
 
+let shared: ReturnType<typeof recognitionThreads> | null = null;
+
+/** The process's recognition thread (PDF, OFD, XML, QR decoding), started by the first file. */
+function recognitionThread() {
+  shared ??= recognitionThreads({
+    busy: recogniseErrors.threadBusy,
+    failed: recogniseErrors.threadFailed,
+    timeout: recogniseErrors.threadTimeout,
+    refused: recogniseErrors.unreadable,
+  });
+  return shared;
+}
+
+/** Stops the recognition thread (server shutdown, end of a test file). */
+export async function closeRecognition(): Promise<void> {
+  const threads = shared;
+  shared = null;
+  await threads?.close();
+}
+
 /**
- * Exact readers first; pictures (a photo, a scanned PDF's pages) go to OCR, one pass each, every invoice
- * on them. A picture's QR then cross-checks the OCR fields of the invoice it belongs to (the one with its
+ * Exact readers first, on the recognition thread; pictures (a photo, a scanned PDF's pages) go to OCR, one
+ * pass each, every invoice on them. A picture's QR then cross-checks the OCR fields of the invoice it belongs to (the one with its
  * number, or the only one); when OCR finds nothing, the QR alone still gives a draft.
  */
 export async function recogniseBytes(
   bytes: Buffer,
   fileName: string,
 ): Promise<{ invoices: RecognisedInvoice[]; viaOcr: boolean }> {
-  let read: Awaited<ReturnType<typeof recogniseFile>>;
-  try {
-    read = await recogniseFile(bytes, fileName);
-  } catch (err) {
-    if (err instanceof RecognitionError) throw recogniseErrors.unreadable(err.message);
-    throw err;
-  }
+  const read = await recognitionThread().recognise(bytes, fileName);
   if (Array.isArray(read)) return { invoices: read, viaOcr: false };
   const invoices: RecognisedInvoice[] = [];
   for (const picture of read.pictures) {

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { ThreadQueue } from '../../../platform/workers/threadQueue.js';
 import { ocrErrors, type OcrError } from './ocr.errors.js';
 import { OCR_WORKER_SOURCE } from './ocr.worker-source.js';
 
@@ -42,23 +43,16 @@ export interface OcrEngineOptions {
   onnxOptions?: Record<string, unknown>;
 }
 
-interface Job {
-  bytes: Uint8Array;
-  timeoutMs: number;
-  resolve: (page: OcrPage) => void;
-  reject: (error: Error) => void;
-}
-
 interface RawLine {
   text: string;
   confidence: number;
   quad: [number, number][];
 }
-type WorkerMessage =
-  | { type: 'ready' }
-  | { type: 'fatal'; message: string }
-  | { id: number; error: string }
-  | { id: number; width: number; height: number; lines: RawLine[] };
+interface RawPage {
+  width: number;
+  height: number;
+  lines: RawLine[];
+}
 
 /** Where the worker loads the engine from, resolved here so the thread needs no module resolution. */
 function engineUrls() {
@@ -81,157 +75,52 @@ function engineUrls() {
  * one; a worker that dies fails only the image it was on. An idle worker does not keep the process alive.
  */
 export class OcrEngine {
-  readonly #options: Required<Omit<OcrEngineOptions, 'onnxOptions'>> & {
-    onnxOptions: Record<string, unknown>;
-  };
-  #worker: Worker | null = null;
-  #ready = false;
-  #queue: Job[] = [];
-  #current: (Job & { id: number }) | null = null;
-  #timer: NodeJS.Timeout | null = null;
-  #nextId = 1;
-  /** Workers started so far (a restart after a timeout or a crash counts). */
-  starts = 0;
+  readonly #threads: ThreadQueue<{ bytes: Uint8Array }, RawPage, OcrError>;
 
   constructor(options: OcrEngineOptions = {}) {
-    this.#options = {
+    const maxSide = options.maxSide ?? 2400;
+    const onnxOptions = options.onnxOptions ?? {};
+    this.#threads = new ThreadQueue({
       maxQueue: options.maxQueue ?? 16,
       timeoutMs: options.timeoutMs ?? 30_000,
       loadTimeoutMs: options.loadTimeoutMs ?? 60_000,
-      maxSide: options.maxSide ?? 2400,
-      onnxOptions: options.onnxOptions ?? {},
-    };
+      start: () =>
+        new Worker(OCR_WORKER_SOURCE, {
+          eval: true,
+          workerData: { ...engineUrls(), maxSide, maxPixels: 100_000_000, onnxOptions },
+        }),
+      errors: {
+        busy: ocrErrors.busy,
+        failed: ocrErrors.failed,
+        timeout: ocrErrors.timeout,
+        fromThread: (error) => (error === 'bad_image' ? ocrErrors.badImage() : ocrErrors.failed()),
+      },
+    });
+  }
+
+  /** Workers started so far (a restart after a timeout or a crash counts). */
+  get starts(): number {
+    return this.#threads.starts;
   }
 
   /** OCR of one JPG/PNG (WebP, TIFF…) image; `timeoutMs` overrides the engine's per-image timeout. */
-  recognise(bytes: Uint8Array, options: { timeoutMs?: number } = {}): Promise<OcrPage> {
-    if (this.#queue.length + (this.#current ? 1 : 0) >= this.#options.maxQueue) {
-      return Promise.reject(ocrErrors.busy());
-    }
-    return new Promise<OcrPage>((resolve, reject) => {
-      // A copy, transferred to the thread: the caller may reuse its buffer.
-      const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs;
-      this.#queue.push({ bytes: Uint8Array.from(bytes), timeoutMs, resolve, reject });
-      this.#pump();
-    });
+  async recognise(bytes: Uint8Array, options: { timeoutMs?: number } = {}): Promise<OcrPage> {
+    // A copy, transferred to the thread: the caller may reuse its buffer.
+    const copy = Uint8Array.from(bytes);
+    const page = await this.#threads.run(
+      { bytes: copy },
+      { transfer: [copy.buffer as ArrayBuffer], timeoutMs: options.timeoutMs },
+    );
+    return { width: page.width, height: page.height, lines: toLines(page.lines) };
   }
 
   /** Stops the worker; queued images fail. */
-  async close(): Promise<void> {
-    const worker = this.#worker;
-    this.#failAll(ocrErrors.failed());
-    this.#stopWorker();
-    if (worker) await worker.terminate();
+  close(): Promise<void> {
+    return this.#threads.close();
   }
 
   get pending(): number {
-    return this.#queue.length + (this.#current ? 1 : 0);
-  }
-
-  #pump() {
-    if (this.#current || this.#queue.length === 0) return;
-    if (!this.#worker) {
-      this.#start();
-      return;
-    }
-    if (!this.#ready) return;
-    const job = this.#queue.shift()!;
-    const id = this.#nextId++;
-    this.#current = { ...job, id };
-    this.#worker.ref();
-    this.#arm(job.timeoutMs);
-    this.#worker.postMessage({ id, bytes: job.bytes }, [job.bytes.buffer as ArrayBuffer]);
-  }
-
-  #start() {
-    this.starts += 1;
-    const worker = new Worker(OCR_WORKER_SOURCE, {
-      eval: true,
-      workerData: {
-        ...engineUrls(),
-        maxSide: this.#options.maxSide,
-        maxPixels: 100_000_000,
-        onnxOptions: this.#options.onnxOptions,
-      },
-    });
-    this.#worker = worker;
-    this.#ready = false;
-    this.#arm(this.#options.loadTimeoutMs + this.#options.timeoutMs);
-    worker.on('message', (message: WorkerMessage) => this.#onMessage(worker, message));
-    worker.on('error', () => this.#onDeath(worker));
-    worker.on('exit', () => this.#onDeath(worker));
-  }
-
-  #onMessage(worker: Worker, message: WorkerMessage) {
-    if (worker !== this.#worker) return;
-    if ('type' in message) {
-      if (message.type === 'ready') {
-        this.#ready = true;
-        this.#disarm();
-        this.#pump();
-        if (!this.#current) worker.unref();
-      } else {
-        // The models cannot load: every waiting image fails, the next one tries again.
-        this.#stopWorker();
-        void worker.terminate();
-        this.#failAll(ocrErrors.failed());
-      }
-      return;
-    }
-    const job = this.#current;
-    if (!job || job.id !== message.id) return;
-    this.#current = null;
-    this.#disarm();
-    if ('error' in message) {
-      job.reject(message.error === 'bad_image' ? ocrErrors.badImage() : ocrErrors.failed());
-    } else {
-      job.resolve({ width: message.width, height: message.height, lines: toLines(message.lines) });
-    }
-    this.#pump();
-    if (!this.#current) worker.unref();
-  }
-
-  #onDeath(worker: Worker) {
-    if (worker !== this.#worker) return;
-    this.#stopWorker();
-    this.#current?.reject(ocrErrors.failed());
-    this.#current = null;
-    this.#pump();
-  }
-
-  #onTimeout() {
-    const worker = this.#worker;
-    this.#stopWorker();
-    if (worker) void worker.terminate();
-    const job = this.#current ?? this.#queue.shift(); // no current job: the models did not load in time
-    this.#current = null;
-    job?.reject(
-      ocrErrors.timeout(Math.max(1, Math.round((job?.timeoutMs ?? this.#options.timeoutMs) / 1000))),
-    );
-    this.#pump();
-  }
-
-  #stopWorker() {
-    this.#disarm();
-    this.#worker = null;
-    this.#ready = false;
-  }
-
-  #failAll(error: OcrError) {
-    this.#current?.reject(error);
-    this.#current = null;
-    for (const job of this.#queue.splice(0)) job.reject(error);
-  }
-
-  #arm(ms: number) {
-    this.#disarm();
-    this.#timer = setTimeout(() => this.#onTimeout(), ms);
-    this.#timer.unref();
-  }
-
-  #disarm() {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
+    return this.#threads.pending;
   }
 }
 

@@ -5,9 +5,10 @@
  * file would need its own build entry and a TypeScript loader in the thread). It loads the PaddleOCR
  * PP-OCRv4 models once (`@gutenye/ocr-node` on onnxruntime-node), then handles one image at a time:
  *
- *   in:  { id, bytes: Uint8Array }
+ *   in:  { id, input: { bytes: Uint8Array } }
  *   out: { type: 'ready' } once the models are loaded, { type: 'fatal', message } if they cannot be,
- *        { id, width, height, lines: [{ text, confidence, quad }] } or { id, error: 'bad_image' | message }.
+ *        { id, result: { width, height, lines: [{ text, confidence, quad }] } } or
+ *        { id, error: 'bad_image' | message } (the protocol of platform/workers/threadQueue.ts).
  *
  * The detection and recognition models are used directly (`Detection.run`, then the recognition model
  * on each detected box) rather than through `Ocr.detect`, which glues every box whose midline is at the
@@ -57,7 +58,8 @@ load().then(
     parentPort.postMessage({ type: 'ready' });
     parentPort.on('message', async (msg) => {
       try {
-        const bytes = Buffer.from(msg.bytes.buffer, msg.bytes.byteOffset, msg.bytes.byteLength);
+        const input = msg.input.bytes;
+        const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
         const prepared = await prepare(engine.sharp, bytes);
         if (!prepared) {
           parentPort.postMessage({ id: msg.id, error: 'bad_image' });
@@ -80,7 +82,7 @@ load().then(
             quad: lineImages[i].box.map((p) => [p[0] / prepared.scale, p[1] / prepared.scale]),
           });
         }
-        parentPort.postMessage({ id: msg.id, width: prepared.width, height: prepared.height, lines });
+        parentPort.postMessage({ id: msg.id, result: { width: prepared.width, height: prepared.height, lines } });
       } catch (error) {
         parentPort.postMessage({ id: msg.id, error: String((error && error.message) || error) });
       }
