@@ -2,3 +2,5 @@ export * from './enums.js';
 export * from './definition.js';
 export * from './design.js';
 export * from './bill.js';
+export * from './auditRule.js';
+export * from './analysis.js';
