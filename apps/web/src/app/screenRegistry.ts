@@ -48,6 +48,8 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'invoiceCenter/List': () => import('../features/invoice/pages/InvoiceCenterPage'),
   'invoiceCenter/InvoiceDetail': () => import('../features/invoice/pages/InvoiceDetailPage'),
   'settings/InvoiceCompliance': () => import('../features/invoice/pages/CompliancePage'),
+  'settings/AuditRule': () => import('../features/billReport/pages/AuditRulePage'),
+  'billAnalysis/BillAnalysis': () => import('../features/billReport/pages/BillAnalysisPage'),
 };
 
 export type ScreenRegistry = Readonly<Record<string, ScreenLoader>>;
