@@ -1,5 +1,6 @@
 import type { Db } from '../platform/db/database.js';
 import type { FileStorage } from '../platform/storage/index.js';
+import { seedDemoBillAnalysis } from './billAnalysis.js';
 import { seedDemoTenant } from './demo.js';
 import { seedDemoInvoices } from './invoice.js';
 import { seedDemoInvoiceDues } from './invoiceDue.js';
@@ -17,6 +18,7 @@ export async function seedDemoIfEmpty(db: Db, storage: FileStorage | null = null
     await seedOrgDemo(trx, ids);
     await seedDemoInvoices(trx, ids, storage);
     await seedDemoInvoiceDues(trx, ids);
+    await seedDemoBillAnalysis(trx, ids);
   });
   return true;
 }
