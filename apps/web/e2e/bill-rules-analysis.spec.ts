@@ -63,9 +63,9 @@ test('the administrator sets audit rules, reads the approval efficiency and expo
   await expect(analysis).toBeVisible({ timeout: 20_000 });
   const overview = analysis.getByTestId('efficiency-overview');
   // the seed: ten documents in the last 30 days, two still at 财务审批
-  await expect(overview.getByText('单据数', { exact: true })).toBeVisible({ timeout: 20_000 });
-  await expect(overview.locator('.ant-statistic').first()).toContainText('10');
-  await expect(overview.locator('.ant-statistic').nth(2)).toContainText('2');
+  const statistic = (title: string) => overview.locator('.ant-statistic').filter({ hasText: title });
+  await expect(statistic('单据数')).toContainText('10', { timeout: 20_000 });
+  await expect(statistic('审批中')).toContainText('2');
   const deptChart = overview.getByTestId('chart-department');
   const weekChart = overview.getByTestId('chart-week');
   await expect(deptChart.locator('canvas')).toBeVisible({ timeout: 20_000 });
@@ -84,8 +84,9 @@ test('the administrator sets audit rules, reads the approval efficiency and expo
   await expect(row).toBeVisible({ timeout: 20_000 });
   await expect(row).toContainText('已通过');
   await row.locator('.ant-table-row-expand-icon').click();
-  await expect(details.getByRole('row', { name: /部门审批.*审批人甲/ })).toBeVisible();
-  await expect(details.getByRole('row', { name: /财务审批.*演示管理员/ })).toBeVisible();
+  const nodes = details.locator('.ant-table-expanded-row .ant-table-tbody');
+  await expect(nodes.getByRole('row', { name: /部门审批.*审批人甲/ })).toBeVisible();
+  await expect(nodes.getByRole('row', { name: /财务审批.*演示管理员/ })).toBeVisible();
   await shot(page, 'bill-analysis-details.png');
 
   // ---- export 流程效率明细（部门） through the task queue; it finishes in the download centre

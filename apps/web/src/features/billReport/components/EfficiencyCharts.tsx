@@ -1,4 +1,5 @@
-import ReactEChartsCore from 'echarts-for-react/lib/core';
+// The ES module build: lib/core is CommonJS, whose default export reaches the production bundle as an object.
+import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -14,8 +15,8 @@ export function DepartmentChart({ report }: { report: EfficiencyReport }) {
   const rows = report.byDepartment;
   const option = {
     tooltip: { trigger: 'axis' },
-    legend: { data: ['单据数', '平均耗时（小时）', 'P90耗时（小时）'] },
-    grid: { left: 48, right: 56, bottom: 40, top: 48 },
+    legend: { top: 0, data: ['单据数', '平均耗时（小时）', 'P90耗时（小时）'] },
+    grid: { left: 48, right: 56, bottom: 32, top: 64 },
     xAxis: { type: 'category', data: rows.map((r) => r.name), axisLabel: { interval: 0 } },
     yAxis: [
       { type: 'value', name: '单据数', minInterval: 1 },
@@ -51,9 +52,9 @@ export function WeekChart({ report }: { report: EfficiencyReport }) {
   const rows = report.byWeek;
   const option = {
     tooltip: { trigger: 'axis' },
-    legend: { data: ['提交单据数', '平均耗时（小时）'] },
-    grid: { left: 48, right: 56, bottom: 40, top: 48 },
-    xAxis: { type: 'category', data: rows.map((r) => `${r.week}周`) },
+    legend: { top: 0, data: ['提交单据数', '平均耗时（小时）'] },
+    grid: { left: 48, right: 56, bottom: 32, top: 64 },
+    xAxis: { type: 'category', data: rows.map((r) => `${r.week.slice(5)}周`) },
     yAxis: [
       { type: 'value', name: '单据数', minInterval: 1 },
       { type: 'value', name: '小时' },

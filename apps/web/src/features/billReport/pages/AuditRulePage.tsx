@@ -294,9 +294,9 @@ export default function AuditRulePage() {
     );
 
   const columns: TableColumnsType<AuditRule> = [
-    { title: '规则名称', dataIndex: 'name', width: 180 },
-    { title: '规则类型', dataIndex: 'ruleKindText', width: 150 },
-    { title: '检查条件', dataIndex: 'conditionText' },
+    { title: '规则名称', dataIndex: 'name', width: 170 },
+    { title: '规则类型', dataIndex: 'ruleKindText', width: 130 },
+    { title: '检查条件', dataIndex: 'conditionText', width: 260 },
     {
       title: '处理方式',
       dataIndex: 'action',
@@ -409,7 +409,7 @@ export default function AuditRulePage() {
         columns={columns}
         dataSource={rules.data?.items ?? []}
         pagination={false}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1300 }}
       />
       <RuleDialog key={dialogKey} rule={editing} onClose={() => setEditing(null)} />
     </Card>
