@@ -183,3 +183,23 @@ export async function checkOwnBill(db: Db, tenantId: number, staffId: number, bi
   if (!loaded || loaded.submitterId !== staffId) throw billReportErrors.billNotFound();
   return checkBillRules(db, tenantId, loaded.bill, now);
 }
+
+/**
+ * What submit calls inside its transaction, before anything changes: a 禁止提交 hit refuses the submit
+ * (ruleBlocked, with every rule's message); 提示 hits refuse it until the submitter confirms them
+ * (`confirmed`: the submit body's confirm flag; ruleNeedsConfirm). Both errors carry the check as data.
+ * Returns the check (its warnings were confirmed, if any).
+ */
+export async function enforceBillRules(
+  db: Db,
+  tenantId: number,
+  billId: number,
+  opts: { confirmed: boolean; now: number },
+): Promise<AuditResult> {
+  const loaded = await loadBillForCheck(db, tenantId, billId);
+  if (!loaded) throw billReportErrors.billNotFound();
+  const result = await checkBillRules(db, tenantId, loaded.bill, opts.now);
+  if (result.blocks.length > 0) throw billReportErrors.ruleBlocked(result);
+  if (result.warnings.length > 0 && !opts.confirmed) throw billReportErrors.ruleNeedsConfirm(result);
+  return result;
+}

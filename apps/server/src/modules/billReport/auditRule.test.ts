@@ -3,7 +3,7 @@ import { PlatformCode } from '@feikong/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { makeStaff, makeTenant } from '../../../test/factories.js';
 import { caller } from '../invoice/invoice.testkit.js';
-import { checkBillRules, loadBillForCheck } from './auditRule.check.js';
+import { checkBillRules, enforceBillRules, loadBillForCheck } from './auditRule.check.js';
 import { BillReportCode, chinaDayMs } from './billReport.errors.js';
 import { attachInvoice, insertBill, insertCityGroup, insertFee, insertTrip } from './billReport.testkit.js';
 
@@ -343,5 +343,47 @@ describe('checkBillRules', () => {
       NOW,
     );
     expect(r).toEqual({ warnings: [], blocks: [] });
+  });
+
+  it('enforceBillRules: a block refuses, warnings need the confirmation, a clean document passes', async () => {
+    const A = await tenant();
+    const bill = await insertBill(t.db, A.tenantId, { submitterId: A.staff.staffId, amount: 90000 });
+    await insertFee(t.db, A.tenantId, bill.id, { feeType: 'hotel', amount: 90000, date: '2026-11-03' });
+    const now = NOW;
+    expect(await enforceBillRules(t.db, A.tenantId, bill.id, { confirmed: false, now })).toEqual({
+      warnings: [],
+      blocks: [],
+    });
+    await addRule(A.admin.token, {
+      name: '大额提示',
+      ruleKind: 'billTotal',
+      action: 'warn',
+      message: '单据金额较大，请确认',
+      amountLimit: 50000,
+    });
+    const warned = await enforceBillRules(t.db, A.tenantId, bill.id, { confirmed: false, now }).catch(
+      (e) => e,
+    );
+    expect(warned).toMatchObject({
+      code: BillReportCode.ruleNeedsConfirm,
+      msg: '请确认后提交：单据金额较大，请确认',
+      httpStatus: 409,
+    });
+    expect(warned.data.warnings[0].detail).toBe('单据金额¥900.00，超过上限¥500.00');
+    expect(
+      (await enforceBillRules(t.db, A.tenantId, bill.id, { confirmed: true, now })).warnings,
+    ).toHaveLength(1);
+    await addRule(A.admin.token, hotelRule);
+    const blocked = await enforceBillRules(t.db, A.tenantId, bill.id, { confirmed: true, now }).catch(
+      (e) => e,
+    );
+    expect(blocked).toMatchObject({
+      code: BillReportCode.ruleBlocked,
+      msg: '不能提交：住宿费超过公司差旅标准，请调整后提交',
+    });
+    expect(blocked.data.blocks).toHaveLength(1);
+    expect(blocked.data.warnings).toHaveLength(1);
+    const gone = await enforceBillRules(t.db, A.tenantId, 999999, { confirmed: true, now }).catch((e) => e);
+    expect(gone.code).toBe(BillReportCode.billNotFound);
   });
 });

@@ -1,3 +1,4 @@
+import type { AuditResult } from '@feikong/contracts';
 import { AppError } from '../../platform/errors.js';
 
 /**
@@ -9,6 +10,10 @@ export const BillReportCode = {
   ruleNotFound: 11350404,
   billNotFound: 11351404,
   nameTaken: 11350409,
+  /** A 禁止提交 rule hit the document: the submit is refused. */
+  ruleBlocked: 11351409,
+  /** 提示 rules hit the document and the submitter has not confirmed them. */
+  ruleNeedsConfirm: 11352409,
 } as const;
 
 const fields = (field: string, msg: string) => ({ fields: [{ field, msg }] });
@@ -22,6 +27,21 @@ export const billReportErrors = {
       '城市组不存在',
       400,
       fields('cityGroupId', '城市组不存在'),
+    ),
+  /** data: the whole check ({ warnings, blocks }) for the edit page to list. */
+  ruleBlocked: (result: AuditResult) =>
+    new AppError(
+      BillReportCode.ruleBlocked,
+      `不能提交：${[...new Set(result.blocks.map((b) => b.message))].join('；')}`,
+      409,
+      result,
+    ),
+  ruleNeedsConfirm: (result: AuditResult) =>
+    new AppError(
+      BillReportCode.ruleNeedsConfirm,
+      `请确认后提交：${[...new Set(result.warnings.map((w) => w.message))].join('；')}`,
+      409,
+      result,
     ),
   nameTaken: (name: string) =>
     new AppError(

@@ -6,7 +6,13 @@ import type { AppDeps, ZodApp } from '../../platform/types.js';
 import { registerAnalysisRoutes } from './analysis.routes.js';
 import { registerAuditRuleRoutes } from './auditRule.routes.js';
 
-export { checkBillRules, loadBillForCheck, type BillUnderCheck } from './auditRule.check.js';
+export {
+  checkBillRules,
+  enforceBillRules,
+  loadBillForCheck,
+  type BillUnderCheck,
+} from './auditRule.check.js';
+export { BillReportCode } from './billReport.errors.js';
 export { registerBillReportTaskHandlers } from './analysis.export.js';
 
 export function registerBillReportRoutes(app: ZodApp, deps: AppDeps) {
