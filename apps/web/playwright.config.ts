@@ -12,6 +12,9 @@ export default defineConfig({
   // failure printed in full (trace kept), so a race shows up in the log without sinking the run.
   retries: 1,
   reporter: [['list']],
+  // Assertions wait up to 10 s (Playwright's default is 5): on the 2-core CI machine a page that fetches
+  // on open (an order's receipts, a list after a write) can take longer while other suites run beside it.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8090',
     locale: 'zh-CN',
