@@ -4,6 +4,7 @@ import { registerBillReportRoutes, registerBillReportTaskHandlers } from './bill
 import { registerErrorReportRoutes } from './errorReport/index.js';
 import { registerOrgRoutes, registerOrgTaskHandlers } from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
+import { registerFlowRoutes } from './flow/index.js';
 import { registerHomeRoutes } from './home/index.js';
 import { invoiceMailIngest, registerDueRoutes, registerInvoiceRoutes } from './invoice/index.js';
 import { registerInvoiceMail } from './invoiceMail/index.js';
@@ -30,6 +31,8 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   // 专属邮箱: routes and attachment jobs (its SMTP receiver is started by main.ts); each attachment goes
   // through the invoice module's recognition and saveInvoices for the mailbox's owner.
   registerInvoiceMail(app, deps, { ingest: invoiceMailIngest({ db: deps.db, clock: deps.clock }) });
+  // 审批流 and 单据 (flow module): design, documents, approval, to-do, intervention.
+  registerFlowRoutes(app, deps);
   // Task handlers (imports/exports by operating type) register here, into the app's registry.
   registerOrgTaskHandlers(appServices(deps).taskHandlers, deps);
   // 智能规则集 and 单据分析 (billReport): audit rules, efficiency analysis, exports 8, 9, 14, 25–27.
