@@ -501,6 +501,7 @@ export interface Database {
   flow_logs: FlowLogsTable;
   flow_ccs: FlowCcsTable;
   bill_prints: BillPrintsTable;
+  audit_rules: AuditRulesTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -1215,4 +1216,28 @@ export interface BillPrintsTable {
   bill_id: number;
   staff_id: number;
   created_at: number;
+}
+
+// ---- 智能规则集 (billReport module, migration 20261127T0151_audit_rules) ----
+
+export interface AuditRulesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  rule_kind: string;
+  /** warn 提示, block 禁止提交. */
+  action: string;
+  message: string;
+  /** JSON array of bill types; [] = every type. */
+  bill_types: string;
+  fee_type: string | null;
+  city_group_id: number | null;
+  /** 分. */
+  amount_limit: number | null;
+  days: number | null;
+  enabled: number;
+  remark: string;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
 }

@@ -1,5 +1,6 @@
 import { appServices, type AppDeps, type ZodApp } from '../platform/types.js';
 import { registerAuthRoutes } from './auth/index.js';
+import { registerBillReportRoutes, registerBillReportTaskHandlers } from './billReport/index.js';
 import { registerErrorReportRoutes } from './errorReport/index.js';
 import { registerOrgRoutes, registerOrgTaskHandlers } from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
@@ -34,4 +35,7 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   registerFlowRoutes(app, deps);
   // Task handlers (imports/exports by operating type) register here, into the app's registry.
   registerOrgTaskHandlers(appServices(deps).taskHandlers, deps);
+  // 智能规则集 and 单据分析 (billReport): audit rules, efficiency analysis, exports 8, 9, 14, 25–27.
+  registerBillReportRoutes(app, deps);
+  registerBillReportTaskHandlers(appServices(deps).taskHandlers);
 }

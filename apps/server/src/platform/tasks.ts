@@ -75,6 +75,13 @@ export const TASK_TYPE_POLICIES: Readonly<Record<number, TaskTypePolicy>> = {
   2: { kind: 'import', permission: 'orgStaff:edit' },
   3: { kind: 'export', permission: 'orgStaff:view' },
   4: { kind: 'export', permission: 'orgStaff:view' },
+  // 审批流程 and 单据 exports (billReport module).
+  8: { kind: 'export', permission: 'flowList:view' },
+  9: { kind: 'export', permission: 'billAnalysis:export' },
+  14: { kind: 'export', permission: 'billAnalysis:export' },
+  25: { kind: 'export', permission: 'billAnalysis:export' },
+  26: { kind: 'export', permission: 'billAnalysis:export' },
+  27: { kind: 'export', permission: 'billAnalysis:export' },
 };
 
 /** Sent to AppDeps.onTaskFinished once a task is done, either way. */

@@ -1,6 +1,7 @@
 import type { Db } from '../platform/db/database.js';
 import type { FileStorage } from '../platform/storage/index.js';
 import { seedDemoPrintedBill } from './billPrint.js';
+import { seedDemoBillAnalysis } from './billAnalysis.js';
 import { seedDemoTenant } from './demo.js';
 import { seedDemoInvoices } from './invoice.js';
 import { seedDemoInvoiceDues } from './invoiceDue.js';
@@ -19,6 +20,7 @@ export async function seedDemoIfEmpty(db: Db, storage: FileStorage | null = null
     await seedDemoInvoices(trx, ids, storage);
     await seedDemoInvoiceDues(trx, ids);
     await seedDemoPrintedBill(trx, ids);
+    await seedDemoBillAnalysis(trx, ids);
   });
   return true;
 }

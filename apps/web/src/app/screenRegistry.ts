@@ -58,6 +58,9 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'bill/BillDetail': () => import('../features/bill/pages/BillDetailPage'),
   'flow/TodoList': () => import('../features/bill/pages/TodoListPage'),
   'flow/SubmittedList': () => import('../features/bill/pages/SubmittedListPage'),
+  // 智能规则集 and 单据分析 (issue 13).
+  'settings/AuditRule': () => import('../features/billReport/pages/AuditRulePage'),
+  'billAnalysis/BillAnalysis': () => import('../features/billReport/pages/BillAnalysisPage'),
 };
 
 export type ScreenRegistry = Readonly<Record<string, ScreenLoader>>;

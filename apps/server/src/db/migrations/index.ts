@@ -19,6 +19,7 @@ import * as invoiceDue from './20261125T0131_invoice_due.js';
 import * as invoiceVouchers from './20261125T0132_invoice_vouchers.js';
 import * as emailInvoiceMenus from './20261125T0133_email_invoice_menus.js';
 import * as flowBill from './20261127T0141_flow_bill.js';
+import * as auditRules from './20261127T0151_audit_rules.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0132_invoice_vouchers': invoiceVouchers,
   '20261125T0133_email_invoice_menus': emailInvoiceMenus,
   '20261127T0141_flow_bill': flowBill,
+  '20261127T0151_audit_rules': auditRules,
 };

@@ -1,7 +1,9 @@
 import type { Db } from '../../platform/db/database.js';
+import * as cityGroupRepo from './cityGroup.repo.js';
 import * as orgRepo from './org.repo.js';
 import * as personRepo from './person.repo.js';
 import * as staffRepo from './staff.repo.js';
+import { cityByCode } from './regions.js';
 
 /**
  * What other modules read or change of org's data (auth's sign-in and sessions, tasks' and rights'
@@ -44,3 +46,15 @@ export const listOrgs = orgRepo.listOrgs;
 export const listTopOrgs = orgRepo.listTopOrgs;
 /** Counts of a tenant's staff, departments and companies. */
 export const orgStatistics = orgRepo.statistics;
+
+/** A city group (城市组) of the tenant: its name and its cities' names (智能规则集's cost standards by city). */
+export async function cityGroupWithCities(db: Db, tenantId: number, groupId: number) {
+  const group = await cityGroupRepo.getGroup(db, tenantId, groupId);
+  if (!group) return undefined;
+  const cities = await cityGroupRepo.citiesOf(db, tenantId, [groupId]);
+  return {
+    id: Number(group.id),
+    name: group.name,
+    cityNames: cities.map((c) => cityByCode(c.city_code)?.name).filter((n): n is string => !!n),
+  };
+}

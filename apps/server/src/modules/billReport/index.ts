@@ -1,0 +1,21 @@
+/**
+ * 智能规则集 (audit rules checked on submit) and 单据分析 (approval efficiency, exports 8, 9, 14, 25–27).
+ * The flow module calls checkBillRules / loadBillForCheck when a document is submitted.
+ */
+import type { AppDeps, ZodApp } from '../../platform/types.js';
+import { registerAnalysisRoutes } from './analysis.routes.js';
+import { registerAuditRuleRoutes } from './auditRule.routes.js';
+
+export {
+  checkBillRules,
+  enforceBillRules,
+  loadBillForCheck,
+  type BillUnderCheck,
+} from './auditRule.check.js';
+export { BillReportCode } from './billReport.errors.js';
+export { registerBillReportTaskHandlers } from './analysis.export.js';
+
+export function registerBillReportRoutes(app: ZodApp, deps: AppDeps) {
+  registerAuditRuleRoutes(app, deps);
+  registerAnalysisRoutes(app, deps);
+}

@@ -1,0 +1,52 @@
+import type {
+  AuditResult as AuditResultSchema,
+  AuditRule as AuditRuleSchema,
+  AuditRuleAddBody,
+  AuditRuleKind,
+  AuditRuleUpdateBody,
+  EfficiencyDetailPage as EfficiencyDetailPageSchema,
+  EfficiencyDetailQuery,
+  EfficiencyQuery,
+  EfficiencyReport as EfficiencyReportSchema,
+} from '@feikong/contracts';
+import type { z } from 'zod';
+import type { Encodable } from './encode';
+import { http } from './request';
+
+// Typed calls of 智能规则集 (/finobill/api/web/auditRule/) and 单据分析 (/finobill/api/web/billAnalysis/),
+// designed in docs/decisions/0023-audit-rules-and-bill-analysis.md. Money in 分; dates YYYY-MM-DD.
+
+const RULE = '/finobill/api/web/auditRule';
+const ANALYSIS = '/finobill/api/web/billAnalysis';
+
+type Out<T extends z.ZodType> = z.output<T>;
+type In<T extends z.ZodType> = z.input<T>;
+
+export type AuditRule = Out<typeof AuditRuleSchema>;
+export type AuditResult = Out<typeof AuditResultSchema>;
+export type AuditRuleInput = In<typeof AuditRuleAddBody>;
+export type EfficiencyReport = Out<typeof EfficiencyReportSchema>;
+export type EfficiencyStat = EfficiencyReport['summary'];
+export type EfficiencyFilter = In<typeof EfficiencyQuery>;
+export type EfficiencyDetailPage = Out<typeof EfficiencyDetailPageSchema>;
+export type EfficiencyDetailRow = EfficiencyDetailPage['items'][number];
+
+const q = (o: object) => o as Encodable;
+
+export const billReportApi = {
+  ruleList: (filter: { ruleKind?: AuditRuleKind; keyword?: string }, signal?: AbortSignal) =>
+    http.get<{ items: AuditRule[] }>(`${RULE}/list`, q(filter), { signal }),
+  /** The dialog shows field errors by their inputs. */
+  ruleAdd: (body: AuditRuleInput) => http.post<AuditRule>(`${RULE}/add`, body, { handleFieldErrors: true }),
+  ruleUpdate: (body: In<typeof AuditRuleUpdateBody>) =>
+    http.post<AuditRule>(`${RULE}/update`, body, { handleFieldErrors: true }),
+  ruleEnable: (id: number, enabled: boolean) => http.post<AuditRule>(`${RULE}/enable`, { id, enabled }),
+  ruleDelete: (id: number) => http.post<null>(`${RULE}/delete`, { id }),
+  /** Runs the enabled rules on one of the caller's documents (the edit page, before submitting). */
+  check: (id: number) => http.post<AuditResult>(`${RULE}/check`, { id }),
+
+  efficiency: (filter: EfficiencyFilter, signal?: AbortSignal) =>
+    http.get<EfficiencyReport>(`${ANALYSIS}/efficiency`, q(filter), { signal }),
+  details: (filter: In<typeof EfficiencyDetailQuery>, signal?: AbortSignal) =>
+    http.get<EfficiencyDetailPage>(`${ANALYSIS}/details`, q(filter), { signal }),
+};

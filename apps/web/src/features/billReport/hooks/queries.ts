@@ -1,0 +1,43 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AuditRuleKind } from '@feikong/contracts';
+import { billReportApi, type EfficiencyFilter } from '@/api/billReport';
+
+export const BILL_REPORT_PERM = {
+  ruleView: 'auditRule:view',
+  ruleEdit: 'auditRule:edit',
+  analysisView: 'billAnalysis:view',
+  analysisExport: 'billAnalysis:export',
+  flowView: 'flowList:view',
+} as const;
+
+export const billReportKeys = {
+  rules: ['billReport', 'rules'] as const,
+  ruleList: (kind?: AuditRuleKind, keyword?: string) =>
+    ['billReport', 'rules', kind ?? 'all', keyword ?? ''] as const,
+  efficiency: (f: EfficiencyFilter) => ['billReport', 'efficiency', f] as const,
+  details: (f: EfficiencyFilter & { pageNum: number; pageSize: number }) =>
+    ['billReport', 'details', f] as const,
+};
+
+export const auditRulesQuery = (kind?: AuditRuleKind, keyword?: string) =>
+  queryOptions({
+    queryKey: billReportKeys.ruleList(kind, keyword),
+    queryFn: ({ signal }) =>
+      billReportApi.ruleList({ ruleKind: kind, keyword: keyword || undefined }, signal),
+  });
+
+export const efficiencyQuery = (f: EfficiencyFilter) =>
+  queryOptions({
+    queryKey: billReportKeys.efficiency(f),
+    queryFn: ({ signal }) => billReportApi.efficiency(f, signal),
+  });
+
+export const detailsQuery = (f: EfficiencyFilter & { pageNum: number; pageSize: number }) =>
+  queryOptions({
+    queryKey: billReportKeys.details(f),
+    queryFn: ({ signal }) => billReportApi.details(f, signal),
+  });
+
+/** 元 as typed in a form → 分. */
+export const toFen = (yuan: number | null | undefined) =>
+  yuan === null || yuan === undefined ? undefined : Math.round(yuan * 100);

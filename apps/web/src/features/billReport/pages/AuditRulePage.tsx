@@ -1,0 +1,417 @@
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  AUDIT_ACTION_LABEL,
+  AUDIT_RULE_KIND_LABEL,
+  AUDIT_RULE_KINDS,
+  BILL_TYPE_LABEL,
+  BILL_TYPES,
+  FEE_TYPES,
+  formatDateTime,
+  type AuditAction,
+  type AuditRuleKind,
+  type BillType,
+  type FeeTypeCode,
+} from '@feikong/contracts';
+import { billReportApi, type AuditRule } from '@/api/billReport';
+import { orgApi } from '@/api/org';
+import { useAccess } from '@/components/Access';
+import { confirmDelete } from '@/components/confirmDelete';
+import { useDebouncedClick } from '@/components/directives';
+import { applyFieldErrors } from '@/components/formErrors';
+import { auditRulesQuery, BILL_REPORT_PERM, billReportKeys, toFen } from '../hooks/queries';
+
+const KIND_OPTIONS = AUDIT_RULE_KINDS.map((k) => ({ value: k, label: AUDIT_RULE_KIND_LABEL[k] }));
+const BILL_TYPE_OPTIONS = BILL_TYPES.map((t) => ({ value: t, label: BILL_TYPE_LABEL[t] }));
+const FEE_TYPE_OPTIONS = FEE_TYPES.map((f) => ({ value: f.code, label: f.name }));
+const HINT: Record<AuditRuleKind, string> = {
+  invoiceOutsideTrip:
+    '费用所附发票的开票日期不在单据任一行程的出发至返回日期之间时触发（单据无行程时不检查）',
+  overStandard: '所选费用类型的每条费用金额超过标准时触发；选择城市组时，仅当行程目的地属于该城市组时检查',
+  duplicateFee: '提交人其他未驳回的单据中有费用类型、金额、日期都相同的费用时触发',
+  invoiceAge: '费用所附发票的开票日期距今超过所填天数时触发',
+  billTotal: '单据金额超过上限时触发',
+};
+const DEFAULT_MESSAGE: Record<AuditRuleKind, string> = {
+  invoiceOutsideTrip: '发票日期不在行程期间，请核对发票',
+  overStandard: '费用超过公司标准，请调整后提交',
+  duplicateFee: '存在重复报销的费用，请核对',
+  invoiceAge: '发票开具时间过早，请确认是否可以报销',
+  billTotal: '单据金额超过上限，请确认',
+};
+
+interface Values {
+  name: string;
+  ruleKind: AuditRuleKind;
+  action: AuditAction;
+  message: string;
+  billTypes?: BillType[];
+  feeType?: FeeTypeCode;
+  cityGroupId?: number;
+  /** 元 in the form; 分 on the wire. */
+  amountLimit?: number;
+  days?: number;
+  enabled: boolean;
+  remark?: string;
+}
+
+const FIELDS = [
+  'name',
+  'ruleKind',
+  'action',
+  'message',
+  'billTypes',
+  'feeType',
+  'cityGroupId',
+  'amountLimit',
+  'days',
+  'remark',
+];
+
+function RuleDialog({ rule, onClose }: { rule: AuditRule | 'new' | null; onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const qc = useQueryClient();
+  const kind = Form.useWatch('ruleKind', form) as AuditRuleKind | undefined;
+  const editing = rule !== null && rule !== 'new' ? rule : null;
+  const cityGroups = useQuery({
+    queryKey: ['billReport', 'cityGroups'],
+    queryFn: () => orgApi.cityGroups(),
+    enabled: kind === 'overStandard',
+    retry: false,
+  });
+  const save = useMutation({
+    mutationFn: (v: Values) => {
+      const body = {
+        name: v.name,
+        ruleKind: v.ruleKind,
+        action: v.action,
+        message: v.message,
+        billTypes: v.billTypes ?? [],
+        feeType: v.feeType,
+        cityGroupId: v.cityGroupId,
+        amountLimit: toFen(v.amountLimit),
+        days: v.days,
+        enabled: v.enabled,
+        remark: v.remark ?? '',
+      };
+      return editing ? billReportApi.ruleUpdate({ id: editing.id, ...body }) : billReportApi.ruleAdd(body);
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: billReportKeys.rules }),
+  });
+  const submit = async () => {
+    const v = await form.validateFields();
+    try {
+      await save.mutateAsync(v);
+      onClose();
+    } catch (e) {
+      applyFieldErrors(form, e, FIELDS);
+    }
+  };
+  const submitOnce = useDebouncedClick(submit);
+  const initial: Partial<Values> = editing
+    ? {
+        name: editing.name,
+        ruleKind: editing.ruleKind as AuditRuleKind,
+        action: editing.action as AuditAction,
+        message: editing.message,
+        billTypes: editing.billTypes as BillType[],
+        feeType: (editing.feeType ?? undefined) as FeeTypeCode | undefined,
+        cityGroupId: editing.cityGroupId ?? undefined,
+        amountLimit: editing.amountLimit === null ? undefined : editing.amountLimit / 100,
+        days: editing.days ?? undefined,
+        enabled: editing.enabled,
+        remark: editing.remark,
+      }
+    : { ruleKind: 'overStandard', action: 'warn', enabled: true, message: DEFAULT_MESSAGE.overStandard };
+
+  return (
+    <Modal
+      open={rule !== null}
+      title={editing ? '编辑规则' : '新增规则'}
+      okText="保存"
+      confirmLoading={save.isPending}
+      onOk={submitOnce}
+      onCancel={onClose}
+      destroyOnHidden
+      width={600}
+    >
+      <Form
+        form={form}
+        name="auditRule"
+        layout="vertical"
+        preserve={false}
+        initialValues={initial}
+        onValuesChange={(changed: Partial<Values>) => {
+          // a new kind brings its usual message, unless the administrator wrote one
+          if (changed.ruleKind) {
+            const msg = form.getFieldValue('message') as string | undefined;
+            if (!msg || Object.values(DEFAULT_MESSAGE).includes(msg))
+              form.setFieldValue('message', DEFAULT_MESSAGE[changed.ruleKind]);
+          }
+        }}
+      >
+        <Form.Item
+          label="规则名称"
+          name="name"
+          rules={[
+            { required: true, whitespace: true, message: '请输入规则名称' },
+            { max: 50, message: '不能超过50个字符' },
+          ]}
+        >
+          <Input placeholder="如：一线城市住宿标准" />
+        </Form.Item>
+        <Form.Item
+          label="规则类型"
+          name="ruleKind"
+          extra={kind ? HINT[kind] : undefined}
+          rules={[{ required: true, message: '请选择规则类型' }]}
+        >
+          <Select options={KIND_OPTIONS} aria-label="规则类型" />
+        </Form.Item>
+        {kind === 'overStandard' && (
+          <Space.Compact block style={{ gap: 12 }}>
+            <Form.Item
+              label="费用类型"
+              name="feeType"
+              style={{ flex: 1 }}
+              rules={[{ required: true, message: '请选择费用类型' }]}
+            >
+              <Select options={FEE_TYPE_OPTIONS} placeholder="请选择" aria-label="费用类型" />
+            </Form.Item>
+            <Form.Item label="城市组" name="cityGroupId" style={{ flex: 1 }}>
+              <Select
+                allowClear
+                placeholder="不限城市"
+                aria-label="城市组"
+                loading={cityGroups.isFetching}
+                options={(cityGroups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+              />
+            </Form.Item>
+          </Space.Compact>
+        )}
+        {(kind === 'overStandard' || kind === 'billTotal') && (
+          <Form.Item
+            label={kind === 'overStandard' ? '费用标准（元/笔）' : '金额上限（元）'}
+            name="amountLimit"
+            rules={[
+              { required: true, message: '请输入金额' },
+              { type: 'number', min: 0.01, message: '请填写大于0的金额' },
+            ]}
+          >
+            <InputNumber min={0} precision={2} style={{ width: 220 }} aria-label="金额" />
+          </Form.Item>
+        )}
+        {kind === 'invoiceAge' && (
+          <Form.Item label="超过天数" name="days" rules={[{ required: true, message: '请输入天数' }]}>
+            <InputNumber min={1} max={3650} precision={0} style={{ width: 220 }} aria-label="天数" />
+          </Form.Item>
+        )}
+        <Form.Item label="处理方式" name="action" rules={[{ required: true, message: '请选择处理方式' }]}>
+          <Radio.Group>
+            <Radio value="warn">提示（提交人确认后可继续提交）</Radio>
+            <Radio value="block">禁止提交</Radio>
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item
+          label="提示信息"
+          name="message"
+          rules={[
+            { required: true, whitespace: true, message: '请输入提示信息' },
+            { max: 200, message: '不能超过200个字符' },
+          ]}
+        >
+          <Input.TextArea rows={2} placeholder="提交人看到的提示" />
+        </Form.Item>
+        <Form.Item label="适用单据" name="billTypes" extra="不选则适用于全部单据">
+          <Select
+            mode="multiple"
+            allowClear
+            options={BILL_TYPE_OPTIONS}
+            placeholder="全部单据"
+            aria-label="适用单据"
+          />
+        </Form.Item>
+        <Form.Item label="启用" name="enabled" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item label="备注" name="remark" rules={[{ max: 200, message: '不能超过200个字符' }]}>
+          <Input.TextArea rows={2} placeholder="选填" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 智能规则集 (设置中心): audit rules checked when a document is submitted; each warns or blocks. */
+export default function AuditRulePage() {
+  const { modal, message } = App.useApp();
+  const { can } = useAccess();
+  const qc = useQueryClient();
+  const mayEdit = can([BILL_REPORT_PERM.ruleEdit]);
+  const [kind, setKind] = useState<AuditRuleKind | undefined>(undefined);
+  const [keyword, setKeyword] = useState('');
+  const [editing, setEditingState] = useState<AuditRule | 'new' | null>(null);
+  const [dialogKey, setDialogKey] = useState(0);
+  const setEditing = (r: AuditRule | 'new' | null) => {
+    if (r !== null) setDialogKey((k) => k + 1);
+    setEditingState(r);
+  };
+  const rules = useQuery(auditRulesQuery(kind, keyword.trim()));
+  const enable = useMutation({
+    mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) => billReportApi.ruleEnable(id, enabled),
+    onSuccess: (r) => {
+      void message.success(r.enabled ? `已启用「${r.name}」` : `已停用「${r.name}」`);
+      return qc.invalidateQueries({ queryKey: billReportKeys.rules });
+    },
+  });
+
+  const remove = (r: AuditRule) =>
+    void confirmDelete(
+      { modal, message },
+      {
+        content: `确定删除规则【${r.name}】吗？`,
+        remove: () => billReportApi.ruleDelete(r.id),
+        then: () => qc.invalidateQueries({ queryKey: billReportKeys.rules }),
+      },
+    );
+
+  const columns: TableColumnsType<AuditRule> = [
+    { title: '规则名称', dataIndex: 'name', width: 170 },
+    { title: '规则类型', dataIndex: 'ruleKindText', width: 130 },
+    { title: '检查条件', dataIndex: 'conditionText', width: 260 },
+    {
+      title: '处理方式',
+      dataIndex: 'action',
+      width: 100,
+      render: (a: AuditAction) => (
+        <Tag color={a === 'block' ? 'red' : 'orange'}>{AUDIT_ACTION_LABEL[a] ?? a}</Tag>
+      ),
+    },
+    { title: '提示信息', dataIndex: 'message', ellipsis: true },
+    {
+      title: '适用单据',
+      dataIndex: 'billTypes',
+      width: 140,
+      render: (types: string[]) =>
+        types.length === 0 ? '全部' : types.map((t) => BILL_TYPE_LABEL[t as BillType] ?? t).join('、'),
+    },
+    {
+      title: '启用',
+      dataIndex: 'enabled',
+      width: 80,
+      render: (on: boolean, r) => (
+        <Switch
+          size="small"
+          checked={on}
+          disabled={!mayEdit}
+          loading={enable.isPending && enable.variables?.id === r.id}
+          onChange={(v) => enable.mutate({ id: r.id, enabled: v })}
+          aria-label={`启用规则${r.name}`}
+        />
+      ),
+    },
+    {
+      title: '更新时间',
+      dataIndex: 'updateAt',
+      width: 150,
+      render: (ms: number) => formatDateTime(ms, 'YYYY-MM-DD HH:mm'),
+    },
+    ...(mayEdit
+      ? [
+          {
+            title: '操作',
+            key: 'op',
+            width: 110,
+            render: (_: unknown, r: AuditRule) => (
+              <Space size={12}>
+                <Typography.Link onClick={() => setEditing(r)} aria-label={`编辑规则${r.name}`}>
+                  编辑
+                </Typography.Link>
+                <Typography.Link type="danger" onClick={() => remove(r)} aria-label={`删除规则${r.name}`}>
+                  删除
+                </Typography.Link>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Card
+      title="智能规则集"
+      className="fk-panel"
+      data-testid="audit-rules"
+      extra={
+        mayEdit && (
+          <Button type="primary" onClick={() => setEditing('new')}>
+            新增规则
+          </Button>
+        )
+      }
+    >
+      <Typography.Paragraph type="secondary">
+        提交单据时按以下已启用的规则检查：「提示」的规则提交人确认后可继续提交，「禁止提交」的规则须修改单据后才能提交。
+      </Typography.Paragraph>
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Select
+          allowClear
+          placeholder="全部规则类型"
+          style={{ width: 200 }}
+          value={kind}
+          options={KIND_OPTIONS}
+          onChange={(v) => setKind(v)}
+          aria-label="规则类型筛选"
+        />
+        <Input.Search
+          allowClear
+          placeholder="规则名称"
+          style={{ width: 220 }}
+          onSearch={(v) => setKeyword(v)}
+          aria-label="规则名称搜索"
+        />
+      </Space>
+      {rules.isError && (
+        <Alert
+          type="error"
+          showIcon
+          message="规则加载失败"
+          style={{ marginBottom: 12 }}
+          action={
+            <Button size="small" onClick={() => void rules.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      )}
+      <Table<AuditRule>
+        rowKey="id"
+        size="middle"
+        loading={rules.isFetching}
+        columns={columns}
+        dataSource={rules.data?.items ?? []}
+        pagination={false}
+        scroll={{ x: 1300 }}
+      />
+      <RuleDialog key={dialogKey} rule={editing} onClose={() => setEditing(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,161 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EfficiencyDetailRow, EfficiencyReport } from '@/api/billReport';
+import { configureApi } from '@/api/request';
+import { reloadSession, setSession } from '@/stores/session';
+import { renderAt, stubServer } from '@/test/screenHarness';
+import BillAnalysisPage from './BillAnalysisPage';
+
+// ECharts draws on a canvas jsdom lacks: the charts are replaced by what they were given.
+vi.mock('../components/EfficiencyCharts', () => ({
+  DepartmentChart: ({ report }: { report: EfficiencyReport }) => (
+    <div data-testid="chart-department">
+      {report.byDepartment.map((d) => `${d.name}:${d.documents}:${d.avgHours}`).join(',')}
+    </div>
+  ),
+  WeekChart: ({ report }: { report: EfficiencyReport }) => (
+    <div data-testid="chart-week">{report.byWeek.map((w) => `${w.week}:${w.documents}`).join(',')}</div>
+  ),
+}));
+
+vi.setConfig({ testTimeout: 60_000 });
+const A = '/finobill/api/web/billAnalysis';
+
+const stat = (key: string, name: string, documents: number, avgHours: number | null, overdue = 0) => ({
+  key,
+  name,
+  documents,
+  finished: documents,
+  running: 0,
+  avgHours,
+  p90Hours: avgHours,
+  overdue,
+});
+const REPORT: EfficiencyReport = {
+  summary: { ...stat('all', '全部', 4, 23, 2), finished: 3, running: 1, p90Hours: 60 },
+  byType: [stat('expense', '报销单', 3, 33), stat('apply', '申请单', 1, 3)],
+  byDepartment: [stat('1', '研发部', 2, 33, 1), stat('2', '市场部', 2, 3, 1)],
+  byPerson: [stat('7', '张三', 2, 33)],
+  byApprover: [
+    {
+      approverId: 9,
+      approverName: '王经理',
+      handled: 4,
+      pending: 0,
+      avgHours: 3.5,
+      p90Hours: 10,
+      overdue: 0,
+    },
+  ],
+  byWeek: [
+    { week: '2026-11-02', documents: 2, avgHours: 33 },
+    { week: '2026-11-09', documents: 2, avgHours: 3 },
+  ],
+};
+const DETAIL: EfficiencyDetailRow = {
+  id: 11,
+  billNumber: 'BX202611020001',
+  title: '上海出差报销',
+  billType: 'expense',
+  billTypeText: '报销单',
+  submitterName: '张三',
+  deptName: '研发部',
+  amount: 35000,
+  status: 'approved',
+  statusText: '已通过',
+  submitTime: 1_793_581_200_000,
+  finishTime: 1_793_602_800_000,
+  totalHours: 6,
+  overdue: false,
+  nodes: [
+    {
+      nodeId: 'dept',
+      nodeName: '部门审批',
+      approvers: '王经理',
+      receivedAt: 1_793_581_200_000,
+      leftAt: 1_793_588_400_000,
+      waitHours: 2,
+      handleHours: 2,
+      overdue: false,
+    },
+  ],
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  reloadSession();
+  configureApi({ baseUrl: '', appEnv: 'test', devMode: false, fakeUser: '' });
+  setSession({
+    token: 't',
+    userStatus: 2,
+    userMenus: { perms: ['billAnalysis:view', 'billAnalysis:export'] },
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('单据分析', () => {
+  it('shows the summary, the charts and the tables of the last 30 days', async () => {
+    const api = stubServer({ [`GET ${A}/efficiency`]: () => REPORT });
+    renderAt(<BillAnalysisPage />, '/bill/billAnalysis');
+    expect((await screen.findByTestId('chart-department', undefined, { timeout: 5000 })).textContent).toBe(
+      '研发部:2:33,市场部:2:3',
+    );
+    expect(screen.getByTestId('chart-week').textContent).toBe('2026-11-02:2,2026-11-09:2');
+    expect(screen.getByText('报销单')).toBeTruthy();
+    const q = api.to(`GET ${A}/efficiency`)[0].query;
+    expect(q.get('overdueHours')).toBe('48');
+    const days = (Date.parse(q.get('endDate')!) - Date.parse(q.get('startDate')!)) / 86_400_000;
+    expect(days).toBe(29);
+    fireEvent.click(screen.getByRole('tab', { name: '按审批人' }));
+    expect(await screen.findByText('王经理')).toBeTruthy();
+    expect(screen.getByText('3.5')).toBeTruthy();
+  });
+
+  it('details list each document; expanding shows node wait and handling hours', async () => {
+    const api = stubServer({
+      [`GET ${A}/efficiency`]: () => REPORT,
+      [`GET ${A}/details`]: () => ({ items: [DETAIL], page: { page_num: 1, page_size: 20, total: 1 } }),
+    });
+    renderAt(<BillAnalysisPage />, '/bill/billAnalysis');
+    fireEvent.click(await screen.findByRole('tab', { name: '效率明细' }, { timeout: 5000 }));
+    expect(await screen.findByText('BX202611020001')).toBeTruthy();
+    expect(screen.getByText('350.00')).toBeTruthy();
+    fireEvent.click(document.querySelector<HTMLElement>('.ant-table-row-expand-icon')!);
+    expect(await screen.findByText('部门审批')).toBeTruthy();
+    expect(api.to(`GET ${A}/details`)[0].query.get('pageSize')).toBe('20');
+  });
+
+  it('starts an export task with the filters; no export menu without billAnalysis:export', async () => {
+    const api = stubServer({
+      [`GET ${A}/efficiency`]: () => REPORT,
+      ['POST /task-center/api/v1/tasks:export']: () => ({ id: 5 }),
+      ['GET /org-arch-center/api/v1/tasks:byId/5']: () => ({ id: 5, status: 0 }),
+    });
+    renderAt(<BillAnalysisPage />, '/bill/billAnalysis');
+    await screen.findByTestId('chart-department', undefined, { timeout: 5000 });
+    fireEvent.mouseEnter(screen.getByRole('button', { name: /导\s*出/ }));
+    fireEvent.click(await screen.findByText('效率明细（按部门）'));
+    await waitFor(() => expect(api.to('POST /task-center/api/v1/tasks:export')).toHaveLength(1));
+    const body = api.to('POST /task-center/api/v1/tasks:export')[0].body as {
+      operating_type: number;
+      params: Record<string, unknown>;
+    };
+    expect(body.operating_type).toBe(26);
+    expect(body.params).toMatchObject({
+      overdueHours: 48,
+      startDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    // 审批流程导出 needs flowList:view, which this user lacks
+    expect(screen.queryByText('审批流程导出')).toBeNull();
+    cleanup();
+
+    setSession({ token: 't', userStatus: 2, userMenus: { perms: ['billAnalysis:view'] } });
+    stubServer({ [`GET ${A}/efficiency`]: () => REPORT });
+    renderAt(<BillAnalysisPage />, '/bill/billAnalysis');
+    await screen.findByTestId('chart-department', undefined, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
+  });
+});
