@@ -92,6 +92,11 @@ test('the administrator designs, publishes and simulates a flow with a condition
   const simTable = page.getByTestId('sim-table');
   await expect(simTable).toBeVisible();
   await expect(simTable.getByRole('columnheader', { name: '审批路径（每一步由谁审批）' })).toBeVisible();
+  // The seed's expense of 员工乙 (721.00元 < 5000元) takes the default branch: his supervisor 审批人甲 approves.
+  const seeded = simTable.getByRole('row', { name: /上海客户拜访差旅费/ });
+  await expect(seeded).toContainText('721.00');
+  await expect(seeded).toContainText('审批人甲 · 或签');
+  await expect(seeded).toContainText('流程结束');
   await shot(page, 'flow-simulator.png');
   await page.keyboard.press('Escape');
 
