@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { passwordLogin, shot, sidebar, toast, topMenu } from './support/demo';
 
 // 审批流设计 against the real built app and the demo seed: the administrator creates a flow group, designs
-// a flow with a condition branch (金额 ≥ 5000元) whose branch has a 会签 node of two named approvers,
+// a flow with a condition branch (金额 ≥ 5000元) whose branch has a 会签 node of two named approvers (审批人甲, 员工乙),
 // publishes it (V1 shows), runs the simulator on the draft and reads its table, and sets an agent window.
 // Run: node scripts/build.mjs --force && bash scripts/e2e.sh e2e/flow-design.spec.ts
 
@@ -63,7 +63,7 @@ test('the administrator designs, publishes and simulates a flow with a condition
   await branchPanel.getByLabel('金额（元）').blur();
   await expect(big).toContainText('金额 大于等于 5,000.00元');
 
-  // A 会签 node in the 大额 branch: 审批人甲 and the administrator must both agree.
+  // A 会签 node in the 大额 branch: 审批人甲 and 员工乙 must both agree.
   await designer.getByTestId('flow-plus-condition_1::branch_1').click();
   await page.getByRole('menuitem', { name: '审批人' }).click();
   const panel = page.getByTestId('node-panel');
@@ -72,7 +72,7 @@ test('the administrator designs, publishes and simulates a flow with a condition
   await page.locator('.ant-select-dropdown:visible').getByTitle('指定成员').click();
   const title = panel.getByRole('heading', { name: '审批人设置' });
   await pickStaff(page, panel.getByTestId('staff-picker'), '审批人', '审批人甲', title);
-  await pickStaff(page, panel.getByTestId('staff-picker'), '管理员', '演示管理员', title);
+  await pickStaff(page, panel.getByTestId('staff-picker'), '员工', '员工乙', title);
   await panel.getByLabel(/^会签/).check();
   await expect(designer.getByTestId('flow-node-approver_2')).toContainText('会签（全部同意）');
   await expect(designer.getByTestId('flow-node-approver_2')).toContainText('审批人甲');
@@ -92,6 +92,11 @@ test('the administrator designs, publishes and simulates a flow with a condition
   const simTable = page.getByTestId('sim-table');
   await expect(simTable).toBeVisible();
   await expect(simTable.getByRole('columnheader', { name: '审批路径（每一步由谁审批）' })).toBeVisible();
+  // The seed's expense of 员工乙 (721.00元 < 5000元) takes the default branch: his supervisor 审批人甲 approves.
+  const seeded = simTable.getByRole('row', { name: /上海客户拜访差旅费/ });
+  await expect(seeded).toContainText('721.00');
+  await expect(seeded).toContainText('审批人甲 · 或签');
+  await expect(seeded).toContainText('流程结束');
   await shot(page, 'flow-simulator.png');
   await page.keyboard.press('Escape');
 
@@ -103,7 +108,7 @@ test('the administrator designs, publishes and simulates a flow with a condition
   await expect(row).toContainText('报销单');
   await shot(page, 'flow-list.png');
 
-  // 审批代理: 员工乙 approves for me during the next week, on this flow only.
+  // 审批代理: 审批人甲 approves for me during the next week, on this flow only.
   await sidebar(page).getByText('审批代理').click();
   const agents = page.getByTestId('flow-agent');
   await expect(agents).toBeVisible({ timeout: 20_000 });
@@ -113,8 +118,8 @@ test('the administrator designs, publishes and simulates a flow with a condition
   await pickStaff(
     page,
     agentDialog.getByTestId('staff-picker').last(),
-    '员工',
-    '员工乙',
+    '审批人',
+    '审批人甲',
     agentDialog.getByText('新建代理', { exact: true }),
   );
   await agentDialog.getByLabel('适用流程').click();
@@ -125,7 +130,7 @@ test('the administrator designs, publishes and simulates a flow with a condition
   await agentDialog.getByLabel('代理原因').fill('出差期间');
   await agentDialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(toast(page, '代理已创建')).toBeVisible({ timeout: 20_000 });
-  const window = agents.getByRole('row', { name: /员工乙/ });
+  const window = agents.getByRole('row', { name: /审批人甲/ });
   await expect(window).toContainText('差旅报销审批（大额会签）');
   await expect(window).toContainText(/生效中|未开始/);
   await shot(page, 'flow-agent.png');

@@ -135,7 +135,18 @@ export default function FlowListPage() {
       dataIndex: 'publishedAt',
       width: 170,
       render: (ms: number | null, r) =>
-        ms ? `${formatDateTime(ms, 'YYYY-MM-DD HH:mm')} ${r.publishedByName}` : '—',
+        ms ? (
+          <>
+            {formatDateTime(ms, 'YYYY-MM-DD HH:mm')}
+            <div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {r.publishedByName}
+              </Typography.Text>
+            </div>
+          </>
+        ) : (
+          '—'
+        ),
     },
     {
       title: '操作',

@@ -11,6 +11,7 @@ import AgentPage from './AgentPage';
 import FlowEditPage from './FlowEditPage';
 import FlowIntervenePage from './FlowIntervenePage';
 import FlowListPage from './FlowListPage';
+import MatrixPage from './MatrixPage';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -236,5 +237,51 @@ describe('流程干预', () => {
       expect(api.to(`POST ${B}/flow/forcePass`)[0]!.body).toEqual({ id: 5, reason: '审批人离职，财务确认' }),
     );
     expect(await screen.findByText('强制通过成功，单据状态：已通过', undefined, T)).toBeTruthy();
+  });
+});
+
+describe('审批矩阵', () => {
+  it('saves amount bands in 分; a row needs its approvers', async () => {
+    const api = stubServer({
+      [`GET ${B}/matrix/list`]: () => [],
+      [`POST ${B}/matrix/save`]: () => ({ id: 4 }),
+      'GET /org-arch-center/api/v1/organizations:list': () => [],
+      'GET /org-arch-center/api/v1/departments:list': () => [],
+      'GET /org-arch-center/api/v1/users': () => ({
+        items: [
+          {
+            id: 2,
+            real_name: '审批人甲',
+            user_name: '审批人甲',
+            phone: '13800000002',
+            dept_name: '财务部',
+            org_name: '',
+          },
+        ],
+        page: { page_num: 1, page_size: 20, total: 1 },
+      }),
+    });
+    renderAt(<MatrixPage />, '/flow/matrix');
+    fireEvent.click(await screen.findByRole('button', { name: /新建矩阵/ }, T));
+    fireEvent.change(await screen.findByLabelText('矩阵名称'), { target: { value: '公司金额矩阵' } });
+    fireEvent.click(screen.getByRole('button', { name: /添加一行/ }));
+    const low = screen.getByLabelText('金额下限');
+    fireEvent.change(low, { target: { value: '1000.5' } });
+    fireEvent.blur(low);
+    // No approver yet: refused here, nothing sent.
+    fireEvent.click(button('保存'));
+    expect(await screen.findByText('第1行请选择审批人')).toBeTruthy();
+    expect(api.to(`POST ${B}/matrix/save`)).toHaveLength(0);
+    const search = within(screen.getByTestId('staff-picker')).getByRole('combobox');
+    fireEvent.change(search, { target: { value: '审批' } });
+    fireEvent.click(await screen.findByText('13800000002', undefined, T));
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(api.to(`POST ${B}/matrix/save`)).toHaveLength(1));
+    expect(api.to(`POST ${B}/matrix/save`)[0]!.body).toEqual({
+      name: '公司金额矩阵',
+      dimension: 'company',
+      remark: '',
+      rows: [{ minAmount: 100050, approverIds: [2] }],
+    });
   });
 });

@@ -34,6 +34,9 @@ import { FLOW_PERM, matricesQuery, matrixQuery, useFlowMutation, useOrgOptions }
 import { useUrlParams } from '../hooks/useUrlParams';
 import { fenToYuan, yuanToFen } from '../rules/conditions';
 
+/** What a row names by dimension: 公司 or 部门. */
+const UNIT_TEXT: Record<MatrixDimension, string> = { company: '公司', department: '部门' };
+
 /** A row as the editor holds it: amounts in 元 (null = open bound). */
 interface EditRow {
   key: number;
@@ -136,7 +139,7 @@ export default function MatrixPage() {
       <Tabs
         activeKey={dimension}
         onChange={(k) => u.set({ dimension: k === 'company' ? undefined : k })}
-        items={MATRIX_DIMENSIONS.map((d) => ({ key: d, label: `按${MATRIX_DIMENSION_LABEL[d]}` }))}
+        items={MATRIX_DIMENSIONS.map((d) => ({ key: d, label: MATRIX_DIMENSION_LABEL[d] }))}
       />
       <Table<MatrixSummary>
         rowKey="id"
@@ -247,19 +250,19 @@ function MatrixForm({
 
   const columns: TableColumnsType<EditRow> = [
     {
-      title: MATRIX_DIMENSION_LABEL[dimension],
+      title: UNIT_TEXT[dimension],
       dataIndex: 'unitId',
       width: 200,
       render: (v: number | undefined, r) => (
         <Select
           allowClear
           style={{ width: '100%' }}
-          placeholder={`不限${MATRIX_DIMENSION_LABEL[dimension]}`}
+          placeholder={`不限${UNIT_TEXT[dimension]}`}
           value={v}
           options={units}
           showSearch={{ optionFilterProp: 'label' }}
           onChange={(x) => put(r.key, { unitId: x })}
-          aria-label={MATRIX_DIMENSION_LABEL[dimension]}
+          aria-label={UNIT_TEXT[dimension]}
         />
       ),
     },
@@ -336,7 +339,7 @@ function MatrixForm({
               setDimension(e.target.value);
               setRows((rs) => rs.map((r) => ({ ...r, unitId: undefined })));
             }}
-            options={MATRIX_DIMENSIONS.map((d) => ({ value: d, label: `按${MATRIX_DIMENSION_LABEL[d]}` }))}
+            options={MATRIX_DIMENSIONS.map((d) => ({ value: d, label: MATRIX_DIMENSION_LABEL[d] }))}
           />
         </Form.Item>
       </Flex>
@@ -344,8 +347,8 @@ function MatrixForm({
         <Input value={remark} maxLength={200} onChange={(e) => setRemark(e.target.value)} aria-label="说明" />
       </Form.Item>
       <Typography.Paragraph type="secondary">
-        单据的{MATRIX_DIMENSION_LABEL[dimension]}与金额落在某一行时，由该行的审批人审批；未选
-        {MATRIX_DIMENSION_LABEL[dimension]}的行适用于所有{MATRIX_DIMENSION_LABEL[dimension]}。
+        单据的{UNIT_TEXT[dimension]}与金额落在某一行时，由该行的审批人审批；未选
+        {UNIT_TEXT[dimension]}的行适用于所有{UNIT_TEXT[dimension]}。
       </Typography.Paragraph>
       <Table<EditRow> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false} />
       {!readOnly && (
