@@ -3,6 +3,7 @@ import { registerAuthRoutes } from './auth/index.js';
 import { registerErrorReportRoutes } from './errorReport/index.js';
 import { registerOrgRoutes, registerOrgTaskHandlers } from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
+import { registerFlowRoutes } from './flow/index.js';
 import { registerHomeRoutes } from './home/index.js';
 import { invoiceMailIngest, registerDueRoutes, registerInvoiceRoutes } from './invoice/index.js';
 import { registerInvoiceMail } from './invoiceMail/index.js';
@@ -29,6 +30,8 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   // 专属邮箱: routes and attachment jobs (its SMTP receiver is started by main.ts); each attachment goes
   // through the invoice module's recognition and saveInvoices for the mailbox's owner.
   registerInvoiceMail(app, deps, { ingest: invoiceMailIngest({ db: deps.db, clock: deps.clock }) });
+  // 审批流 and 单据 (flow module): design, documents, approval, to-do, intervention.
+  registerFlowRoutes(app, deps);
   // Task handlers (imports/exports by operating type) register here, into the app's registry.
   registerOrgTaskHandlers(appServices(deps).taskHandlers, deps);
 }
