@@ -183,6 +183,10 @@ test('员工乙 files an expense with an invoice and a trip; 审批人甲 approv
     '北京互联三六五科技有限公司',
   );
   await expect(detail.getByTestId('timeline-current')).toContainText('审批人甲');
+  // The days chosen, whatever the browser's zone: the fee's and the trip's.
+  await expect(detail.getByTestId('fee-lines')).toContainText('2026-11-20');
+  await expect(detail.getByTestId('trip-lines')).toContainText('2026-11-18 至 2026-11-21');
+  await expect(detail.getByTestId('trip-lines')).toContainText('1940.00');
   await expect(detail.getByTestId('approval-timeline')).toContainText('提交');
   const number = (await detail
     .getByText(/^BX\d+/)
