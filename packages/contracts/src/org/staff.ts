@@ -85,6 +85,27 @@ export const OrgStaff = z.object({
   resigned_at: epochMs.nullable(),
 });
 export const OrgStaffPage = pagedOf(OrgStaff);
+
+/**
+ * GET /finobase/api/v1/users (spec §7.7, base autocomplete): any staff member looks up the tenant's active
+ * colleagues by name (转办, 委派, 加签, 抄送, choosing approvers, agents). Only what a colleague may see: no
+ * phone, e-mail or job number.
+ */
+export const BaseUserQuery = z.object({
+  keyword,
+  page_num: pageNum,
+  page_size: pageSize(50),
+});
+export const BaseUser = OrgStaff.pick({
+  id: true,
+  user_name: true,
+  real_name: true,
+  avatar: true,
+  org_id: true,
+  org_name: true,
+  dept_name: true,
+});
+export const BaseUserPage = pagedOf(BaseUser);
 export const OrgStaffList = z.array(OrgStaff);
 export const OrgStaffCreated = z.object({ id: z.number().int(), user_id: z.number().int() });
 

@@ -1,4 +1,7 @@
 import {
+  BaseUser,
+  BaseUserPage,
+  BaseUserQuery,
   OrgIdReply,
   OrgCountReply,
   OrgPhoneRecordList,
@@ -15,6 +18,7 @@ import {
   envelopeOf,
 } from '@feikong/contracts';
 import { tenantCaller } from '../../platform/auth.js';
+import { STAFF } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import type { AppDeps, ZodApp } from '../../platform/types.js';
 import { buildMemberTemplate, sendXlsx } from './org.excel.js';
@@ -32,6 +36,22 @@ export function registerStaffRoutes(app: ZodApp, { db }: AppDeps) {
       schema: { querystring: OrgStaffListQuery, response: { 200: envelopeOf(OrgStaffPage) }, tags },
     },
     async (req) => ok(await svc.listStaff(db, tenantCaller(req), req.query)),
+  );
+  app.get(
+    '/finobase/api/v1/users',
+    {
+      config: { permission: STAFF },
+      schema: {
+        querystring: BaseUserQuery,
+        response: { 200: envelopeOf(BaseUserPage) },
+        tags,
+        summary: '同事查询（转办、委派、加签、抄送、选择审批人）：本组织在职员工，不含手机号',
+      },
+    },
+    async (req) => {
+      const page = await svc.listStaff(db, tenantCaller(req), { ...req.query, status: 1 });
+      return ok({ ...page, items: page.items.map((s) => BaseUser.parse(s)) });
+    },
   );
   app.post(
     path('users:post'),
