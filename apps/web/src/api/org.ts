@@ -1,4 +1,5 @@
 import type {
+  BaseUser,
   OrgAccount,
   OrgAccountCreateBody,
   OrgAddress,
@@ -94,6 +95,8 @@ export const StaffStatus = { active: 1, resigned: 2 } as const;
 
 /** A staff row of GET users (spec §3 user fields plus names). */
 export type Staff = Infer<typeof OrgStaff>;
+/** A colleague as any staff member may see them (GET /finobase/api/v1/users): no phone. */
+export type Colleague = Infer<typeof BaseUser>;
 export type StaffQuery = Infer<typeof OrgStaffListQuery>;
 export type StaffInput = Infer<typeof OrgStaffCreateBody>;
 export type StaffUpdateInput = Infer<typeof OrgStaffUpdateBody>;
@@ -174,6 +177,9 @@ export const orgApi = {
   // ---- staff ----
   staff: (q: StaffQuery, signal?: AbortSignal) => http.get<Paged<Staff>>(u('users'), { ...q }, { signal }),
   staffDetail: (id: number) => http.get<Staff>(u('users/staff'), { id }),
+  /** Active colleagues by name, for any staff member (转办, 委派, 加签, 抄送, chosen approvers, agents). */
+  colleagues: (q: { keyword: string; page_num: number; page_size: number }, signal?: AbortSignal) =>
+    http.get<Paged<Colleague>>('/finobase/api/v1/users', { ...q }, { signal }),
   createStaff: (body: StaffInput) => http.post<Infer<typeof OrgStaffCreated>>(u('users:post'), body, fields),
   updateStaff: (body: StaffUpdateInput) => http.post<IdReply>(u('users:update'), body, fields),
   /** 离职 / 恢复在职 from the table: no form, so every error is a toast. */

@@ -1,31 +1,36 @@
 import { Select, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { AUTOCOMPLETE } from '@feikong/contracts';
-import { orgApi, type Staff } from '../api/org';
+import { orgApi, type Colleague } from '../api/org';
 
-const staffName = (s: Staff) => s.real_name || s.user_name || s.phone || String(s.id);
+type Person = Colleague & { phone?: string };
+const staffName = (s: Person) => s.real_name || s.user_name || s.phone || String(s.id);
 
 /**
- * Picks active staff of the tenant (GET org-arch-center users, status 1): searches after 2 characters
- * with a 500 ms debounce (spec §5 base autocomplete), several at once. Used by 成员管理 and 用户组.
+ * Picks active staff of the tenant: searches after 2 characters with a 500 ms debounce (spec §5 base
+ * autocomplete), several at once. `lookup` 'org' (default: 成员管理, 用户组, the org and flow settings) asks
+ * the staff list of the settings centre and shows phones; 'colleagues' (转办, 委派, 加签, 抄送, chosen
+ * approvers, agents) asks GET /finobase/api/v1/users, which every staff member may call and which has no phones.
  */
 export function StaffPicker({
   value: given,
   onChange,
   labels,
+  lookup = 'org',
 }: {
   /** Undefined (an antd Form field not set yet) is no one. */
   value?: number[];
   onChange: (ids: number[]) => void;
   /** Names of already chosen staff the picker has not searched for (a saved record's). */
   labels?: Readonly<Record<number, string>>;
+  lookup?: 'org' | 'colleagues';
 }) {
   const value = given ?? [];
-  const [options, setOptions] = useState<Staff[]>([]);
+  const [options, setOptions] = useState<Person[]>([]);
   const [searching, setSearching] = useState(false);
   const [searched, setSearched] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const known = useRef(new Map<number, Staff>());
+  const known = useRef(new Map<number, Person>());
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const onSearch = (text: string) => {
@@ -38,7 +43,11 @@ export function StaffPicker({
     timer.current = setTimeout(async () => {
       setSearching(true);
       try {
-        const page = await orgApi.staff({ keyword, page_num: 1, page_size: 20, status: 1 });
+        const query = { keyword, page_num: 1, page_size: 20 };
+        const page: { items: Person[] } =
+          lookup === 'colleagues'
+            ? await orgApi.colleagues(query)
+            : await orgApi.staff({ ...query, status: 1 });
         page.items.forEach((s) => known.current.set(s.id, s));
         setOptions(page.items);
       } catch {
@@ -50,7 +59,7 @@ export function StaffPicker({
     }, AUTOCOMPLETE.debounceMs);
   };
 
-  const chosen = value.map((id) => known.current.get(id)).filter((s): s is Staff => !!s);
+  const chosen = value.map((id) => known.current.get(id)).filter((s): s is Person => !!s);
   const unknown = value.filter((id) => !known.current.has(id) && labels?.[id]);
   const list = [...chosen, ...options.filter((o) => !value.includes(o.id))];
   return (

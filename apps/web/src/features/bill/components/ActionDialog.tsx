@@ -41,7 +41,7 @@ const STAFF: Partial<Record<ActionKind, { label: string; single: boolean; requir
 
 /** StaffPicker as an antd Form control. */
 function FormStaffPicker({ value = [], onChange }: { value?: number[]; onChange?: (ids: number[]) => void }) {
-  return <StaffPicker value={value} onChange={(ids) => onChange?.(ids)} />;
+  return <StaffPicker lookup="colleagues" value={value} onChange={(ids) => onChange?.(ids)} />;
 }
 
 /**

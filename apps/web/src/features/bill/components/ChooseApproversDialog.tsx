@@ -50,6 +50,7 @@ export function ChooseApproversDialog({
             help={missing.includes(n.name) ? '请选择审批人' : undefined}
           >
             <StaffPicker
+              lookup="colleagues"
               value={chosen[n.nodeId] ?? []}
               onChange={(ids) => setChosen((c) => ({ ...c, [n.nodeId]: ids }))}
             />

@@ -139,13 +139,15 @@ describe('填写单据', () => {
         ++submits === 1
           ? refusal(400, 12100400, '发票24112000000048542163的开票日期不在行程期间内')
           : { id: 5, status: 'approving', statusText: '审批中' },
-      ['GET /org-arch-center/api/v1/users']: () => ({
+      // Colleagues (no phones) come from the lookup every staff member may call.
+      ['GET /finobase/api/v1/users']: () => ({
         items: [
           {
             id: 2,
             real_name: '审批人甲',
             user_name: '',
-            phone: '13800000002',
+            avatar: null,
+            org_id: 1,
             dept_name: '财务部',
             org_name: '',
           },

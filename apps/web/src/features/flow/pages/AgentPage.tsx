@@ -225,7 +225,7 @@ function AgentDialog({ forOthers, onClose }: { forOthers: boolean; onClose: () =
             },
           ]}
         >
-          <StaffPicker value={[]} onChange={() => undefined} />
+          <StaffPicker lookup={forOthers ? 'org' : 'colleagues'} value={[]} onChange={() => undefined} />
         </Form.Item>
         <Form.Item
           name="window"
