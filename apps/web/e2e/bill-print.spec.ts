@@ -100,8 +100,10 @@ test('员工乙 prints an approved 报销单 with its approval record and downlo
   await shot(page, 'bill-print-sheet.png');
 
   // 打印: the browser's print, then a print record
+  const before = await printCount(page, id);
   await page.getByRole('button', { name: /^打\s*印$/ }).click();
-  await expect(page.getByText('已保存打印记录（第 1 次）')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(`已保存打印记录（第 ${before + 1} 次）`)).toBeVisible({ timeout: 20_000 });
+  expect(await printCount(page, id)).toBe(before + 1);
   expect(await page.evaluate(() => (window as unknown as { __printed: number }).__printed)).toBe(1);
   // the print CSS hides the toolbar on paper
   await page.emulateMedia({ media: 'print' });
@@ -133,7 +135,7 @@ test('员工乙 prints an approved 报销单 with its approval record and downlo
   );
   const [printTab] = await Promise.all([
     context.waitForEvent('page'),
-    page.getByRole('button', { name: /^打\s*印$/ }).click(),
+    page.getByRole('button', { name: /打\s*印$/ }).click(),
   ]);
   await expect(printTab).toHaveURL(new RegExp(`/web-form-print/\\?flowIds=${id}$`));
   await expect(printTab.getByTestId('bill-print-sheet')).toBeVisible({ timeout: 30_000 });
