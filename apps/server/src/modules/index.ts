@@ -3,7 +3,7 @@ import { registerAuthRoutes } from './auth/index.js';
 import { registerErrorReportRoutes } from './errorReport/index.js';
 import { registerOrgRoutes, registerOrgTaskHandlers } from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
-import { registerBillPrintRoutes } from './flow/index.js';
+import { registerFlowRoutes } from './flow/index.js';
 import { registerHomeRoutes } from './home/index.js';
 import { invoiceMailIngest, registerDueRoutes, registerInvoiceRoutes } from './invoice/index.js';
 import { registerInvoiceMail } from './invoiceMail/index.js';
@@ -27,11 +27,11 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   registerInvoiceRoutes(app, deps);
   // 待收发票 (invoice module, due.*.ts): expected invoices, matched to saved ones.
   registerDueRoutes(app, deps);
-  // 单据打印 (flow module, print.*.ts): print data, print records, the batch PDF.
-  registerBillPrintRoutes(app, deps);
   // 专属邮箱: routes and attachment jobs (its SMTP receiver is started by main.ts); each attachment goes
   // through the invoice module's recognition and saveInvoices for the mailbox's owner.
   registerInvoiceMail(app, deps, { ingest: invoiceMailIngest({ db: deps.db, clock: deps.clock }) });
+  // 审批流 and 单据 (flow module): design, documents, approval, to-do, intervention.
+  registerFlowRoutes(app, deps);
   // Task handlers (imports/exports by operating type) register here, into the app's registry.
   registerOrgTaskHandlers(appServices(deps).taskHandlers, deps);
 }

@@ -1,2 +1,16 @@
-/** What the flow module offers the rest of the server. */
-export { registerBillPrintRoutes } from './print.routes.js';
+/**
+ * The flow module (issue 13): the pure approval engine (engine/), flow design (groups, flows and versions,
+ * matrix, agents, simulator) and documents (单据: drafts, lines, submit and every approval step, to-do,
+ * intervention). docs/decisions/0022-flows-and-bills.md.
+ */
+import type { AppDeps, ZodApp } from '../../platform/types.js';
+import { registerBillRoutes } from './bill.routes.js';
+import { registerFlowDesignRoutes } from './design.routes.js';
+import { registerBillPrintRoutes } from './print.routes.js';
+
+export function registerFlowRoutes(app: ZodApp, deps: AppDeps) {
+  registerFlowDesignRoutes(app, deps);
+  registerBillRoutes(app, deps);
+  // 单据打印 (print.*.ts, decision 0023): print data, print records, the batch PDF.
+  registerBillPrintRoutes(app, deps);
+}

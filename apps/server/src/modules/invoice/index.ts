@@ -9,3 +9,11 @@ export { InvoicePerm } from './invoice.service.js';
 export { invoiceMailIngest } from './mailIngest.service.js';
 export { VoucherPerm } from './voucher.service.js';
 export { registerDueRoutes } from './due.routes.js';
+export {
+  billInvoices,
+  checkInvoicesForBill,
+  releaseInvoices,
+  reserveInvoicesForBill,
+  settleInvoices,
+  type BillInvoice,
+} from './billLink.service.js';

@@ -7,3 +7,5 @@ export { registerOrgTaskHandlers, type OrgTaskDeps } from './org.tasks.js';
 export * from './directory.service.js';
 /** has_priv of a tenant's units for a server module (spec §6): the invoice list's organisation filter. */
 export { hasModulePriv } from './org.perms.js';
+/** The operation log (操作日志): other modules record administrators' interventions in it. */
+export { logOp, type LogEntry } from './oplog.service.js';
