@@ -58,7 +58,7 @@ export const billApi = {
   pageList: (query: BillListQuery, signal?: AbortSignal) =>
     http.get<BillListPage>(F('pageList'), q(query), { signal }),
   submittedPageList: (query: BillListQuery, signal?: AbortSignal) =>
-    http.get<BillListPage>(F('submitted/pageList'), q(query), { signal }),
+    http.get<BillListPage>(F('submittedPageList'), q(query), { signal }),
   detail: (id: number, signal?: AbortSignal) => http.get<Bill>(F('detail'), { id }, { signal }),
   /** The form shows field errors by their inputs (and the rest above it). */
   save: (body: BillSave) =>
@@ -86,9 +86,9 @@ export const billApi = {
   batchApprove: (ids: number[], opinion = '') =>
     http.post<BatchResult>(F('batchApprove'), { ids, opinion }, { timeout: 120_000 }),
   todoPageList: (query: TodoListQuery, signal?: AbortSignal) =>
-    http.get<TodoListPage>(F('todo/pageList'), q(query), { signal }),
+    http.get<TodoListPage>(F('todoPageList'), q(query), { signal }),
   todoCount: (signal?: AbortSignal) =>
-    http.get<Out<typeof TodoCount>>(F('todo/count'), undefined, { signal }),
+    http.get<Out<typeof TodoCount>>(F('todoCount'), undefined, { signal }),
   /** Loans and what is left to repay (POST /finodata/api/web/flow/repayment-list). */
   repaymentList: (body: In<typeof RepaymentListBody>, signal?: AbortSignal) =>
     http.post<Out<typeof RepaymentPage>>('/finodata/api/web/flow/repayment-list', body, { signal }),

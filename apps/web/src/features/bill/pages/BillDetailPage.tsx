@@ -146,7 +146,7 @@ function Detail({ bill: b }: { bill: Bill }) {
                   confirmDelete(
                     { modal, message },
                     {
-                      content: `确定删除草稿【${b.billNumber}】吗？`,
+                      content: `确定删除单据【${b.billNumber}】吗？`,
                       remove: () => act.mutateAsync(() => billApi.remove(b.id)),
                       then: () => navigate(-1),
                     },

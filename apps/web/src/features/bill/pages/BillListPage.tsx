@@ -27,7 +27,7 @@ const DAY = 86_400_000;
 /**
  * 我的单据 (bill/BillList): one screen for 报销单, 申请单, 事前申请, 还款单 …, the type from the menu's
  * meta.params. Status tabs, keyword and creation-date filters and the page live in the URL; 新建, 复制, and
- * 删除 of drafts.
+ * 删除 of drafts and withdrawn documents.
  */
 export default function BillListPage() {
   const { pathname } = useLocation();
@@ -163,7 +163,7 @@ export default function BillListPage() {
               复制
             </Button>
           )}
-          {r.status === 'draft' && can([perm.remove, perm.add]) && (
+          {(r.status === 'draft' || r.status === 'withdrawn') && can([perm.remove, perm.add]) && (
             <Button
               type="link"
               size="small"
@@ -172,7 +172,7 @@ export default function BillListPage() {
                 confirmDelete(
                   { modal, message },
                   {
-                    content: `确定删除草稿【${r.billNumber}】吗？`,
+                    content: `确定删除单据【${r.billNumber}】吗？`,
                     remove: () => remove.mutateAsync(r.id),
                   },
                 )

@@ -74,7 +74,7 @@ describe('我的单据', () => {
       if (!d) throw new Error('no confirmation');
       return d as HTMLElement;
     }, T);
-    expect(confirm.textContent).toContain('确定删除草稿【BX202611270001】吗？');
+    expect(confirm.textContent).toContain('确定删除单据【BX202611270001】吗？');
     fireEvent.click(within(confirm).getByRole('button', { name: /删\s*除/ }));
     await waitFor(() => expect(api.to(`POST ${F}/delete`)[0]?.body).toEqual({ id: 1 }));
     fireEvent.click(button('复制', approved));
@@ -195,7 +195,7 @@ describe('填写单据', () => {
       await screen.findByText('发票24112000000048542163的开票日期不在行程期间内', undefined, T),
     ).toBeTruthy();
     expect(api.to(`POST ${F}/submit`)[0].body).toEqual({ id: 5, chosen: { pick: ['2'] } });
-  });
+  }, 180_000);
 });
 
 describe('单据详情', () => {
@@ -273,8 +273,8 @@ describe('单据详情', () => {
 describe('我的待办', () => {
   it('asks for a selection, then approves the chosen documents and shows each result', async () => {
     const api = stubServer({
-      [`GET ${F}/todo/pageList`]: () => todoPage([todoRow(1), todoRow(2)]),
-      [`GET ${F}/todo/count`]: () => ({ pending: 2, cc: 1 }),
+      [`GET ${F}/todoPageList`]: () => todoPage([todoRow(1), todoRow(2)]),
+      [`GET ${F}/todoCount`]: () => ({ pending: 2, cc: 1 }),
       [`POST ${F}/batchApprove`]: () => ({
         okCount: 1,
         failCount: 1,
@@ -306,7 +306,7 @@ describe('我的待办', () => {
 describe('我发起的 and the done tab', () => {
   it('filters my submitted documents by type and status from the URL', async () => {
     const api = stubServer({
-      [`GET ${F}/submitted/pageList`]: () =>
+      [`GET ${F}/submittedPageList`]: () =>
         billPage([
           billRow(4, {
             status: 'approving',
@@ -319,21 +319,21 @@ describe('我发起的 and the done tab', () => {
     renderAt(<SubmittedListPage />, '/todo/submitted?billType=expense&status=approving');
     const row = (await screen.findByText('BX202611270004', undefined, T)).closest('tr')!;
     expect(row.textContent).toContain('部门审批审批人甲');
-    const q = api.to(`GET ${F}/submitted/pageList`)[0].query;
+    const q = api.to(`GET ${F}/submittedPageList`)[0].query;
     expect([q.get('billType'), q.get('status')]).toEqual(['expense', 'approving']);
   });
 
   it('shows what I did on the 已审批 tab, with no selection', async () => {
     const api = stubServer({
-      [`GET ${F}/todo/pageList`]: () =>
+      [`GET ${F}/todoPageList`]: () =>
         todoPage([todoRow(1, { actionLabel: '退回', status: 'returned', statusText: '已退回' })]),
-      [`GET ${F}/todo/count`]: () => ({ pending: 0, cc: 0 }),
+      [`GET ${F}/todoCount`]: () => ({ pending: 0, cc: 0 }),
     });
     renderAt(<TodoListPage />, '/todo/list?tab=done');
     const row = (await screen.findByText('BX202611270001', undefined, T)).closest('tr')!;
     expect(within(row).getByText('退回')).toBeTruthy();
     expect(within(row).queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('button', { name: '批量同意' })).toBeNull();
-    expect(api.to(`GET ${F}/todo/pageList`)[0].query.get('tab')).toBe('done');
+    expect(api.to(`GET ${F}/todoPageList`)[0].query.get('tab')).toBe('done');
   });
 });
