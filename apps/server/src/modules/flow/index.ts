@@ -14,3 +14,6 @@ export function registerFlowRoutes(app: ZodApp, deps: AppDeps) {
   // 单据打印 (print.*.ts, decision 0023): print data, print records, the batch PDF.
   registerBillPrintRoutes(app, deps);
 }
+
+/** The demo tenant's flow and documents (seed/flow.ts). */
+export { seedFlowDemo } from './seed.service.js';
