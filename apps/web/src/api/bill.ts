@@ -87,8 +87,7 @@ export const billApi = {
     http.post<BatchResult>(F('batchApprove'), { ids, opinion }, { timeout: 120_000 }),
   todoPageList: (query: TodoListQuery, signal?: AbortSignal) =>
     http.get<TodoListPage>(F('todoPageList'), q(query), { signal }),
-  todoCount: (signal?: AbortSignal) =>
-    http.get<Out<typeof TodoCount>>(F('todoCount'), undefined, { signal }),
+  todoCount: (signal?: AbortSignal) => http.get<Out<typeof TodoCount>>(F('todoCount'), undefined, { signal }),
   /** Loans and what is left to repay (POST /finodata/api/web/flow/repayment-list). */
   repaymentList: (body: In<typeof RepaymentListBody>, signal?: AbortSignal) =>
     http.post<Out<typeof RepaymentPage>>('/finodata/api/web/flow/repayment-list', body, { signal }),

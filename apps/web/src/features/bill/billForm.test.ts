@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldText, formFromBill, lineProblems, saveBody, type BillFormValues } from './billForm';
+import dayjs from 'dayjs';
+import { fieldText, formFromBill, lineProblems, localDay, saveBody, type BillFormValues } from './billForm';
 import { billDetail } from './test/fixtures';
 import { emptyFeeLine, emptyTripLine } from './types';
 
@@ -103,5 +104,14 @@ describe('the document form', () => {
     const v = formFromBill(billDetail(3));
     expect(v.fees[0]).toMatchObject({ id: 31, feeType: 'traffic', amount: 1120, invoices: [{ id: 7 }] });
     expect(v.trips[0]).toMatchObject({ id: 41, locationCus: '上海', budget_stay: 128000 });
+  });
+
+  it('keeps the China day the server sent whatever the browser’s zone', () => {
+    const chinaDay = Date.parse('2026-11-20T00:00:00+08:00');
+    expect(dayjs(localDay(chinaDay)).format('YYYY-MM-DD')).toBe('2026-11-20');
+    const v = formFromBill(billDetail(3));
+    expect(saveBody('expense', 3, v).fees?.[0].date).toBe(
+      dayjs(localDay(billDetail(3).fees[0].date)).format('YYYY-MM-DD'),
+    );
   });
 });

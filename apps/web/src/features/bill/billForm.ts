@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { BillSave, Bill } from '@/api/bill';
-import type { BillType } from '@feikong/contracts';
+import { shanghaiDate, type BillType } from '@feikong/contracts';
 import { newKey, type FeeLineValue, type TripLineValue } from './types';
 import type { RelatedBill } from './components/RelatedBillsTable';
 
@@ -20,6 +20,11 @@ export interface BillFormValues {
 }
 
 const day = (ms: number) => dayjs(ms).format('YYYY-MM-DD');
+/**
+ * The server's dates are the start of a China day (epoch ms); the form's are the start of the same day
+ * in the browser's zone, so what the pickers show and send back is the day the user chose.
+ */
+export const localDay = (chinaDayMs: number) => dayjs(shanghaiDate(chinaDayMs)).valueOf();
 
 /** The form's values from a saved document. */
 export function formFromBill(b: Bill): BillFormValues {
@@ -35,7 +40,7 @@ export function formFromBill(b: Bill): BillFormValues {
       id: f.id,
       feeType: f.feeType,
       amount: f.amount,
-      date: f.date,
+      date: localDay(f.date),
       remark: f.remark,
       invoices: f.invoices.map((i) => ({
         id: i.id,
@@ -51,7 +56,7 @@ export function formFromBill(b: Bill): BillFormValues {
       key: newKey('trip'),
       id: t.id,
       peers: t.peers,
-      date: t.date,
+      date: [localDay(t.date[0]), localDay(t.date[1])],
       locationCus: t.locationCus,
       budget_traffic: t.budget_traffic,
       budget_stay: t.budget_stay,

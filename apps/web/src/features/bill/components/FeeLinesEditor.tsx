@@ -168,21 +168,21 @@ export function FeeLinesEditor({
 
   const typeLabel = (v: string | null) => feeTypes.find((o) => o.value === v)?.label ?? v ?? '—';
   const readColumns: TableColumnsType<FeeLineValue> = [
-    { title: '费用类型', dataIndex: 'feeType', width: 120, render: typeLabel },
+    { title: '费用类型', dataIndex: 'feeType', width: 100, render: typeLabel },
     {
       title: '金额（元）',
       dataIndex: 'amount',
-      width: 110,
+      width: 100,
       align: 'right',
       render: (v: number | null) => formatMoney(v),
     },
     {
       title: '发生日期',
       dataIndex: 'date',
-      width: 110,
+      width: 105,
       render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD') : '—'),
     },
-    { title: '备注', dataIndex: 'remark', width: 160, render: (v: string) => v || '—' },
+    { title: '备注', dataIndex: 'remark', width: 120, render: (v: string) => v || '—' },
     {
       title: '发票',
       dataIndex: 'invoices',
@@ -199,7 +199,7 @@ export function FeeLinesEditor({
         dataSource={value}
         columns={readOnly ? readColumns : columns}
         locale={{ emptyText: '暂无费用明细' }}
-        scroll={{ x: 900 }}
+        scroll={readOnly ? undefined : { x: 900 }}
         summary={() =>
           value.length > 0 ? (
             <Table.Summary.Row>

@@ -1,7 +1,7 @@
 import { Alert, Input, Modal, Table, Typography, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime, formatMoney } from '@feikong/contracts';
+import { formatMoney, shanghaiDate } from '@feikong/contracts';
 import { invoiceApi, type InvoiceRow } from '@/api/invoice';
 import type { LineInvoice } from '../types';
 
@@ -66,7 +66,7 @@ export function InvoicePicker({
       title: '开票日期',
       dataIndex: 'billingDate',
       width: 110,
-      render: (ms: number | null) => formatDateTime(ms, 'YYYY-MM-DD'),
+      render: (ms: number | null) => (ms === null ? '—' : shanghaiDate(ms)),
     },
     { title: '发票类型', dataIndex: 'typeText', width: 150, ellipsis: true },
   ];
