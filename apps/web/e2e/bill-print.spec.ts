@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { passwordLogin, shot } from './support/demo';
+import { passwordLogin, shot, sidebar, toast, topMenu } from './support/demo';
 
 // 单据打印 against the real built app and the demo seed (seed/billPrint.ts: 员工乙's approved 报销单
 // BX202610310001, 审批人甲 通过 on 部门审批). 员工乙 opens it in /web-form-print/, sees the print template
@@ -16,22 +16,23 @@ const APPROVER = '13800000002'; // 审批人甲
 const NUMBER = 'BX202610310001';
 const P = '/finobill/api/web/flow/print';
 
-/** The document's id, read as the signed-in user through the print details call. */
+/** The document's id, found by its number in the signed-in user's documents (flow/pageList). */
 async function billIdOf(page: Page, billNumber: string): Promise<number> {
-  return page.evaluate(
-    async ({ P, billNumber }) => {
-      const token = JSON.parse(localStorage.getItem('feikong.session') ?? '{}').token as string;
-      for (let id = 1; id <= 50; id += 1) {
-        const res = await fetch(`${P}/details?flowIds=${id}`, { headers: { 'X-Session-Token': token } });
-        if (!res.ok) continue;
-        const body = (await res.json()) as { data: { items: { billNumber: string }[] } };
-        if (body.data.items[0]?.billNumber === billNumber) return id;
-      }
-      throw new Error(`${billNumber} not found`);
-    },
-    { P, billNumber },
-  );
+  return page.evaluate(async (billNumber) => {
+    const token = JSON.parse(localStorage.getItem('feikong.session') ?? '{}').token as string;
+    const res = await fetch(`/finobill/api/web/flow/pageList?keyword=${billNumber}`, {
+      headers: { 'X-Session-Token': token },
+    });
+    const body = (await res.json()) as { data: { items: { id: number; billNumber: string }[] } };
+    const row = body.data.items.find((r) => r.billNumber === billNumber);
+    if (!row) throw new Error(`${billNumber} not found`);
+    return row.id;
+  }, billNumber);
 }
+
+// The second test prints the document the first one found (审批人甲's own list does not hold it).
+test.describe.configure({ mode: 'serial' });
+let billId = 0;
 
 async function printCount(page: Page, id: number): Promise<number> {
   return page.evaluate(
@@ -69,8 +70,25 @@ test('员工乙 prints an approved 报销单 with its approval record and downlo
   });
   await passwordLogin(page, STAFF);
   const id = await billIdOf(page, NUMBER);
+  billId = id;
 
+  // 我的单据 → 报销单: batch 打印 needs a selection, then opens the print app for the chosen rows
   await page.setViewportSize({ width: 1280, height: 900 });
+  await topMenu(page).getByText('我的单据').click();
+  await sidebar(page).getByText('报销单', { exact: true }).click();
+  const list = page.getByTestId('bill-list');
+  const row = list.getByRole('row', { name: new RegExp(NUMBER) });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await list.getByRole('button', { name: /打\s*印$/ }).click();
+  await expect(toast(page, '请先选择数据！')).toBeVisible();
+  await row.getByRole('checkbox').check();
+  const [printTab] = await Promise.all([
+    context.waitForEvent('page'),
+    list.getByRole('button', { name: /打\s*印$/ }).click(),
+  ]);
+  await expect(printTab).toHaveURL(new RegExp(`/web-form-print/\\?flowIds=${id}$`));
+  await printTab.close();
+
   await page.goto(`/web-form-print/?flowIds=${id}`);
   const sheet = page.getByTestId('bill-print-sheet');
   await expect(sheet).toBeVisible({ timeout: 30_000 });
@@ -100,8 +118,10 @@ test('员工乙 prints an approved 报销单 with its approval record and downlo
   await shot(page, 'bill-print-sheet.png');
 
   // 打印: the browser's print, then a print record
+  const before = await printCount(page, id);
   await page.getByRole('button', { name: /^打\s*印$/ }).click();
-  await expect(page.getByText('已保存打印记录（第 1 次）')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(`已保存打印记录（第 ${before + 1} 次）`)).toBeVisible({ timeout: 20_000 });
+  expect(await printCount(page, id)).toBe(before + 1);
   expect(await page.evaluate(() => (window as unknown as { __printed: number }).__printed)).toBe(1);
   // the print CSS hides the toolbar on paper
   await page.emulateMedia({ media: 'print' });
@@ -131,13 +151,13 @@ test('员工乙 prints an approved 报销单 with its approval record and downlo
     'href',
     `/bill/detail?id=${id}`,
   );
-  const [printTab] = await Promise.all([
+  const [formPrintTab] = await Promise.all([
     context.waitForEvent('page'),
-    page.getByRole('button', { name: /^打\s*印$/ }).click(),
+    page.getByRole('button', { name: /打\s*印$/ }).click(),
   ]);
-  await expect(printTab).toHaveURL(new RegExp(`/web-form-print/\\?flowIds=${id}$`));
-  await expect(printTab.getByTestId('bill-print-sheet')).toBeVisible({ timeout: 30_000 });
-  await printTab.close();
+  await expect(formPrintTab).toHaveURL(new RegExp(`/web-form-print/\\?flowIds=${id}$`));
+  await expect(formPrintTab.getByTestId('bill-print-sheet')).toBeVisible({ timeout: 30_000 });
+  await formPrintTab.close();
 
   // a stranger's id: 打印失败
   await page.goto('/web-form-print/?flowIds=999999');
@@ -153,7 +173,8 @@ test('审批人甲 may print the document he approved; in developer mode no reco
     window.print = () => {};
   });
   await passwordLogin(page, APPROVER);
-  const id = await billIdOf(page, NUMBER);
+  const id = billId;
+  expect(id).toBeGreaterThan(0);
   await page.evaluate(() => localStorage.setItem('feikong.developerMode', '1'));
   await page.goto(`/web-form-print/?flowIds=${id}`);
   await expect(page.getByTestId('bill-print-sheet')).toBeVisible({ timeout: 30_000 });

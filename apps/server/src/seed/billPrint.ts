@@ -23,22 +23,12 @@ export async function seedDemoPrintedBill(db: Db, t: { group: number; tech: numb
     .executeTakeFirstOrThrow();
   const submitAt = now - 3 * DAY;
   const approveAt = submitAt + 5 * 3_600_000;
-  const group = await db
-    .insertInto('flow_groups')
-    .values({
-      tenant_id: tenantId,
-      name: '示例分组',
-      sort_order: 99,
-      created_at: submitAt,
-      updated_at: submitAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
   const flow = await db
     .insertInto('flows')
     .values({
       tenant_id: tenantId,
-      group_id: Number(group.id),
+      // in no group: deleted, it shows in no list (流程分组 included)
+      group_id: 0,
       name: '差旅报销审批（示例）',
       bill_type: 'expense',
       enabled: 0,

@@ -455,6 +455,15 @@ describe('the demo’s printed document', () => {
         ['提交', '员工乙', '提交', ''],
         ['部门审批', '审批人甲', '通过', '同意，票据齐全'],
       ]);
+      // 单据详情 opens it too, with 打印 offered
+      const detail = await c(
+        await session(DEMO.staff),
+        'GET',
+        `/finobill/api/web/flow/detail${qs({ id: Number(bill.id) })}`,
+      );
+      expect(detail.code, JSON.stringify(detail.body)).toBe(200);
+      expect(detail.body.data.actions.canPrint).toBe(true);
+      expect(detail.body.data.printCount).toBe(0);
       const approver = await c(
         await session(DEMO.approver),
         'GET',
