@@ -9,6 +9,7 @@ import { benchInvoicePageList } from './invoice-pagelist.js';
 import { benchOrgImportExport } from './org-import-export.js';
 import { benchOrgTree } from './org-tree.js';
 import { benchWebFirstLoad } from './web-first-load.js';
+import { benchFlow } from './flow.js';
 
 const benches: Record<string, () => Promise<unknown>> = {
   'api-read': benchApiRead,
@@ -18,6 +19,8 @@ const benches: Record<string, () => Promise<unknown>> = {
   'invoice-export': benchInvoiceExport,
   'invoice-ocr': benchInvoiceOcr,
   'invoice-pagelist': benchInvoicePageList,
+  // flow-batch-approve, flow-todo and flow-simulate share one setup (1,000 submitted documents).
+  flow: benchFlow,
 };
 
 const wanted = process.argv.slice(2);

@@ -5,6 +5,7 @@ import { seedDemoTenant } from './demo.js';
 import { seedDemoInvoices } from './invoice.js';
 import { seedDemoInvoiceDues } from './invoiceDue.js';
 import { seedOrgDemo } from './org.js';
+import { seedDemoFlows } from './flow.js';
 
 /**
  * Seeds the demo tenant once: only when the database has no organisation at all. With a storage, the
@@ -13,12 +14,15 @@ import { seedOrgDemo } from './org.js';
 export async function seedDemoIfEmpty(db: Db, storage: FileStorage | null = null): Promise<boolean> {
   const any = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
   if (any) return false;
-  await db.transaction().execute(async (trx) => {
+  const ids = await db.transaction().execute(async (trx) => {
     const ids = await seedDemoTenant(trx);
     await seedOrgDemo(trx, ids);
     await seedDemoInvoices(trx, ids, storage);
     await seedDemoInvoiceDues(trx, ids);
     await seedDemoBillAnalysis(trx, ids);
+    return ids;
   });
+  // The flow services run their own transactions, so the demo flow is seeded after the tenant is committed.
+  await seedDemoFlows(db, ids.group);
   return true;
 }

@@ -11,3 +11,6 @@ export function registerFlowRoutes(app: ZodApp, deps: AppDeps) {
   registerFlowDesignRoutes(app, deps);
   registerBillRoutes(app, deps);
 }
+
+/** The demo tenant's flow and documents (seed/flow.ts). */
+export { seedFlowDemo } from './seed.service.js';

@@ -13,6 +13,7 @@ import {
   type CatalogueEntry,
 } from './menuTree.js';
 import { PrivilegeCode } from './privileges.errors.js';
+import { FLOW_STAFF_PERMS } from '../../db/migrations/20261127T0141_flow_bill.js';
 import { caller, count, makeAdminTenant, shape } from './privileges.testkit.js';
 
 let t: TestApp;
@@ -40,9 +41,29 @@ const INVOICE_SHAPE = {
     'invoiceVoucher',
   ] as unknown[],
 };
+/** Issue 13's areas (migration 20261127T0141_flow_bill). */
+const FLOW_SHAPES = [
+  { todo: ['todoList', 'submittedList'] },
+  {
+    bill: [
+      'billExpense',
+      'billApply',
+      'billRequestNote',
+      'billLoan',
+      'billRepayment',
+      'billCustom',
+      'billEdit',
+      'billDetail',
+    ],
+  },
+  { flowManage: [{ flowList: ['flowEdit'] }, 'flowGroup', 'flowMatrix', 'flowAgent', 'flowIntervene'] },
+];
+/** What the demo staff groups see of them: their documents, to-dos and their own agent windows. */
+const STAFF_FLOW_SHAPES = [FLOW_SHAPES[0], FLOW_SHAPES[1], { flowManage: ['flowAgent'] }];
 const FULL_SHAPE = [
   { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
   INVOICE_SHAPE,
+  ...FLOW_SHAPES,
   {
     setcenter: [
       { permission: ['functionPermission', 'memberManagement', 'permissionGroup'] },
@@ -204,7 +225,7 @@ describe('GET and PUT privileges/menus', () => {
     expect(shape(res.body.data.items)).toEqual(FULL_SHAPE);
     const m = flat(res.body.data.items);
     expect(m.permissionGroup.meta.perms).toHaveLength(4);
-    const pg = res.body.data.items[2].children[0].children[2];
+    const pg = res.body.data.items.find((n: any) => n.name === 'setcenter').children[0].children[2];
     expect(pg.perm_values).toEqual(['view', 'add', 'edit', 'delete']);
     expect(pg.defaults).toEqual({ title: '权限组', order: 3, hidden: false });
     expect(pg.overrides).toEqual({ title: null, order: null, hidden: null });
@@ -228,6 +249,9 @@ describe('GET and PUT privileges/menus', () => {
     const menusA = await call(a.admin.token, 'GET', '/user/menus');
     expect(menusA.body.data.menus.map((n: any) => n.name)).toEqual([
       'invoiceManage',
+      'todo',
+      'bill',
+      'flowManage',
       'setcenter',
       'personal',
       'home',
@@ -416,11 +440,17 @@ describe('demo seed', () => {
           ...INVOICE_STAFF,
           'orgInvoice:view',
           'invoiceCompliance:view',
+          ...FLOW_STAFF_PERMS,
         ]),
         is_builtin: 0,
         phone: DEMO.approver,
       },
-      { name: '普通员工', perms: JSON.stringify(INVOICE_STAFF), is_builtin: 0, phone: DEMO.staff },
+      {
+        name: '普通员工',
+        perms: JSON.stringify([...INVOICE_STAFF, ...FLOW_STAFF_PERMS]),
+        is_builtin: 0,
+        phone: DEMO.staff,
+      },
     ]);
 
     const session = async (phone: string) => {
@@ -440,6 +470,7 @@ describe('demo seed', () => {
     expect(await menusOf(DEMO.approver)).toEqual([
       { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
       { invoiceManage: INVOICE_SHAPE.invoiceManage.filter((e) => e !== 'invoiceVoucher') },
+      ...STAFF_FLOW_SHAPES,
       { setcenter: [{ permission: ['memberManagement', 'permissionGroup'] }, 'invoiceCompliance'] },
       { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
     ]);
@@ -450,6 +481,7 @@ describe('demo seed', () => {
           (e) => e !== 'orgInvoice' && e !== 'invoiceVoucher',
         ),
       },
+      ...STAFF_FLOW_SHAPES,
       PLAIN_SHAPE[1],
     ]);
     expect(await menusOf(DEMO.multiOrg)).toEqual(PLAIN_SHAPE);

@@ -1,0 +1,92 @@
+import type { TenantCaller } from '../../platform/context.js';
+import type { Db } from '../../platform/db/database.js';
+import { submitBill } from './approval.service.js';
+import { saveBill } from './bill.service.js';
+import { enableFlow, publishFlow, saveFlow, saveGroup } from './design.service.js';
+import type { FlowNode } from './engine/index.js';
+
+/** The demo tenant's flow, draft and waiting document (seed/flow.ts), made through the services. */
+export async function seedFlowDemo(
+  db: Db,
+  ids: { tenantId: number; adminId: number; approverId: number; staffId: number },
+  now = Date.now(),
+) {
+  const d = { db, clock: () => now };
+  const as = (staffId: number): TenantCaller => ({
+    sessionId: 0,
+    userId: 0,
+    tenantId: ids.tenantId,
+    staffId,
+    perms: ['*'],
+  });
+  await db
+    .updateTable('staff')
+    .set({ supervisor_id: ids.approverId })
+    .where('tenant_id', '=', ids.tenantId)
+    .where('id', '=', ids.staffId)
+    .execute();
+  const admin = as(ids.adminId);
+  const group = await saveGroup(d, admin, { name: '费用报销' });
+  const nodes: FlowNode[] = [
+    { id: 'start', name: '发起', type: 'start', next: 'approve' },
+    {
+      id: 'approve',
+      name: '主管审批',
+      type: 'approver',
+      next: 'end',
+      sources: [
+        { kind: 'staff', staffIds: [String(ids.approverId)] },
+        { kind: 'supervisor', levels: 1 },
+      ],
+      mode: { kind: 'orSign' },
+      whenEmpty: 'admin',
+      onReject: { kind: 'end' },
+      selfApprove: 'autoPass',
+    },
+    { id: 'end', name: '结束', type: 'end' },
+  ];
+  const flow = await saveFlow(d, admin, {
+    name: '报销审批',
+    groupId: group.id,
+    billType: 'expense',
+    remark: '演示流程',
+    nodes,
+  });
+  await publishFlow(d, admin, flow.id);
+  await enableFlow(d, admin, flow.id, true);
+  const staff = as(ids.staffId);
+  const base = {
+    billType: 'expense' as const,
+    amount: 0,
+    remark: '',
+    relatedBillIds: [],
+    formValues: {},
+    trips: [],
+  };
+  await saveBill(d, staff, {
+    ...base,
+    title: '11月办公用品采购',
+    fees: [
+      { feeType: 'office', amount: 23_800, date: '2026-11-20', remark: '打印纸、文件夹', invoiceIds: [] },
+    ],
+  });
+  const waiting = await saveBill(d, staff, {
+    ...base,
+    title: '上海客户拜访差旅费',
+    fees: [
+      { feeType: 'traffic', amount: 55_300, date: '2026-11-18', remark: '高铁往返', invoiceIds: [] },
+      { feeType: 'meal', amount: 16_800, date: '2026-11-19', remark: '客户午餐', invoiceIds: [] },
+    ],
+    trips: [
+      {
+        peers: '',
+        date: ['2026-11-18', '2026-11-19'],
+        locationCus: '上海',
+        budget_traffic: 60_000,
+        budget_stay: 0,
+        budget_other: 20_000,
+      },
+    ],
+  });
+  await submitBill(d, staff, { id: waiting.id, chosen: {} });
+}

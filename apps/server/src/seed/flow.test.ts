@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { api } from '../modules/flow/flow.testkit.js';
+import { createSession } from '../platform/sessions.js';
+import { DEMO } from './demo.js';
+import { seedDemoIfEmpty } from './index.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+async function tokenOf(phone: string) {
+  const s = await t.db
+    .selectFrom('staff')
+    .select(['id', 'user_id', 'tenant_id'])
+    .where('phone', '=', phone)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return (
+    await createSession(t.db, { userId: s.user_id, tenantId: Number(s.tenant_id), staffId: s.id }, 60_000)
+  ).token;
+}
+
+describe('demo flows', () => {
+  it('gives 审批人甲 a waiting expense of 员工乙 (their supervisor) and 员工乙 a draft', async () => {
+    expect(await seedDemoIfEmpty(t.db)).toBe(true);
+    const call = api(t);
+    const approver = await tokenOf(DEMO.approver);
+    const todo = await call(approver, 'GET', 'flow/todoPageList', { tab: 'pending' });
+    expect(todo.body.data.items).toHaveLength(1);
+    expect(todo.body.data.items[0]).toMatchObject({
+      title: '上海客户拜访差旅费',
+      amount: 72_100,
+      nodeName: '主管审批',
+    });
+    const staff = await tokenOf(DEMO.staff);
+    const mine = await call(staff, 'GET', 'flow/pageList', {});
+    expect(mine.body.data.tabs.find((x: any) => x.status === 'draft').count).toBe(1);
+    const flows = await call(await tokenOf(DEMO.admin), 'GET', 'flowDesign/pageList', {});
+    expect(flows.body.data.items[0]).toMatchObject({ name: '报销审批', enabled: true, version: 1 });
+    const detail = await call(staff, 'GET', 'flow/detail', { id: todo.body.data.items[0].billId });
+    expect(detail.body.data.trips[0]).toMatchObject({ locationCus: '上海' });
+  });
+});
