@@ -9,7 +9,7 @@ import type {
 import type { z } from 'zod';
 import { http } from './request';
 
-// Typed calls of 单据打印 (/finobill/api/web/flow/print/, docs/decisions/0023-bill-print.md): the spec's
+// Typed calls of 单据打印 (/finobill/api/web/flow/print/, docs/decisions/0024-bill-print.md): the spec's
 // "flow service calls" (7.7). flowIds go comma-separated in query strings.
 
 export const BILL_PRINT_BASE = '/finobill/api/web/flow/print';

@@ -118,6 +118,8 @@ export const BillSubmitBody = z.object(
       )
       .default({})
       .describe('自选审批人'),
+    /** The submitter confirms the 智能规则集's 提示 (warnings) the check showed; 禁止提交 still refuses. */
+    confirm: z.boolean('取值为true或false').default(false).describe('确认规则提示'),
   }),
 );
 export type BillSubmitBody = z.input<typeof BillSubmitBody>;

@@ -6,7 +6,7 @@ import { id, ids, labelled } from './fields.js';
 /**
  * 单据打印 (spec 2.3 /subForm/* printable pages and /web-form-print/, spec 3 print options and attachment
  * record, 4.1 developer mode, 5 print rules, 7.7 "flow service calls" whose paths the spec does not show).
- * Paths chosen here, under /finobill/api/web/flow/print/ (docs/decisions/0023-bill-print.md):
+ * Paths chosen here, under /finobill/api/web/flow/print/ (docs/decisions/0024-bill-print.md):
  * - GET  design?id=        the document's flow version definition (get flow design by id)
  * - GET  data?id=&flowIds= the print data of each document (get selected flow data: items of flowId + data)
  * - GET  details?flowIds=  the documents' summaries (get flow details by ids)

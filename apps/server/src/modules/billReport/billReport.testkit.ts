@@ -278,3 +278,35 @@ export function twoStepLog(
   }
   return evs;
 }
+
+/** An enabled, published expense flow the engine runs: 部门审批 by `approverId`, then end. */
+export async function insertEnabledFlow(db: Db, tenantId: number, by: number, approverId: number) {
+  const flowId = await insertFlow(db, tenantId, by);
+  const definition = {
+    flowId: String(flowId),
+    version: 1,
+    name: '差旅报销审批',
+    nodes: [
+      { id: 'start', type: 'start', name: '发起', next: 'dept' },
+      {
+        id: 'dept',
+        type: 'approver',
+        name: '部门审批',
+        next: 'end',
+        sources: [{ kind: 'staff', staffIds: [String(approverId)] }],
+        mode: { kind: 'orSign' },
+        whenEmpty: 'autoPass',
+        onReject: { kind: 'end' },
+        selfApprove: 'approve',
+      },
+      { id: 'end', type: 'end', name: '结束' },
+    ],
+  };
+  await db
+    .updateTable('flow_versions')
+    .set({ definition: JSON.stringify(definition) })
+    .where('flow_id', '=', flowId)
+    .execute();
+  await db.updateTable('flows').set({ enabled: 1 }).where('id', '=', flowId).execute();
+  return flowId;
+}

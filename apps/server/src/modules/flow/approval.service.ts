@@ -2,6 +2,7 @@ import { AUTO_PASS_LABEL, APPROVE_MODE_LABEL, type BillType } from '@feikong/con
 import type { TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
+import { enforceBillRules } from '../billReport/index.js';
 import { reserveInvoicesForBill } from '../invoice/index.js';
 import { handBackDue } from './agent.service.js';
 import * as repo from './bill.repo.js';
@@ -186,13 +187,15 @@ async function flowFor(db: Db, b: BillDb) {
 export async function submitBill(
   d: FlowDeps,
   caller: TenantCaller,
-  body: { id: number; chosen: Record<string, string[]> },
+  body: { id: number; chosen: Record<string, string[]>; confirm?: boolean },
 ) {
   const e = env(d, caller);
   return withRetry(d.db, async (trx) => {
     const b = await ownEditable(trx, caller, body.id);
     assertMayFile(caller, b.bill_type as BillType);
     await checkSubmittable(trx, b);
+    // 智能规则集 (billReport): a 禁止提交 rule refuses; 提示 rules need the submitter's confirm.
+    await enforceBillRules(trx, caller.tenantId, b.id, { confirmed: body.confirm === true, now: e.now });
     const flow = await flowFor(trx, b);
     if (
       !(await repo.moveStatus(

@@ -11,7 +11,7 @@ import { registerBillPrintRoutes } from './print.routes.js';
 export function registerFlowRoutes(app: ZodApp, deps: AppDeps) {
   registerFlowDesignRoutes(app, deps);
   registerBillRoutes(app, deps);
-  // 单据打印 (print.*.ts, decision 0023): print data, print records, the batch PDF.
+  // 单据打印 (print.*.ts, decision 0024): print data, print records, the batch PDF.
   registerBillPrintRoutes(app, deps);
 }
 

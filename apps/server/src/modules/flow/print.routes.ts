@@ -18,7 +18,7 @@ import { ok } from '../../platform/envelope.js';
 import { appServices, type AppDeps, type ZodApp } from '../../platform/types.js';
 import { addPrintRecord, printData, printDesign, printDetails, printPdf } from './print.service.js';
 
-// The spec's "flow service calls" (7.7) without shown paths: docs/decisions/0023-bill-print.md.
+// The spec's "flow service calls" (7.7) without shown paths: docs/decisions/0024-bill-print.md.
 const PRINT = '/finobill/api/web/flow/print';
 const tags = ['flow'];
 

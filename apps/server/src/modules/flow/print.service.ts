@@ -31,7 +31,7 @@ import * as repo from './print.repo.js';
 import { chinaTime, printPagesPng } from './print.render.js';
 
 /**
- * 单据打印 (spec 2.3, 3, 4.1, 5, 7.7; docs/decisions/0023-bill-print.md): the print data of documents,
+ * 单据打印 (spec 2.3, 3, 4.1, 5, 7.7; docs/decisions/0024-bill-print.md): the print data of documents,
  * their print records, and the batch PDF. Who may print: the document's submitter, anyone who acted on it,
  * was asked to or was copied on it, and 流程干预 (flowIntervene) holders; others get 单据不存在 (404), so
  * another tenant's or a stranger's document looks the same.

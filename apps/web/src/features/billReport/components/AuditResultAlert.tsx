@@ -1,4 +1,4 @@
-import { Alert, List, Typography } from 'antd';
+import { Alert, Typography } from 'antd';
 import type { AuditResult } from '@/api/billReport';
 
 /**
@@ -15,22 +15,18 @@ export function AuditResultAlert({ result }: { result: AuditResult | undefined }
         style={{ marginBottom: 12 }}
         message={title}
         description={
-          <List
-            size="small"
-            dataSource={hits}
-            renderItem={(h) => (
-              <List.Item key={`${h.ruleId}`}>
+          <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+            {hits.map((h) => (
+              <li key={h.ruleId}>
+                <Typography.Text strong>{h.message}</Typography.Text>
                 <div>
-                  <Typography.Text strong>{h.message}</Typography.Text>
-                  <div>
-                    <Typography.Text type="secondary">
-                      {h.ruleName}：{h.detail}
-                    </Typography.Text>
-                  </div>
+                  <Typography.Text type="secondary">
+                    {h.ruleName}：{h.detail}
+                  </Typography.Text>
                 </div>
-              </List.Item>
-            )}
-          />
+              </li>
+            ))}
+          </ul>
         }
       />
     );

@@ -152,7 +152,7 @@ function Overview({ filter }: { filter: EfficiencyFilter }) {
             title="超时单据"
             value={s?.overdue ?? 0}
             loading={report.isLoading}
-            valueStyle={s && s.overdue > 0 ? { color: '#cf1322' } : undefined}
+            styles={s && s.overdue > 0 ? { content: { color: '#cf1322' } } : undefined}
           />
         </Col>
       </Row>
