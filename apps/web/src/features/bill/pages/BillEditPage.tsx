@@ -4,8 +4,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BILL_TYPE_LABEL, FEE_TYPES, formatMoney, type BillType } from '@feikong/contracts';
 import { billApi, type Bill } from '@/api/bill';
+import type { AuditResult } from '@/api/billReport';
 import { parseReplyError } from '@/api/request';
 import { useUnsavedChanges } from '@/app/unsaved';
+import { AuditResultAlert } from '@/features/billReport';
 import { isBillType } from '../billType';
 import { formFromBill, fieldText, lineProblems, saveBody, type BillFormValues } from '../billForm';
 import { ChooseApproversDialog } from '../components/ChooseApproversDialog';
@@ -20,6 +22,15 @@ import { emptyFeeLine, feeTotal } from '../types';
 
 const FEE_OPTIONS = FEE_TYPES.map((f) => ({ value: f.code, label: f.name }));
 const TOP_FIELDS = ['title', 'departmentId', 'companyId', 'amount', 'remark', 'loanId'];
+/** 智能规则集 on submit (billReport.errors.ts): a 禁止提交 rule hit, or 提示 rules the submitter must confirm. */
+const RULE_BLOCKED = 11351409;
+const RULE_NEEDS_CONFIRM = 11352409;
+const auditOf = (e: unknown): AuditResult | undefined => {
+  const { code, data } = (e ?? {}) as { code?: number; data?: unknown };
+  if (code !== RULE_BLOCKED && code !== RULE_NEEDS_CONFIRM) return undefined;
+  const r = data as Partial<AuditResult> | null | undefined;
+  return Array.isArray(r?.blocks) && Array.isArray(r?.warnings) ? (r as AuditResult) : undefined;
+};
 
 /** Types whose documents carry fee lines and trips (an expense always; 申请/事前申请 plan a trip). */
 const HAS_FEES: readonly BillType[] = ['expense', 'custom'];
@@ -83,6 +94,8 @@ function BillForm({
   const [id, setId] = useState(initialId);
   const [dirty, setDirty] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
+  const [audit, setAudit] = useState<AuditResult | undefined>(undefined);
+  const { modal } = App.useApp();
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
   const [choosing, setChoosing] = useState<{ nodeId: string; name: string }[] | null>(null);
   const tree = useQuery(unitTreeQuery);
@@ -140,9 +153,9 @@ function BillForm({
     }
   };
 
-  const submit = async (billId: number, chosen: Record<string, string[]> = {}) => {
+  const submit = async (billId: number, chosen: Record<string, string[]> = {}, confirm = false) => {
     try {
-      const done = await billApi.submit({ id: billId, chosen });
+      const done = await billApi.submit({ id: billId, chosen, confirm });
       await qc.invalidateQueries({ queryKey: billKeys.all });
       await qc.invalidateQueries({ queryKey: ['invoice'] });
       void message.success(`已提交，${done.statusText}`);
@@ -150,12 +163,28 @@ function BillForm({
       navigate(`/bill/detail?id=${billId}`, { replace: true });
     } catch (e) {
       setChoosing(null);
+      const found = auditOf(e);
+      setAudit(found);
+      if (found && (e as { code?: number }).code === RULE_NEEDS_CONFIRM) {
+        // 提示 rules only: the submitter reads them and may submit anyway.
+        modal.confirm({
+          title: '单据触发了提示规则，确定仍要提交吗？',
+          width: 560,
+          content: <AuditResultAlert result={found} />,
+          okText: '仍要提交',
+          cancelText: '返回修改',
+          onOk: () => submit(billId, chosen, true),
+        });
+        return;
+      }
+      if (found) return; // 禁止提交: the alert above the form says which rules and why
       showRefusal(e);
     }
   };
 
   const onSubmit = async () => {
     setBusy('submit');
+    setAudit(undefined);
     try {
       const billId = await save();
       if (billId === null) return;
@@ -216,6 +245,7 @@ function BillForm({
           description={bill.approvalRecord.at(-1)?.opinion || undefined}
         />
       ) : null}
+      <AuditResultAlert result={audit} />
       {problems.length > 0 && (
         <Alert
           data-testid="bill-problems"

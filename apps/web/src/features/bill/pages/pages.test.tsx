@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '@/api/request';
 import { reloadSession, setSession } from '@/stores/session';
+import { jsonReply } from '@/test/fetch';
 import { renderAt, stubServer, toasts } from '@/test/screenHarness';
 import {
   billDetail,
@@ -196,7 +197,69 @@ describe('填写单据', () => {
     expect(
       await screen.findByText('发票24112000000048542163的开票日期不在行程期间内', undefined, T),
     ).toBeTruthy();
-    expect(api.to(`POST ${F}/submit`)[0].body).toEqual({ id: 5, chosen: { pick: ['2'] } });
+    expect(api.to(`POST ${F}/submit`)[0].body).toEqual({ id: 5, chosen: { pick: ['2'] }, confirm: false });
+  }, 180_000);
+
+  it('智能规则集: 提示 rules ask to confirm and 仍要提交 sends confirm; 禁止提交 rules are listed on the form', async () => {
+    const hit = (kind: string, message: string) => ({
+      ruleId: kind === 'warn' ? 1 : 2,
+      ruleName: kind === 'warn' ? '发票超90天' : '住宿标准',
+      kind: 'invoiceAge',
+      action: kind,
+      message,
+      detail: '第1条费用（交通费）',
+    });
+    const warned = { warnings: [hit('warn', '发票已超过90天')], blocks: [] };
+    let submits = 0;
+    const api = stubServer({
+      [`GET ${ORG}`]: org,
+      [`GET ${W}/pageList/bill`]: () => invoicePage([]),
+      [`GET ${F}/detail`]: () => billDetail(5, { status: 'draft', statusText: '草稿' }),
+      [`POST ${F}/save`]: () => ({ id: 5, billNumber: 'BX202611270005' }),
+      [`GET ${F}/previewRoute`]: () => ({
+        flowId: 1,
+        flowName: '报销审批',
+        version: 1,
+        steps: [],
+        chosenNodes: [],
+      }),
+      [`POST ${F}/submit`]: () => {
+        submits += 1;
+        if (submits === 1)
+          return jsonReply({ status: 11352409, msg: '请确认后提交：发票已超过90天', data: warned }, 409);
+        if (submits === 2) return { id: 5, status: 'approving', statusText: '审批中' };
+        return jsonReply(
+          {
+            status: 11351409,
+            msg: '不能提交：住宿费超标',
+            data: { warnings: [], blocks: [hit('block', '住宿费超标')] },
+          },
+          409,
+        );
+      },
+    });
+    renderAt(<BillEditPage />, '/bill/edit?type=expense&id=5');
+    await screen.findByDisplayValue(billDetail(5).title, undefined, T);
+    fireEvent.click(button('提交'));
+    // antd's confirm carries its title twice (the dialog's accessible title and the visible one).
+    const [confirm] = await screen.findAllByText('单据触发了提示规则，确定仍要提交吗？', undefined, T);
+    const dialog = confirm!.closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getByText('发票已超过90天')).toBeTruthy();
+    fireEvent.click(button('仍要提交', dialog));
+    await waitFor(() => expect(api.to(`POST ${F}/submit`)).toHaveLength(2), T);
+    expect(api.to(`POST ${F}/submit`).map((c) => (c.body as { confirm: boolean }).confirm)).toEqual([
+      false,
+      true,
+    ]);
+
+    // A 禁止提交 rule: nothing to confirm, the rules are listed above the form.
+    cleanup();
+    renderAt(<BillEditPage />, '/bill/edit?type=expense&id=5');
+    await screen.findByDisplayValue(billDetail(5).title, undefined, T);
+    fireEvent.click(button('提交'));
+    const alert = await screen.findByTestId('audit-result', undefined, T);
+    expect(within(alert).getByText('住宿费超标')).toBeTruthy();
+    expect(screen.queryAllByText('单据触发了提示规则，确定仍要提交吗？')).toHaveLength(0);
   }, 180_000);
 });
 

@@ -13,7 +13,7 @@ export function AuditResultAlert({ result }: { result: AuditResult | undefined }
         type={kind}
         showIcon
         style={{ marginBottom: 12 }}
-        message={title}
+        title={title}
         description={
           <ul style={{ margin: 0, paddingInlineStart: 18 }}>
             {hits.map((h) => (
