@@ -34,9 +34,11 @@ test.describe('client platform', () => {
   });
 
   test('a deep link into the form sub-app gets the sub-app, with the id', async ({ page }) => {
-    // Needs the server to answer /web-form/* with web-form/index.html (sub-app history fallback).
-    await page.goto('/web-form/run/42');
-    await expect(page.getByText('表单 42')).toBeVisible();
+    // Needs the server to answer /web-form/* with web-form/index.html (sub-app history fallback). Without a
+    // session the document of that id cannot be read: the sub-app says so (打印失败) instead of a blank page.
+    await page.goto('/web-form/subForm/run/42/0');
+    await expect(page).toHaveTitle('表单');
+    await expect(page.getByText('打印失败')).toBeVisible();
   });
 
   test('password login stores the session and home shows who and where', async ({ page }) => {
