@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { passwordLogin, shot, sidebar, toast, topMenu } from './support/demo';
+import { passwordLogin, shot, SHOTS, sidebar, toast, topMenu } from './support/demo';
 
 // 单据打印 against the real built app and the demo seed (seed/billPrint.ts: 员工乙's approved 报销单
 // BX202610310001, 审批人甲 通过 on 部门审批). 员工乙 opens it in /web-form-print/, sees the print template
@@ -142,7 +142,7 @@ test('员工乙 prints an approved 报销单 with its approval record and downlo
   const { pages, text } = await pdfText(bytes);
   expect(pages).toBe(pdf.getPageCount());
   expect(text).toContain(NUMBER);
-  fs.writeFileSync(`${process.env.E2E_SHOTS_DIR ?? '/tmp/shots'}/bill-print.pdf`, bytes);
+  fs.writeFileSync(`${SHOTS}/bill-print.pdf`, bytes);
 
   // the form sub-app shows the document on its own (subForm/run/:id/0), its 打印 opens the print app
   await page.goto(`/web-form/subForm/run/${id}/0`);

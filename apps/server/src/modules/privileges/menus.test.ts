@@ -54,12 +54,17 @@ const FLOW_SHAPES = [
       'billCustom',
       'billEdit',
       'billDetail',
+      'billAnalysis',
     ],
   },
   { flowManage: [{ flowList: ['flowEdit'] }, 'flowGroup', 'flowMatrix', 'flowAgent', 'flowIntervene'] },
 ];
-/** What the demo staff groups see of them: their documents, to-dos and their own agent windows. */
-const STAFF_FLOW_SHAPES = [FLOW_SHAPES[0], FLOW_SHAPES[1], { flowManage: ['flowAgent'] }];
+/** What the demo staff groups see of them: their documents (no 单据分析), to-dos and their own agent windows. */
+const STAFF_FLOW_SHAPES = [
+  FLOW_SHAPES[0],
+  { bill: (FLOW_SHAPES[1] as { bill: string[] }).bill.filter((n) => n !== 'billAnalysis') },
+  { flowManage: ['flowAgent'] },
+];
 const FULL_SHAPE = [
   { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
   INVOICE_SHAPE,
@@ -83,6 +88,7 @@ const FULL_SHAPE = [
       },
       'invoiceCompliance',
       { rightRecharge: ['productVersion', 'cashier', 'tenantOrder'] },
+      'auditRule',
     ],
   },
   { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },

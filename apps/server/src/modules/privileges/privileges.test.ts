@@ -337,7 +337,17 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
     expect(shape(items)).toEqual([
       { invoiceManage: ['invoice', 'orgInvoice', 'invoiceCenter', 'invoiceVoucher'] },
       { todo: ['todoList', 'submittedList'] },
-      { bill: ['billExpense', 'billApply', 'billRequestNote', 'billLoan', 'billRepayment', 'billCustom'] },
+      {
+        bill: [
+          'billExpense',
+          'billApply',
+          'billRequestNote',
+          'billLoan',
+          'billRepayment',
+          'billCustom',
+          'billAnalysis',
+        ],
+      },
       { flowManage: ['flowList', 'flowGroup', 'flowMatrix', 'flowAgent', 'flowIntervene'] },
       {
         setcenter: [
@@ -358,6 +368,7 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
           },
           'invoiceCompliance',
           'rightRecharge',
+          'auditRule',
         ],
       },
     ]);
