@@ -86,7 +86,7 @@ export async function seedDemoPrintedBill(db: Db, t: { group: number; tech: numb
       tenant_id: tenantId,
       bill_type: 'expense',
       bill_number: DEMO_PRINT_BILL_NUMBER,
-      title: '上海客户拜访差旅报销',
+      title: '北京客户拜访差旅报销',
       submitter_id: staffId,
       submitter_name: '员工乙',
       department_id: dept ? Number(dept.id) : null,
