@@ -27,7 +27,9 @@ function StepLine({ step }: { step: Step }) {
       </Tag>
       {step.autoPass ? (
         <Typography.Text type="success">
-          {who ? `${who} · ` : ''}自动通过（{step.autoPass}）
+          {who ? `${who} · ` : ''}
+          {/* the server's Chinese reason (无审批人，自动通过 …), never the engine's code */}
+          {step.note || '自动通过'}
         </Typography.Text>
       ) : step.toAdministrators ? (
         <Typography.Text type="warning">{who ? `${who}（转交管理员）` : '转交管理员'}</Typography.Text>

@@ -157,7 +157,13 @@ describe('流程设计 page', () => {
           simRow(1),
           simRow(2, {
             submitterName: '审批人甲',
-            steps: [{ ...simRow(2).steps[0]!, autoPass: '审批人与发起人相同' }],
+            steps: [
+              {
+                ...simRow(2).steps[0]!,
+                autoPass: 'ASSIGN_START_USER_APPROVE',
+                note: '审批人为发起人，自动通过',
+              },
+            ],
           }),
         ],
         ends: [{ endNodeId: 'end', endNodeName: '流程结束', count: 2 }],
@@ -173,9 +179,9 @@ describe('流程设计 page', () => {
     const table = await screen.findByTestId('sim-table', undefined, T);
     expect(within(table).getByText('BX20261127001')).toBeTruthy();
     expect(within(table).getAllByTestId('sim-step')[0]!.textContent).toContain('审批人甲 · 或签');
-    expect(within(table).getAllByTestId('sim-step')[1]!.textContent).toContain(
-      '自动通过（审批人与发起人相同）',
-    );
+    const auto = within(table).getAllByTestId('sim-step')[1]!.textContent;
+    expect(auto).toContain('审批人为发起人，自动通过');
+    expect(auto).not.toContain('ASSIGN_');
     expect(screen.getByTestId('sim-summary').textContent).toContain('结束于「流程结束」：2 张');
     const body = api.to(`POST ${B}/flowDesign/simulate`)[0]!.body as Record<string, unknown>;
     expect(body).toMatchObject({ id: 1, billType: 'expense', count: 50 });
