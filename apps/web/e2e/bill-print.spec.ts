@@ -96,8 +96,8 @@ test('员工乙 prints an approved 报销单 with its approval record and downlo
   await expect(sheet.getByRole('heading', { name: '报销单' })).toBeVisible();
   await expect(sheet.getByText(`单据编号：${NUMBER}`)).toBeVisible();
   await expect(sheet.getByText('状态：已通过')).toBeVisible();
-  await expect(sheet.getByRole('table', { name: '费用明细' })).toContainText('上海往返高铁');
-  await expect(sheet.getByRole('table', { name: '行程' })).toContainText('上海');
+  await expect(sheet.getByRole('table', { name: '费用明细' })).toContainText('北京往返高铁');
+  await expect(sheet.getByRole('table', { name: '行程' })).toContainText('北京');
   const record = sheet.getByRole('table', { name: '审批记录' });
   await expect(record.getByRole('columnheader')).toHaveText([
     '节点',
