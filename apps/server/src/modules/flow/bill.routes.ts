@@ -82,7 +82,7 @@ const DETAIL = [...perms('view'), 'todoList:view', 'submittedList:view', 'flowIn
   PermissionString,
   ...PermissionString[],
 ];
-const TODO = 'todoList:view' as const;
+const TODO_LIST_VIEW = 'todoList:view' as const;
 
 export function registerBillRoutes(app: ZodApp, deps: AppDeps) {
   const d: FlowDeps = { db: deps.db, clock: deps.clock ?? Date.now };
@@ -196,7 +196,7 @@ export function registerBillRoutes(app: ZodApp, deps: AppDeps) {
   app.post(
     P('flow/approve'),
     {
-      config: { permission: TODO },
+      config: { permission: TODO_LIST_VIEW },
       schema: { body: BillApproveBody, response: reply(BillActed), tags, summary: '审批通过' },
     },
     async (req) => ok(await ap.approveBill(d, c(req), req.body)),
@@ -204,7 +204,7 @@ export function registerBillRoutes(app: ZodApp, deps: AppDeps) {
   app.post(
     P('flow/reject'),
     {
-      config: { permission: TODO },
+      config: { permission: TODO_LIST_VIEW },
       schema: { body: BillRejectBody, response: reply(BillActed), tags, summary: '驳回（结束或退回到节点）' },
     },
     async (req) => ok(await ap.rejectBill(d, c(req), req.body)),
@@ -212,7 +212,7 @@ export function registerBillRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     P('flow/rejectNodeList'),
     {
-      config: { permission: TODO },
+      config: { permission: TODO_LIST_VIEW },
       schema: { querystring: BillIdQuery, response: reply(RejectNodeList), tags, summary: '可退回的节点' },
     },
     async (req) => ok(await ap.rejectNodeList(d, c(req), req.query.id)),
@@ -231,7 +231,7 @@ export function registerBillRoutes(app: ZodApp, deps: AppDeps) {
   app.post(
     P('flow/transfer'),
     {
-      config: { permission: TODO },
+      config: { permission: TODO_LIST_VIEW },
       schema: { body: BillTransferBody, response: reply(BillActed), tags, summary: '转办' },
     },
     async (req) => ok(await ap.transferBill(d, c(req), req.body)),
@@ -239,7 +239,7 @@ export function registerBillRoutes(app: ZodApp, deps: AppDeps) {
   app.post(
     P('flow/delegate'),
     {
-      config: { permission: TODO },
+      config: { permission: TODO_LIST_VIEW },
       schema: { body: BillDelegateBody, response: reply(BillActed), tags, summary: '委派' },
     },
     async (req) => ok(await ap.delegateBill(d, c(req), req.body)),
@@ -247,7 +247,7 @@ export function registerBillRoutes(app: ZodApp, deps: AppDeps) {
   app.post(
     P('flow/resolve'),
     {
-      config: { permission: TODO },
+      config: { permission: TODO_LIST_VIEW },
       schema: { body: BillResolveBody, response: reply(BillActed), tags, summary: '委派处理完成，交回' },
     },
     async (req) => ok(await ap.resolveBill(d, c(req), req.body)),
@@ -255,7 +255,7 @@ export function registerBillRoutes(app: ZodApp, deps: AppDeps) {
   app.post(
     P('flow/addSign'),
     {
-      config: { permission: TODO },
+      config: { permission: TODO_LIST_VIEW },
       schema: { body: BillAddSignBody, response: reply(BillActed), tags, summary: '加签（向前/向后）' },
     },
     async (req) => ok(await ap.addSignBill(d, c(req), req.body)),
@@ -263,7 +263,7 @@ export function registerBillRoutes(app: ZodApp, deps: AppDeps) {
   app.post(
     P('flow/removeSign'),
     {
-      config: { permission: TODO },
+      config: { permission: TODO_LIST_VIEW },
       schema: { body: BillRemoveSignBody, response: reply(BillActed), tags, summary: '减签' },
     },
     async (req) => ok(await ap.removeSignBill(d, c(req), req.body)),
@@ -271,7 +271,7 @@ export function registerBillRoutes(app: ZodApp, deps: AppDeps) {
   app.post(
     P('flow/batchApprove'),
     {
-      config: { permission: TODO },
+      config: { permission: TODO_LIST_VIEW },
       schema: {
         body: BillBatchApproveBody,
         response: reply(BatchApproveResult),
@@ -286,7 +286,7 @@ export function registerBillRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     P('flow/todoPageList'),
     {
-      config: { permission: TODO },
+      config: { permission: TODO_LIST_VIEW },
       schema: {
         querystring: TodoPageQuery,
         response: reply(TodoPage),
@@ -299,7 +299,7 @@ export function registerBillRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     P('flow/todoCount'),
     {
-      config: { permission: TODO },
+      config: { permission: TODO_LIST_VIEW },
       schema: { response: reply(TodoCount), tags, summary: '待审批数与未读知会数' },
     },
     async (req) => ok(await todo.todoCount(d, c(req))),
