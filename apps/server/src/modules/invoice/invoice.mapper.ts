@@ -9,7 +9,7 @@ import {
   type InvoiceSource,
   type InvoiceVerdict,
 } from '@feikong/contracts';
-import type { InvoiceDbRow } from './invoice.repo.js';
+import type { InvoiceDbRow, InvoiceListRow } from './invoice.repo.js';
 
 /** Database rows → reply shapes (no row reaches a client as it is). */
 
@@ -17,7 +17,7 @@ export function kindText(kind: string) {
   return INVOICE_KIND_LABEL[kind as InvoiceKind] ?? kind;
 }
 
-export function toRow(r: InvoiceDbRow, tags: string[] = []): InvoiceRow {
+export function toRow(r: InvoiceListRow, tags: string[] = []): InvoiceRow {
   const total = Number(r.total);
   const finishing = Number(r.finishing_amount);
   const finish = Number(r.finish_amount);

@@ -15,7 +15,7 @@ import type { TenantCaller } from '../../platform/context.js';
 import { hasPermission } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { platformErrors } from '../../platform/errors.js';
-import { hasModulePriv, listOrgs, staffName } from '../org/index.js';
+import { getOrg, hasModulePriv, listOrgs, staffName } from '../org/index.js';
 import { invoiceErrors } from './invoice.errors.js';
 import { kindText, toRow } from './invoice.mapper.js';
 import * as repo from './invoice.repo.js';
@@ -33,15 +33,18 @@ export async function billOrgs(db: Db, caller: TenantCaller) {
   return (await listOrgs(db, caller.tenantId)).map((o) => ({ id: Number(o.id), name: o.name }));
 }
 
+/** One company of billOrgs, checked by id (the list page filters by one on every request). */
+async function isBillOrg(db: Db, caller: TenantCaller, orgId: number) {
+  return hasModulePriv(caller, 'bill') && (await getOrg(db, caller.tenantId, orgId)) !== undefined;
+}
+
 export async function pageList(db: Db, caller: TenantCaller, q: PageQuery): Promise<InvoicePage> {
   const org = q.scope === 'org';
   if (org && !hasPermission(caller.perms, InvoicePerm.orgView)) throw platformErrors.forbidden();
   if (!org && !hasPermission(caller.perms, [InvoicePerm.view, InvoicePerm.centerView]))
     throw platformErrors.forbidden();
-  if (q.userOrgId !== undefined && org) {
-    const allowed = await billOrgs(db, caller);
-    if (!allowed.some((o) => o.id === q.userOrgId)) throw invoiceErrors.orgForbidden();
-  }
+  if (q.userOrgId !== undefined && org && !(await isBillOrg(db, caller, q.userOrgId)))
+    throw invoiceErrors.orgForbidden();
   if (q.amountTaxMin !== undefined && q.amountTaxMax !== undefined && q.amountTaxMin > q.amountTaxMax) {
     throw platformErrors.validation('金额的最大值不可小于最小值', [
       { field: 'amountTaxMax', msg: '金额的最大值不可小于最小值' },

@@ -7,6 +7,35 @@ import type { InvoicesTable } from '../../db/schema.js';
 export type InvoiceDbRow = Selectable<InvoicesTable>;
 export type NewInvoice = Omit<Insertable<InvoicesTable>, 'id' | 'tenant_id'>;
 
+/** What a list row shows (toRow): everything but the recognised detail (extra), remark and audit columns. */
+const LIST_COLUMNS = [
+  'id',
+  'kind',
+  'source',
+  'code',
+  'number',
+  'billing_date',
+  'amount',
+  'tax',
+  'total',
+  'seller_name',
+  'seller_tax_id',
+  'buyer_name',
+  'buyer_tax_id',
+  'deal_status',
+  'recent_status',
+  'finishing_amount',
+  'finish_amount',
+  'org_id',
+  'org_name',
+  'owner_staff_id',
+  'owner_name',
+  'created_at',
+  'bill_id',
+  'file_key',
+] as const;
+export type InvoiceListRow = Pick<InvoiceDbRow, (typeof LIST_COLUMNS)[number]>;
+
 const live = (db: Db, tenantId: number) =>
   db.selectFrom('invoices').where('tenant_id', '=', tenantId).where('deleted_at', 'is', null);
 
@@ -163,29 +192,22 @@ export async function pageInvoices(
   const col = SORT_COLUMNS[page.sort];
   let idsQ = filtered(db, tenantId, f);
   if (tabStatus !== undefined) idsQ = idsQ.where('recent_status', '=', tabStatus);
-  // Deferred join: the page's ids first (often from an index alone), then those rows.
-  const ids = (
-    await idsQ
-      .select('id')
-      .orderBy(col, page.order)
-      .orderBy('id', page.order)
-      .limit(page.size)
-      .offset((page.num - 1) * page.size)
-      .execute()
-  ).map((r) => Number(r.id));
-  const byId = new Map(
-    ids.length === 0
-      ? []
-      : (
-          await db
-            .selectFrom('invoices')
-            .selectAll()
-            .where('tenant_id', '=', tenantId)
-            .where('id', 'in', ids)
-            .execute()
-        ).map((r) => [Number(r.id), r] as const),
-  );
-  const rows = ids.map((id) => byId.get(id)!);
+  // Deferred join in one statement: the page's ids first (often from an index alone), then those rows
+  // by primary key, re-sorted (a join keeps no order of its own).
+  const pageIds = idsQ
+    .select(['id', sql.ref<string | number>(col).as('sort_key')])
+    .orderBy(col, page.order)
+    .orderBy('id', page.order)
+    .limit(page.size)
+    .offset((page.num - 1) * page.size)
+    .as('p');
+  const rows: InvoiceListRow[] = await db
+    .selectFrom(pageIds)
+    .innerJoin('invoices as i', 'i.id', 'p.id')
+    .select(LIST_COLUMNS.map((c) => `i.${c}` as const))
+    .orderBy('p.sort_key', page.order)
+    .orderBy('p.id', page.order)
+    .execute();
   const agg = await filtered(db, tenantId, f)
     .select([
       sql<number>`count(*)`.as('n'),

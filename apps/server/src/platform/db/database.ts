@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely } from 'kysely';
+import { Kysely, type LogEvent } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { postgresDialect, sqliteDialect, type ChangeStamp, type DialectName } from './dialect.js';
 
@@ -26,6 +26,8 @@ export interface DbOptions {
   pgApplicationName?: string;
   /** Hears lost PostgreSQL connections (logged; the pool reconnects on the next query). */
   onConnectionError?: (err: Error) => void;
+  /** Hears every statement with its parameters and duration (benches replay what a request ran). */
+  log?: (event: LogEvent) => void;
 }
 
 export function openDatabase(opts: DbOptions): DbHandle {
@@ -35,13 +37,13 @@ export function openDatabase(opts: DbOptions): DbHandle {
       applicationName: opts.pgApplicationName,
       onConnectionError: opts.onConnectionError,
     });
-    const db = new Kysely<Database>({ dialect });
+    const db = new Kysely<Database>({ dialect, log: opts.log });
     return { db, dialect: 'postgres', schema: opts.pgSchema, destroy: () => db.destroy() };
   }
   const file = opts.sqliteFile ?? path.join(opts.dataDir ?? 'data', 'feikong.db');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   let stamp: ChangeStamp | undefined;
-  const db = new Kysely<Database>({ dialect: sqliteDialect(file, (s) => (stamp = s)) });
+  const db = new Kysely<Database>({ dialect: sqliteDialect(file, (s) => (stamp = s)), log: opts.log });
   if (stamp) changeStamps.set(db, stamp);
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
