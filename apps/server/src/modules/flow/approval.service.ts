@@ -1,6 +1,6 @@
 import { AUTO_PASS_LABEL, APPROVE_MODE_LABEL, type BillType } from '@feikong/contracts';
 import type { TenantCaller } from '../../platform/context.js';
-import type { Db } from '../../platform/db/database.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import { enforceBillRules } from '../billReport/index.js';
 import { reserveInvoicesForBill } from '../invoice/index.js';
 import { handBackDue } from './agent.service.js';
@@ -489,7 +489,7 @@ export async function opinionBill(
   mayView: (bill: BillDb) => Promise<boolean>,
 ) {
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     const bill = await repo.getBill(trx, caller.tenantId, b.id);
     if (!bill || !(await mayView(bill))) throw flowErrors.billNotFound();
     if (bill.status === 'draft') throw flowErrors.billState(`单据${statusText(bill.status)}，不能评论`);

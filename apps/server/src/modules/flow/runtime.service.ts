@@ -1,5 +1,5 @@
 import { BILL_STATUS_LABEL, type BillStatus } from '@feikong/contracts';
-import type { Db } from '../../platform/db/database.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { releaseInvoicesOfBills, settleInvoicesOfBills } from '../invoice/index.js';
 import * as agentRepo from './agent.repo.js';
@@ -165,14 +165,17 @@ export async function loadRunningMany(
   return out;
 }
 
-/** Runs `body` in a transaction, again (up to 4 times) when another action saved the instance first. */
+/**
+ * Runs `body` in a transaction, again (up to 4 times) when another action saved the instance first. Inside
+ * the caller's transaction (the demo seed) it runs once: what the failed try wrote cannot be undone alone.
+ */
 export async function withRetry<T>(db: Db, body: (trx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction().execute(body);
+      return await inTransaction(db, body);
     } catch (e) {
       if (!(e instanceof RevisionConflict)) throw e;
-      if (attempt >= 3) throw flowErrors.busy();
+      if (db.isTransaction || attempt >= 3) throw flowErrors.busy();
     }
   }
 }
@@ -213,7 +216,7 @@ export async function actMany(
     if (!(err instanceof AppError)) throw err;
     return { id, billNumber, ok: false, error: err };
   };
-  const { answers, moved } = await db.transaction().execute(async (trx) => {
+  const { answers, moved } = await inTransaction(db, async (trx) => {
     const answers = new Map<number, Answer>();
     const loaded = await loadRunningMany(trx, env, billIds);
     const outcomes: Outcome[] = [];
