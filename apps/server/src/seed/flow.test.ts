@@ -1,9 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { api } from '../modules/flow/flow.testkit.js';
 import { createSession } from '../platform/sessions.js';
 import { DEMO } from './demo.js';
 import { seedDemoIfEmpty } from './index.js';
+
+/** When set, the flow part of the seed crashes after it wrote everything (a crash mid-seed). */
+const crash = vi.hoisted(() => ({ on: false }));
+vi.mock('../modules/flow/index.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../modules/flow/index.js')>();
+  return {
+    ...real,
+    seedFlowDemo: async (...args: Parameters<typeof real.seedFlowDemo>) => {
+      await real.seedFlowDemo(...args);
+      if (crash.on) throw new Error('演示流程写入中断');
+    },
+  };
+});
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,6 +37,28 @@ async function tokenOf(phone: string) {
 }
 
 describe('demo flows', () => {
+  it('run in the tenant seed’s transaction: a crash in the flow part leaves no half-seeded tenant', async () => {
+    crash.on = true;
+    await expect(seedDemoIfEmpty(t.db)).rejects.toThrow('演示流程写入中断');
+    crash.on = false;
+    for (const table of [
+      'organizations',
+      'staff',
+      'users',
+      'bills',
+      'flow_groups',
+      'flow_versions',
+      'flow_instances',
+      'invoices',
+    ] as const) {
+      const { n } = await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect([table, Number(n)]).toEqual([table, 0]);
+    }
+  });
+
   it('gives 审批人甲 a waiting expense of 员工乙 (their supervisor) and 员工乙 a draft', async () => {
     expect(await seedDemoIfEmpty(t.db)).toBe(true);
     const call = api(t);

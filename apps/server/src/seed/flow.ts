@@ -4,9 +4,8 @@ import { seedFlowDemo } from '../modules/flow/index.js';
 import { DEMO } from './demo.js';
 
 /**
- * Demo 审批流 of 演示集团 (after the demo tenant is committed: the flow services run their own
- * transactions): 审批人甲 becomes 员工乙's direct supervisor; a flow group 费用报销 with the published,
- * enabled flow 报销审批 (one approver step: 审批人甲 or the submitter's direct supervisor, 或签); 员工乙 has
+ * Demo 审批流 of 演示集团, inside the demo tenant's transaction (the flow services join it): 审批人甲
+ * becomes 员工乙's direct supervisor; a flow group 费用报销 with the published, enabled flow 报销审批 (one approver step: 审批人甲 or the submitter's direct supervisor, 或签); 员工乙 has
  * one expense draft and one expense waiting for 审批人甲, so both the to-do list and 我的单据 show something.
  * No invoice is attached (the journeys rely on the demo invoices staying 可用).
  */

@@ -15,16 +15,15 @@ import { seedDemoFlows } from './flow.js';
 export async function seedDemoIfEmpty(db: Db, storage: FileStorage | null = null): Promise<boolean> {
   const any = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
   if (any) return false;
-  const ids = await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     const ids = await seedDemoTenant(trx);
     await seedOrgDemo(trx, ids);
     await seedDemoInvoices(trx, ids, storage);
     await seedDemoInvoiceDues(trx, ids);
     await seedDemoPrintedBill(trx, ids);
     await seedDemoBillAnalysis(trx, ids);
-    return ids;
+    // The flow services join this transaction (inTransaction): a crash anywhere leaves no half-seeded tenant.
+    await seedDemoFlows(trx, ids.group);
   });
-  // The flow services run their own transactions, so the demo flow is seeded after the tenant is committed.
-  await seedDemoFlows(db, ids.group);
   return true;
 }

@@ -1,6 +1,6 @@
 import { AGENT_STATUS_LABEL, type AgentStatus } from '@feikong/contracts';
 import { hasPermission, type TenantCaller } from '../../platform/context.js';
-import type { Db } from '../../platform/db/database.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import * as repo from './agent.repo.js';
 import type { FlowDeps } from './design.service.js';
 import { activeStaff } from './directory.js';
@@ -100,7 +100,7 @@ export async function saveAgent(
     throw flowErrors.forbidden('为他人设置代理需要审批代理的编辑权限');
   if (body.agentId === principal) throw flowErrors.badInput('agentId', '代理人不能是被代理人本人');
   if (body.endAt <= now) throw flowErrors.badInput('endAt', '结束时间必须晚于现在');
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     const active = await activeStaff(trx, caller.tenantId, [principal, body.agentId]);
     if (!active.has(principal)) throw flowErrors.staffNotFound('被代理人');
     if (!active.has(body.agentId)) throw flowErrors.staffNotFound('代理人');

@@ -1,7 +1,6 @@
 import { AUTO_PASS_LABEL, APPROVE_MODE_LABEL, type BillType } from '@feikong/contracts';
 import type { TenantCaller } from '../../platform/context.js';
-import type { Db } from '../../platform/db/database.js';
-import { AppError } from '../../platform/errors.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import { enforceBillRules } from '../billReport/index.js';
 import { reserveInvoicesForBill } from '../invoice/index.js';
 import { handBackDue } from './agent.service.js';
@@ -35,6 +34,7 @@ import { nid, parseJson, sid } from './flow.util.js';
 import * as runtimeRepo from './runtime.repo.js';
 import {
   act,
+  actMany,
   agentWindows,
   contextFor,
   saveResult,
@@ -434,7 +434,13 @@ export async function rejectNodeList(d: FlowDeps, caller: TenantCaller, id: numb
   });
 }
 
-/** 批量审批: each document in its own transaction; the reply says, per document, done or why not. */
+/** Documents per transaction of 批量审批 (runtime.service.ts `actMany`). */
+export const BATCH_CHUNK = 100;
+
+/**
+ * 批量审批: the documents in chunks, each chunk one transaction with a few set queries (`actMany`), one
+ * directory snapshot for the batch; the reply says, per document, done or why not — as approving one by one.
+ */
 export async function batchApprove(
   d: FlowDeps,
   caller: TenantCaller,
@@ -448,28 +454,28 @@ export async function batchApprove(
     agents: await agentWindows(d.db, caller.tenantId, e.now),
   };
   const ids = [...new Set(body.ids)];
-  const numbers = new Map(
-    (await repo.billsByIds(d.db, caller.tenantId, ids)).map((b) => [b.id, b.bill_number]),
-  );
+  // The task picked on first sight: when another action saved the document meanwhile, the second try
+  // approves that same task, so the caller hears 任务已处理 rather than about someone else's task.
+  const picked = new Map<number, string>();
+  const decide = (l: Loaded) => {
+    const taskId = picked.get(l.bill.id) ?? myTask(l, caller, undefined, (t) => t.delegation !== 'pending');
+    picked.set(l.bill.id, taskId);
+    return approve(
+      l.state,
+      { taskId, actor: sid(caller.staffId), opinion: body.opinion || undefined },
+      l.ctx,
+    );
+  };
   const results: { id: number; billNumber: string; ok: boolean; msg: string }[] = [];
-  for (const id of ids) {
-    try {
-      const r = await act(d.db, shared, id, (l) =>
-        approve(
-          l.state,
-          {
-            taskId: myTask(l, caller, undefined, (t) => t.delegation !== 'pending'),
-            actor: sid(caller.staffId),
-            opinion: body.opinion || undefined,
-          },
-          l.ctx,
-        ),
-      );
-      results.push({ id, billNumber: numbers.get(id) ?? '', ok: true, msg: `审批通过，单据${r.statusText}` });
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      results.push({ id, billNumber: numbers.get(id) ?? '', ok: false, msg: err.msg });
-    }
+  for (let i = 0; i < ids.length; i += BATCH_CHUNK) {
+    const answers = await actMany(d.db, shared, ids.slice(i, i + BATCH_CHUNK), decide);
+    for (const a of answers)
+      results.push({
+        id: a.id,
+        billNumber: a.billNumber,
+        ok: a.ok,
+        msg: a.ok ? `审批通过，单据${a.saved.statusText}` : a.error.msg,
+      });
   }
   const okCount = results.filter((r) => r.ok).length;
   return { okCount, failCount: results.length - okCount, results };
@@ -483,7 +489,7 @@ export async function opinionBill(
   mayView: (bill: BillDb) => Promise<boolean>,
 ) {
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     const bill = await repo.getBill(trx, caller.tenantId, b.id);
     if (!bill || !(await mayView(bill))) throw flowErrors.billNotFound();
     if (bill.status === 'draft') throw flowErrors.billState(`单据${statusText(bill.status)}，不能评论`);

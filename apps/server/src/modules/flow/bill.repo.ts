@@ -52,11 +52,23 @@ export async function insertBill(
 }
 
 export async function updateBill(db: Db, tenantId: number, id: number, patch: Partial<NewBill>, now: number) {
+  await updateBills(db, tenantId, [id], patch, now);
+}
+
+/** The same patch on several documents (batch approval groups its documents by patch). */
+export async function updateBills(
+  db: Db,
+  tenantId: number,
+  ids: number[],
+  patch: Partial<NewBill>,
+  now: number,
+) {
+  if (ids.length === 0) return;
   await db
     .updateTable('bills')
     .set({ ...patch, updated_at: now })
     .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .execute();
 }
 

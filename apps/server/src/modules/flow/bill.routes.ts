@@ -276,7 +276,7 @@ export function registerBillRoutes(app: ZodApp, deps: AppDeps) {
         body: BillBatchApproveBody,
         response: reply(BatchApproveResult),
         tags,
-        summary: '批量审批（逐张事务，逐张返回结果）',
+        summary: '批量审批（每100张一个事务，逐张返回结果）',
       },
     },
     async (req) => ok(await ap.batchApprove(d, c(req), req.body)),

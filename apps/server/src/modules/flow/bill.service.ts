@@ -11,7 +11,7 @@ import {
   type BillType,
 } from '@feikong/contracts';
 import { hasPermission, type TenantCaller } from '../../platform/context.js';
-import type { Db } from '../../platform/db/database.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import { billInvoices, checkInvoicesForBill, releaseInvoices } from '../invoice/index.js';
 import * as repo from './bill.repo.js';
 import type { BillDb } from './bill.repo.js';
@@ -146,7 +146,7 @@ export async function refreshAmount(trx: Db, tenantId: number, billId: number, n
 export async function saveBill(d: FlowDeps, caller: TenantCaller, body: BillSave) {
   assertMayFile(caller, body.billType);
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     const before = body.id !== undefined ? await ownEditable(trx, caller, body.id) : undefined;
     if (before && before.bill_type !== body.billType)
       throw flowErrors.badInput('billType', '不能修改单据类型');
@@ -245,7 +245,7 @@ export async function saveBill(d: FlowDeps, caller: TenantCaller, body: BillSave
 
 export async function saveFee(d: FlowDeps, caller: TenantCaller, body: FeeInput & { billId: number }) {
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     const b = await ownEditable(trx, caller, body.billId);
     await checkFeeInvoices(trx, caller, b.id, body.invoiceIds);
     const order = (await repo.maxOrder(trx, 'bill_fees', caller.tenantId, b.id)) + 1;
@@ -264,7 +264,7 @@ async function ownFee(trx: Db, caller: TenantCaller, id: number) {
 
 export async function editFee(d: FlowDeps, caller: TenantCaller, body: FeeInput & { id: number }) {
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     const { bill } = await ownFee(trx, caller, body.id);
     await checkFeeInvoices(trx, caller, bill.id, body.invoiceIds);
     await repo.updateFee(trx, caller.tenantId, bill.id, body.id, feeValues(body), body.invoiceIds);
@@ -274,7 +274,7 @@ export async function editFee(d: FlowDeps, caller: TenantCaller, body: FeeInput 
 
 export async function deleteFee(d: FlowDeps, caller: TenantCaller, id: number) {
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     const { bill } = await ownFee(trx, caller, id);
     await repo.deleteFee(trx, caller.tenantId, id);
     return { id, billAmount: await refreshAmount(trx, caller.tenantId, bill.id, now) };
@@ -282,7 +282,7 @@ export async function deleteFee(d: FlowDeps, caller: TenantCaller, id: number) {
 }
 
 export async function saveTrip(d: FlowDeps, caller: TenantCaller, body: TripInput & { billId: number }) {
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     const b = await ownEditable(trx, caller, body.billId);
     const order = (await repo.maxOrder(trx, 'bill_trips', caller.tenantId, b.id)) + 1;
     const id = await repo.insertTrip(trx, caller.tenantId, b.id, tripValues(body), order);
@@ -299,7 +299,7 @@ async function ownTrip(trx: Db, caller: TenantCaller, id: number) {
 }
 
 export async function editTrip(d: FlowDeps, caller: TenantCaller, body: TripInput & { id: number }) {
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     const b = await ownTrip(trx, caller, body.id);
     await repo.updateTrip(trx, caller.tenantId, body.id, tripValues(body));
     return { id: body.id, billAmount: Number(b.amount) };
@@ -307,7 +307,7 @@ export async function editTrip(d: FlowDeps, caller: TenantCaller, body: TripInpu
 }
 
 export async function deleteTrip(d: FlowDeps, caller: TenantCaller, id: number) {
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     const b = await ownTrip(trx, caller, id);
     await repo.deleteTrip(trx, caller.tenantId, id);
     return { id, billAmount: Number(b.amount) };
@@ -375,7 +375,7 @@ export async function copyBill(d: FlowDeps, caller: TenantCaller, id: number) {
 /** 删除: the caller's draft or withdrawn document; invoices it still holds go back to 可用. */
 export async function deleteBill(d: FlowDeps, caller: TenantCaller, id: number) {
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     const b = await repo.getBill(trx, caller.tenantId, id);
     if (!b || b.submitter_id !== caller.staffId) throw flowErrors.billNotFound();
     if (b.status !== 'draft' && b.status !== 'withdrawn')

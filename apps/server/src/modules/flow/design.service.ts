@@ -5,7 +5,7 @@ import {
   type FlowNodeInput,
 } from '@feikong/contracts';
 import type { TenantCaller } from '../../platform/context.js';
-import type { Db } from '../../platform/db/database.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import * as repo from './design.repo.js';
 import { activeStaff } from './directory.js';
 import {
@@ -44,7 +44,7 @@ export async function listGroups(d: FlowDeps, caller: TenantCaller) {
 
 export async function saveGroup(d: FlowDeps, caller: TenantCaller, body: { id?: number; name: string }) {
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     if (body.id !== undefined && !(await repo.getGroup(trx, caller.tenantId, body.id)))
       throw flowErrors.groupNotFound();
     if (await repo.groupNameTaken(trx, caller.tenantId, body.name, body.id ?? 0))
@@ -58,7 +58,7 @@ export async function saveGroup(d: FlowDeps, caller: TenantCaller, body: { id?: 
 }
 
 export async function deleteGroup(d: FlowDeps, caller: TenantCaller, id: number) {
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     if (!(await repo.getGroup(trx, caller.tenantId, id))) throw flowErrors.groupNotFound();
     const { total } = await repo.pageFlows(trx, caller.tenantId, { groupId: id }, 1, 1);
     if (total > 0) throw flowErrors.inUse(`该分组下还有${total}个流程，请先移出或删除流程`);
@@ -68,7 +68,7 @@ export async function deleteGroup(d: FlowDeps, caller: TenantCaller, id: number)
 }
 
 export async function orderGroups(d: FlowDeps, caller: TenantCaller, ids: number[]) {
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     const all = new Set(await repo.groupIds(trx, caller.tenantId));
     const given = new Set(ids);
     if (given.size !== ids.length || ids.some((i) => !all.has(i))) throw flowErrors.groupNotFound();
@@ -153,7 +153,7 @@ export interface FlowSave {
 
 export async function saveFlow(d: FlowDeps, caller: TenantCaller, body: FlowSave) {
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     if (!(await repo.getGroup(trx, caller.tenantId, body.groupId))) throw flowErrors.groupNotFound();
     if (await repo.flowNameTaken(trx, caller.tenantId, body.name, body.id ?? 0))
       throw flowErrors.nameTaken('流程');
@@ -238,7 +238,7 @@ export async function referenceIssues(
 /** 发布: the draft becomes version current + 1 (validated); documents in flight keep their version. */
 export async function publishFlow(d: FlowDeps, caller: TenantCaller, id: number) {
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     const flow = await repo.getFlow(trx, caller.tenantId, id);
     if (!flow) throw flowErrors.flowNotFound();
     if (flow.draft_nodes === null) throw flowErrors.billState('流程没有未发布的修改');
@@ -260,7 +260,7 @@ export async function publishFlow(d: FlowDeps, caller: TenantCaller, id: number)
 
 export async function enableFlow(d: FlowDeps, caller: TenantCaller, id: number, enabled: boolean) {
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     const flow = await repo.getFlow(trx, caller.tenantId, id);
     if (!flow) throw flowErrors.flowNotFound();
     if (enabled && flow.current_version === 0) throw flowErrors.neverPublished();
@@ -272,7 +272,7 @@ export async function enableFlow(d: FlowDeps, caller: TenantCaller, id: number, 
 
 export async function copyFlow(d: FlowDeps, caller: TenantCaller, body: { id: number; name?: string }) {
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     const r = await repo.getFlowRow(trx, caller.tenantId, body.id);
     if (!r) throw flowErrors.flowNotFound();
     let name = body.name || `${r.name}-副本`.slice(0, 50);
@@ -298,7 +298,7 @@ export async function copyFlow(d: FlowDeps, caller: TenantCaller, body: { id: nu
 
 export async function deleteFlow(d: FlowDeps, caller: TenantCaller, id: number) {
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     if (!(await repo.getFlow(trx, caller.tenantId, id))) throw flowErrors.flowNotFound();
     const running = (await repo.runningCounts(trx, caller.tenantId, [id])).get(id) ?? 0;
     if (running > 0) throw flowErrors.inUse(`还有${running}张单据正在使用该流程审批，不能删除`);

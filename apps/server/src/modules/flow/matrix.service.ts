@@ -1,5 +1,6 @@
 import { MATRIX_DIMENSION_LABEL, type MatrixDimension } from '@feikong/contracts';
 import type { TenantCaller } from '../../platform/context.js';
+import { inTransaction } from '../../platform/db/database.js';
 import * as designRepo from './design.repo.js';
 import type { FlowDeps } from './design.service.js';
 import { activeStaff, staffNames } from './directory.js';
@@ -66,7 +67,7 @@ export interface MatrixSave {
 
 export async function saveMatrix(d: FlowDeps, caller: TenantCaller, body: MatrixSave) {
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     if (body.id !== undefined && !(await repo.getMatrix(trx, caller.tenantId, body.id)))
       throw flowErrors.matrixNotFound();
     if (await repo.nameTaken(trx, caller.tenantId, body.name, body.id ?? 0))
@@ -124,7 +125,7 @@ export async function saveMatrix(d: FlowDeps, caller: TenantCaller, body: Matrix
 
 /** Refused while a flow (its draft or its current version) uses the matrix. */
 export async function deleteMatrix(d: FlowDeps, caller: TenantCaller, id: number) {
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     if (!(await repo.getMatrix(trx, caller.tenantId, id))) throw flowErrors.matrixNotFound();
     const users = await designRepo.flowsMentioning(trx, caller.tenantId, `"matrixId":"${id}"`);
     if (users.length)

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 
 /** SQL of the running side: instances (engine state), the to-do tasks table, the approval log, 知会 rows. */
@@ -33,23 +34,57 @@ export async function insertInstance(
   return r.id;
 }
 
-/** Saves a new state only over the revision it was computed from: false when another action won. */
-export async function saveInstance(
-  db: Db,
-  tenantId: number,
-  id: number,
-  oldRevision: number,
-  v: { state: string; revision: number; status: string },
-  now: number,
-) {
-  const r = await db
-    .updateTable('flow_instances')
-    .set({ ...v, updated_at: now })
+export async function instancesByIds(db: Db, tenantId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('flow_instances')
+    .selectAll()
     .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .where('revision', '=', oldRevision)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export interface InstanceSave {
+  id: number;
+  /** The revision the state was computed from; null for a fresh instance (submit: nobody else holds it). */
+  oldRevision: number | null;
+  state: string;
+  revision: number;
+  status: string;
+}
+
+/**
+ * Saves new states in one statement, each only over the revision it was computed from
+ * (`... WHERE id = x AND revision = old OR ...`): answers the ids saved; a missing id means another action won.
+ */
+export async function saveInstances(db: Db, tenantId: number, rows: InstanceSave[], now: number) {
+  if (rows.length === 0) return new Set<number>();
+  const pick = <T>(col: (r: InstanceSave) => T, cast?: 'integer') =>
+    sql<T>`case ${sql.ref('id')} ${sql.join(
+      rows.map((r) => sql`when ${r.id} then ${cast ? sql`cast(${col(r)} as integer)` : col(r)}`),
+      sql` `,
+    )} end`;
+  const saved = await db
+    .updateTable('flow_instances')
+    .set({
+      state: pick((r) => r.state),
+      revision: pick((r) => r.revision, 'integer'),
+      status: pick((r) => r.status),
+      updated_at: now,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where((eb) =>
+      eb.or(
+        rows.map((r) =>
+          r.oldRevision === null
+            ? eb('id', '=', r.id)
+            : eb.and([eb('id', '=', r.id), eb('revision', '=', r.oldRevision)]),
+        ),
+      ),
+    )
+    .returning('id')
+    .execute();
+  return new Set(saved.map((r) => r.id));
 }
 
 export interface TaskRow {
@@ -67,8 +102,14 @@ export interface TaskRow {
   created_at: number;
 }
 
-export async function replaceTasks(db: Db, tenantId: number, instanceId: number, rows: TaskRow[]) {
-  await db.deleteFrom('flow_tasks').where('instance_id', '=', instanceId).execute();
+/** Rewrites the open tasks of the instances (the to-do rows) with `rows`. */
+export async function replaceTasks(db: Db, tenantId: number, instanceIds: number[], rows: TaskRow[]) {
+  if (instanceIds.length === 0) return;
+  await db
+    .deleteFrom('flow_tasks')
+    .where('tenant_id', '=', tenantId)
+    .where('instance_id', 'in', instanceIds)
+    .execute();
   if (rows.length)
     await db
       .insertInto('flow_tasks')

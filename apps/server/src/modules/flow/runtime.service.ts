@@ -1,6 +1,7 @@
 import { BILL_STATUS_LABEL, type BillStatus } from '@feikong/contracts';
-import type { Db } from '../../platform/db/database.js';
-import { releaseInvoices, settleInvoices } from '../invoice/index.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
+import { AppError } from '../../platform/errors.js';
+import { releaseInvoicesOfBills, settleInvoicesOfBills } from '../invoice/index.js';
 import * as agentRepo from './agent.repo.js';
 import * as billRepo from './bill.repo.js';
 import type { BillDb } from './bill.repo.js';
@@ -91,31 +92,90 @@ export async function contextFor(trx: Db, env: Env, def: FlowDefinition): Promis
 }
 
 export async function loadRunning(trx: Db, env: Env, billId: number): Promise<Loaded> {
-  const bill = await billRepo.getBill(trx, env.tenantId, billId);
-  if (!bill) throw flowErrors.billNotFound();
-  if (!bill.instance_id || bill.flow_id === null || bill.flow_version === null)
-    throw flowErrors.billState('单据还没有提交审批');
-  const inst = await repo.getInstance(trx, env.tenantId, bill.instance_id);
-  if (!inst) throw flowErrors.billNotFound();
-  const def = await definitionOf(trx, env.tenantId, bill.flow_id, bill.flow_version);
-  return {
-    bill,
-    instanceId: inst.id,
-    revision: inst.revision,
-    state: JSON.parse(inst.state) as FlowInstance,
-    def,
-    ctx: await contextFor(trx, env, def),
-  };
+  const l = (await loadRunningMany(trx, env, [billId])).get(billId)!;
+  if ('error' in l) throw l.error;
+  return l;
 }
 
-/** Runs `body` in a transaction, again (up to 4 times) when another action saved the instance first. */
+/** Why a document could not be loaded for an action (and the document, when it was found). */
+export interface Failed {
+  error: AppError;
+  bill?: BillDb;
+}
+
+/**
+ * `loadRunning` of many documents in a few set queries (documents, instances, each flow version once): per id
+ * the loaded document or the error one load would throw (with the document when it was found).
+ */
+export async function loadRunningMany(
+  trx: Db,
+  env: Env,
+  billIds: number[],
+): Promise<Map<number, Loaded | Failed>> {
+  const bills = new Map((await billRepo.billsByIds(trx, env.tenantId, billIds)).map((b) => [b.id, b]));
+  const instanceIds = [...bills.values()].flatMap((b) => (b.instance_id ? [b.instance_id] : []));
+  const insts = new Map((await repo.instancesByIds(trx, env.tenantId, instanceIds)).map((i) => [i.id, i]));
+  const defs = new Map<string, Promise<{ def: FlowDefinition; ctx: EngineContext } | AppError>>();
+  const defOf = (flowId: number, version: number) => {
+    const key = `${flowId}:${version}`;
+    if (!defs.has(key))
+      defs.set(
+        key,
+        definitionOf(trx, env.tenantId, flowId, version).then(
+          async (def) => ({ def, ctx: await contextFor(trx, env, def) }),
+          (e: unknown) => {
+            if (e instanceof AppError) return e;
+            throw e;
+          },
+        ),
+      );
+    return defs.get(key)!;
+  };
+  const out = new Map<number, Loaded | Failed>();
+  for (const id of billIds) {
+    const bill = bills.get(id);
+    const fail = (error: AppError) => out.set(id, { error, bill });
+    if (!bill) {
+      fail(flowErrors.billNotFound());
+      continue;
+    }
+    if (!bill.instance_id || bill.flow_id === null || bill.flow_version === null) {
+      fail(flowErrors.billState('单据还没有提交审批'));
+      continue;
+    }
+    const inst = insts.get(bill.instance_id);
+    if (!inst) {
+      fail(flowErrors.billNotFound());
+      continue;
+    }
+    const d = await defOf(bill.flow_id, bill.flow_version);
+    if (d instanceof AppError) {
+      fail(flowErrors.flowNotFound());
+      continue;
+    }
+    out.set(id, {
+      bill,
+      instanceId: inst.id,
+      revision: inst.revision,
+      state: JSON.parse(inst.state) as FlowInstance,
+      def: d.def,
+      ctx: d.ctx,
+    });
+  }
+  return out;
+}
+
+/**
+ * Runs `body` in a transaction, again (up to 4 times) when another action saved the instance first. Inside
+ * the caller's transaction (the demo seed) it runs once: what the failed try wrote cannot be undone alone.
+ */
 export async function withRetry<T>(db: Db, body: (trx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction().execute(body);
+      return await inTransaction(db, body);
     } catch (e) {
       if (!(e instanceof RevisionConflict)) throw e;
-      if (attempt >= 3) throw flowErrors.busy();
+      if (db.isTransaction || attempt >= 3) throw flowErrors.busy();
     }
   }
 }
@@ -135,6 +195,75 @@ export async function act(
   });
 }
 
+export type Saved = Awaited<ReturnType<typeof saveResult>>;
+export type Answer =
+  | { id: number; billNumber: string; ok: true; saved: Saved }
+  | { id: number; billNumber: string; ok: false; error: AppError };
+
+/**
+ * The same action on many documents (batch approval) in ONE transaction: `loadRunningMany`, the engine per
+ * document in memory, `saveResults` in bulk. `decide` must not write. A refused document is answered with its
+ * reason and written nowhere; a document whose instance another action saved meanwhile goes through `act` on
+ * its own afterwards, so it hears what one-by-one would have said (任务已处理 …). Answers in `billIds` order.
+ */
+export async function actMany(
+  db: Db,
+  env: Env,
+  billIds: number[],
+  decide: (l: Loaded) => EngineResult,
+): Promise<Answer[]> {
+  const refused = (id: number, billNumber: string, err: unknown): Answer => {
+    if (!(err instanceof AppError)) throw err;
+    return { id, billNumber, ok: false, error: err };
+  };
+  const { answers, moved } = await inTransaction(db, async (trx) => {
+    const answers = new Map<number, Answer>();
+    const loaded = await loadRunningMany(trx, env, billIds);
+    const outcomes: Outcome[] = [];
+    for (const id of billIds) {
+      const l = loaded.get(id)!;
+      if ('error' in l) {
+        answers.set(id, refused(id, l.bill?.bill_number ?? '', l.error));
+        continue;
+      }
+      try {
+        const res = decide(l);
+        if (!res.ok) throw flowErrors.refused(res.refusal.message);
+        outcomes.push({ bill: l.bill, instanceId: l.instanceId, oldRevision: l.revision, res, def: l.def });
+      } catch (err) {
+        answers.set(id, refused(id, l.bill.bill_number, err));
+      }
+    }
+    const saved = await saveResults(trx, env, outcomes);
+    const moved: BillDb[] = [];
+    outcomes.forEach((o, i) => {
+      const r = saved[i];
+      if (r) answers.set(o.bill.id, { id: o.bill.id, billNumber: o.bill.bill_number, ok: true, saved: r });
+      else moved.push(o.bill);
+    });
+    return { answers, moved };
+  });
+  for (const b of moved) {
+    try {
+      const saved = await act(db, env, b.id, decide);
+      answers.set(b.id, { id: b.id, billNumber: b.bill_number, ok: true, saved });
+    } catch (err) {
+      answers.set(b.id, refused(b.id, b.bill_number, err));
+    }
+  }
+  return billIds.map((id) => answers.get(id)!);
+}
+
+/** One engine step's outcome on a document, to be written by `saveResults`. */
+export interface Outcome {
+  bill: BillDb;
+  instanceId: number;
+  /** The instance's revision the step was computed from; null for a fresh instance (submit). */
+  oldRevision: number | null;
+  res: Extract<EngineResult, { ok: true }>;
+  def: FlowDefinition;
+}
+
 /** The step's outcome: the engine's new state and events, written everywhere they belong. */
 export async function saveResult(
   trx: Db,
@@ -145,105 +274,134 @@ export async function saveResult(
   res: Extract<EngineResult, { ok: true }>,
   def: FlowDefinition,
 ) {
+  const [r] = await saveResults(trx, env, [{ bill, instanceId, oldRevision, res, def }]);
+  if (!r) throw new RevisionConflict();
+  return r;
+}
+
+/**
+ * Writes steps' outcomes, each kind of row for all of them in one statement: the instances (each only over its
+ * old revision), the to-do rows, the approval log, 知会 rows, the documents (one update per distinct change)
+ * and their invoices. An outcome whose instance another action saved first is written nowhere and answered
+ * null (the caller retries it or reports it).
+ */
+export async function saveResults(trx: Db, env: Env, outcomes: Outcome[]) {
   const { tenantId, now } = env;
-  const s = res.state;
-  const stateJson = JSON.stringify(s);
-  if (oldRevision === null) {
-    // A fresh instance (submit): nobody else can hold it yet.
-    await trx
-      .updateTable('flow_instances')
-      .set({ state: stateJson, revision: s.revision, status: s.status, updated_at: now })
-      .where('id', '=', instanceId)
-      .execute();
-  } else if (
-    !(await repo.saveInstance(
-      trx,
-      tenantId,
-      instanceId,
-      oldRevision,
-      { state: stateJson, revision: s.revision, status: s.status },
-      now,
-    ))
-  ) {
-    throw new RevisionConflict();
-  }
-  const nodeName = new Map(def.nodes.map((n) => [n.id, n.name]));
-  const running = s.status === 'running' ? s.tasks.filter((t) => t.status === 'running') : [];
+  const savedIds = await repo.saveInstances(
+    trx,
+    tenantId,
+    outcomes.map((o) => ({
+      id: o.instanceId,
+      oldRevision: o.oldRevision,
+      state: JSON.stringify(o.res.state),
+      revision: o.res.state.revision,
+      status: o.res.state.status,
+    })),
+    now,
+  );
+  const done = outcomes.filter((o) => savedIds.has(o.instanceId));
+  const steps = done.map((o) => {
+    const s = o.res.state;
+    return {
+      ...o,
+      s,
+      nodeName: new Map(o.def.nodes.map((n) => [n.id, n.name])),
+      running: s.status === 'running' ? s.tasks.filter((t) => t.status === 'running') : [],
+      status: STATUS_OF[s.status],
+    };
+  });
   await repo.replaceTasks(
     trx,
     tenantId,
-    instanceId,
-    running.map((t) => ({
-      instance_id: instanceId,
-      bill_id: bill.id,
-      task_id: t.id,
-      node_id: t.nodeId,
-      node_name: (nodeName.get(t.nodeId) ?? '').slice(0, 50),
-      assignee_id: nid(t.assignee),
-      on_behalf_of: t.onBehalfOf ? nid(t.onBehalfOf) : null,
-      agent_window_id: t.agentWindowId ? nid(t.agentWindowId) : null,
-      status: t.status,
-      bill_type: bill.bill_type,
-      submitter_id: bill.submitter_id,
-      created_at: msOf(t.createdAt),
-    })),
+    steps.map((o) => o.instanceId),
+    steps.flatMap(({ bill, instanceId, running, nodeName }) =>
+      running.map((t) => ({
+        instance_id: instanceId,
+        bill_id: bill.id,
+        task_id: t.id,
+        node_id: t.nodeId,
+        node_name: (nodeName.get(t.nodeId) ?? '').slice(0, 50),
+        assignee_id: nid(t.assignee),
+        on_behalf_of: t.onBehalfOf ? nid(t.onBehalfOf) : null,
+        agent_window_id: t.agentWindowId ? nid(t.agentWindowId) : null,
+        status: t.status,
+        bill_type: bill.bill_type,
+        submitter_id: bill.submitter_id,
+        created_at: msOf(t.createdAt),
+      })),
+    ),
   );
   await repo.insertLogs(
     trx,
     tenantId,
-    res.events.map((e) => ({
-      bill_id: bill.id,
-      instance_id: instanceId,
-      type: e.type,
-      at: msOf(e.at),
-      node_id: e.nodeId ?? null,
-      actor_id: e.actor ? nid(e.actor) : null,
-      on_behalf_of: e.onBehalfOf ? nid(e.onBehalfOf) : null,
-      event: JSON.stringify(e),
-    })),
+    steps.flatMap(({ bill, instanceId, res }) =>
+      res.events.map((e) => ({
+        bill_id: bill.id,
+        instance_id: instanceId,
+        type: e.type,
+        at: msOf(e.at),
+        node_id: e.nodeId ?? null,
+        actor_id: e.actor ? nid(e.actor) : null,
+        on_behalf_of: e.onBehalfOf ? nid(e.onBehalfOf) : null,
+        event: JSON.stringify(e),
+      })),
+    ),
   );
   await repo.insertCcs(
     trx,
     tenantId,
-    res.events
-      .filter((e) => e.type === 'cc')
-      .flatMap((e) =>
-        (e.to ?? []).map((to) => ({
-          bill_id: bill.id,
-          staff_id: nid(to),
-          from_id: e.actor ? nid(e.actor) : null,
-          node_id: e.nodeId ?? null,
-          node_name: (e.nodeId ? (nodeName.get(e.nodeId) ?? '') : '').slice(0, 50),
-          created_at: msOf(e.at),
-        })),
-      ),
+    steps.flatMap(({ bill, res, nodeName }) =>
+      res.events
+        .filter((e) => e.type === 'cc')
+        .flatMap((e) =>
+          (e.to ?? []).map((to) => ({
+            bill_id: bill.id,
+            staff_id: nid(to),
+            from_id: e.actor ? nid(e.actor) : null,
+            node_id: e.nodeId ?? null,
+            node_name: (e.nodeId ? (nodeName.get(e.nodeId) ?? '') : '').slice(0, 50),
+            created_at: msOf(e.at),
+          })),
+        ),
+    ),
   );
 
-  const status = STATUS_OF[s.status];
-  const names = await staffNames(
-    trx,
-    tenantId,
-    running.map((t) => nid(t.assignee)),
-  );
-  const finished = status === 'approved' || status === 'rejected';
-  await billRepo.updateBill(
-    trx,
-    tenantId,
-    bill.id,
-    {
+  const names = await staffNames(trx, tenantId, [
+    ...new Set(steps.flatMap((o) => o.running.map((t) => nid(t.assignee)))),
+  ]);
+  // Documents: one update per distinct change (a batch mostly moves its documents the same way).
+  const patches = new Map<string, { patch: Partial<billRepo.NewBill>; ids: number[] }>();
+  for (const { bill, s, running, nodeName, status } of steps) {
+    const finished = status === 'approved' || status === 'rejected';
+    const patch = {
       status,
       current_node_name:
         status === 'approving' ? (nodeName.get(s.currentNodeId ?? '') ?? '').slice(0, 50) : '',
       current_approvers: JSON.stringify([...new Set(running.map((t) => names.get(nid(t.assignee)) ?? ''))]),
       finish_time: finished ? now : null,
-    },
-    now,
-  );
-  if (bill.status === 'approving' || bill.status === 'draft' || oldRevision === null) {
-    const t = { tenantId, staffId: env.staffId, billId: bill.id, billNumber: bill.bill_number, now };
-    if (status === 'approved') await settleInvoices(trx, t);
-    const why = RELEASE_WHY[status];
-    if (why) await releaseInvoices(trx, { ...t, why });
+    };
+    const key = JSON.stringify(patch);
+    const g = patches.get(key) ?? patches.set(key, { patch, ids: [] }).get(key)!;
+    g.ids.push(bill.id);
   }
-  return { id: bill.id, status, statusText: BILL_STATUS_LABEL[status] };
+  for (const { patch, ids } of patches.values()) await billRepo.updateBills(trx, tenantId, ids, patch, now);
+
+  const moves = steps.filter(
+    (o) => o.bill.status === 'approving' || o.bill.status === 'draft' || o.oldRevision === null,
+  );
+  const ref = (o: (typeof moves)[number]) => ({ billId: o.bill.id, billNumber: o.bill.bill_number });
+  const t = { tenantId, staffId: env.staffId, now };
+  const settle = moves.filter((o) => o.status === 'approved').map(ref);
+  if (settle.length) await settleInvoicesOfBills(trx, t, settle);
+  const release = moves.flatMap((o) => {
+    const why = RELEASE_WHY[o.status];
+    return why ? [{ ...ref(o), why }] : [];
+  });
+  if (release.length) await releaseInvoicesOfBills(trx, t, release);
+
+  const byInstance = new Map(steps.map((o) => [o.instanceId, o.status]));
+  return outcomes.map((o) => {
+    const status = byInstance.get(o.instanceId);
+    return status === undefined ? null : { id: o.bill.id, status, statusText: BILL_STATUS_LABEL[status] };
+  });
 }

@@ -54,22 +54,24 @@ export async function reserve(
 }
 
 /** 核销中 → 已核销 (final approval) or → 可用 (reject, withdraw, delete) for the invoices a document holds. */
+/** 核销中 invoices of the documents → 已核销 (settle) or 可用; answers which invoice moved for which document. */
 export async function finishOrRelease(
   db: Db,
   tenantId: number,
-  billId: number,
+  billIds: number[],
   settle: boolean,
   now: number,
 ) {
+  if (billIds.length === 0) return [];
   const held = await db
     .selectFrom('invoices')
-    .select('id')
+    .select(['id', 'bill_id'])
     .where('tenant_id', '=', tenantId)
-    .where('bill_id', '=', billId)
+    .where('bill_id', 'in', billIds)
     .where('recent_status', '=', 2)
+    .orderBy('id')
     .execute();
   if (held.length === 0) return [];
-  const ids = held.map((r) => r.id);
   await db
     .updateTable('invoices')
     .set((eb) =>
@@ -78,9 +80,13 @@ export async function finishOrRelease(
         : { recent_status: 1, finish_amount: 0, finishing_amount: 0, bill_id: null, updated_at: now },
     )
     .where('tenant_id', '=', tenantId)
-    .where('id', 'in', ids)
+    .where(
+      'id',
+      'in',
+      held.map((r) => r.id),
+    )
     .execute();
-  return ids;
+  return held.map((r) => ({ id: r.id, billId: Number(r.bill_id) }));
 }
 
 export async function insertLogs(

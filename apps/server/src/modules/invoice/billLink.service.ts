@@ -104,23 +104,29 @@ export async function reserveInvoicesForBill(
   );
 }
 
+interface BillRef {
+  billId: number;
+  billNumber: string;
+}
+
 /** Final approval: 核销中 → 已核销. */
 export async function settleInvoices(
   trx: Db,
   t: { tenantId: number; staffId: number; billId: number; billNumber: string; now: number },
 ) {
-  const ids = await repo.finishOrRelease(trx, t.tenantId, t.billId, true, t.now);
-  await repo.insertLogs(
-    trx,
-    t.tenantId,
-    ids.map((id) => ({
-      invoice_id: id,
-      action: '核销',
-      content: `单据${t.billNumber}审批通过，已核销`,
-      staff_id: t.staffId,
-      created_at: t.now,
-    })),
-  );
+  await settleInvoicesOfBills(trx, t, [t]);
+}
+
+/** Final approval of many documents at once (batch approval): one select, one update, one log insert. */
+export async function settleInvoicesOfBills(
+  trx: Db,
+  t: { tenantId: number; staffId: number; now: number },
+  bills: BillRef[],
+) {
+  await move(trx, t, bills, true, (b) => ({
+    action: '核销',
+    content: `单据${b.billNumber}审批通过，已核销`,
+  }));
 }
 
 /** Rejected, withdrawn, sent back or deleted: 核销中 → 可用. */
@@ -128,14 +134,36 @@ export async function releaseInvoices(
   trx: Db,
   t: { tenantId: number; staffId: number; billId: number; billNumber: string; now: number; why: string },
 ) {
-  const ids = await repo.finishOrRelease(trx, t.tenantId, t.billId, false, t.now);
+  await releaseInvoicesOfBills(trx, t, [t]);
+}
+
+/** `releaseInvoices` of many documents at once, each with its own reason (已驳回, 已退回 …). */
+export async function releaseInvoicesOfBills(
+  trx: Db,
+  t: { tenantId: number; staffId: number; now: number },
+  bills: (BillRef & { why: string })[],
+) {
+  await move(trx, t, bills, false, (b) => ({
+    action: '释放',
+    content: `单据${b.billNumber}${b.why}，发票恢复可用`,
+  }));
+}
+
+async function move<B extends BillRef>(
+  trx: Db,
+  t: { tenantId: number; staffId: number; now: number },
+  bills: B[],
+  settle: boolean,
+  log: (b: B) => { action: string; content: string },
+) {
+  const byId = new Map(bills.map((b) => [b.billId, b]));
+  const moved = await repo.finishOrRelease(trx, t.tenantId, [...byId.keys()], settle, t.now);
   await repo.insertLogs(
     trx,
     t.tenantId,
-    ids.map((id) => ({
-      invoice_id: id,
-      action: '释放',
-      content: `单据${t.billNumber}${t.why}，发票恢复可用`,
+    moved.map((m) => ({
+      invoice_id: m.id,
+      ...log(byId.get(m.billId)!),
       staff_id: t.staffId,
       created_at: t.now,
     })),

@@ -13,7 +13,9 @@ export {
   billInvoices,
   checkInvoicesForBill,
   releaseInvoices,
+  releaseInvoicesOfBills,
   reserveInvoicesForBill,
   settleInvoices,
+  settleInvoicesOfBills,
   type BillInvoice,
 } from './billLink.service.js';

@@ -54,3 +54,11 @@ const changeStamps = new WeakMap<Db, ChangeStamp>();
 export function changeStampOf(db: Db): ChangeStamp | undefined {
   return changeStamps.get(db);
 }
+
+/**
+ * Runs `body` in a transaction of its own, or inside the caller's when `db` already is one (the demo seed
+ * calls services inside the tenant's transaction, so a crash half-way leaves nothing behind).
+ */
+export function inTransaction<T>(db: Db, body: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? body(db) : db.transaction().execute(body);
+}
