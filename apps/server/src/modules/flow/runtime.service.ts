@@ -1,5 +1,6 @@
 import { BILL_STATUS_LABEL, type BillStatus } from '@feikong/contracts';
 import { inTransaction, type Db } from '../../platform/db/database.js';
+import { isTransactionConflict } from '../../platform/db/unavailable.js';
 import { AppError } from '../../platform/errors.js';
 import { releaseInvoicesOfBills, settleInvoicesOfBills } from '../invoice/index.js';
 import * as agentRepo from './agent.repo.js';
@@ -166,15 +167,16 @@ export async function loadRunningMany(
 }
 
 /**
- * Runs `body` in a transaction, again (up to 4 times) when another action saved the instance first. Inside
- * the caller's transaction (the demo seed) it runs once: what the failed try wrote cannot be undone alone.
+ * Runs `body` in a transaction, again (up to 4 times) when another action saved the instance first or
+ * PostgreSQL rolled it back to break a deadlock (two batches over overlapping documents). Inside the caller's
+ * transaction (the demo seed) it runs once: what the failed try wrote cannot be undone alone.
  */
 export async function withRetry<T>(db: Db, body: (trx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await inTransaction(db, body);
     } catch (e) {
-      if (!(e instanceof RevisionConflict)) throw e;
+      if (!(e instanceof RevisionConflict) && !isTransactionConflict(e)) throw e;
       if (db.isTransaction || attempt >= 3) throw flowErrors.busy();
     }
   }

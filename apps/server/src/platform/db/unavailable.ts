@@ -49,3 +49,14 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
 }
 
 export const DATABASE_UNAVAILABLE_MSG = '数据库暂时不可用，请稍后重试';
+
+/**
+ * PostgreSQL rolled the transaction back to break a lock cycle (40P01, two batches locking overlapping rows in
+ * different orders) or a serialization failure (40001): nothing of it was saved, so running it again is safe.
+ */
+export function isTransactionConflict(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 3) return false;
+  const e = err as { code?: unknown; cause?: unknown };
+  if (e.code === '40P01' || e.code === '40001') return true;
+  return isTransactionConflict(e.cause, depth + 1);
+}
