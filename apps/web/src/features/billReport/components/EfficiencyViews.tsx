@@ -254,7 +254,7 @@ export function EfficiencyDetails({
   const details = useQuery({ ...detailsQuery({ ...filter, ...page }), placeholderData: keepPreviousData });
   const columns: TableColumnsType<EfficiencyDetailRow> = [
     { title: '单据编号', dataIndex: 'billNumber', width: 170 },
-    { title: '事由', dataIndex: 'title', ellipsis: true },
+    { title: '事由', dataIndex: 'title', ellipsis: !print },
     { title: '单据类型', dataIndex: 'billTypeText', width: 100 },
     { title: '提交人', dataIndex: 'submitterName', width: 100 },
     { title: '部门', dataIndex: 'deptName', width: 120, render: (v: string) => v || '—' },
