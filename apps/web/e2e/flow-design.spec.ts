@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { passwordLogin, shot, sidebar, toast, topMenu } from './support/demo';
+import { expect, test } from '@playwright/test';
+import { passwordLogin, pickStaff, shot, sidebar, toast, topMenu } from './support/demo';
 
 // 审批流设计 against the real built app and the demo seed: the administrator creates a flow group, designs
 // a flow with a condition branch (金额 ≥ 5000元) whose branch has a 会签 node of two named approvers (审批人甲, 员工乙),
@@ -7,19 +7,6 @@ import { passwordLogin, shot, sidebar, toast, topMenu } from './support/demo';
 // Run: node scripts/build.mjs --force && bash scripts/e2e.sh e2e/flow-design.spec.ts
 
 const ADMIN = '13800000001'; // 演示管理员: every permission
-
-/** Picks a staff member in a StaffPicker (search after 2 characters), then closes its list by clicking `away`. */
-async function pickStaff(page: Page, picker: Locator, keyword: string, name: string, away: Locator) {
-  await picker.click();
-  await picker.locator('input').fill(keyword);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: name })
-    .first()
-    .click();
-  await away.click();
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-}
 
 test('the administrator designs, publishes and simulates a flow with a condition and 会签, and sets an agent', async ({
   page,
