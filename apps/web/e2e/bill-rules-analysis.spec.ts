@@ -4,7 +4,8 @@ import { passwordLogin, shot, sidebar, topMenu } from './support/demo';
 // 智能规则集 and 单据分析 against the real built app and the demo seed (seed/billAnalysis.ts: ten expense
 // documents of the last four weeks with their approval logs): the administrator adds a blocking and a
 // warning rule and sees them listed; opens 单据分析 and sees the charts, the approver table and the
-// per-node details; exports 流程效率明细（部门） and sees it finish in the download centre.
+// per-node details; prints both (the printable /subForm/ pages); exports 流程效率明细（部门） and sees it finish
+// in the download centre.
 // Run: npm run -s build && E2E_PORT=8095 MAIL_PORT=2530 bash scripts/e2e.sh e2e/bill-rules-analysis.spec.ts
 
 const ADMIN = '13800000001'; // 演示管理员: every permission
@@ -100,6 +101,60 @@ test('the administrator sets audit rules, reads the approval efficiency and expo
   await expect(nodes.getByRole('row', { name: /部门审批.*审批人甲/ })).toBeVisible();
   await expect(nodes.getByRole('row', { name: /财务审批.*演示管理员/ })).toBeVisible();
   await shot(page, 'bill-analysis-details.png');
+
+  // ---- the printable pages (spec 2.3: /subForm/efficiencyAnalysisBillDetail, efficiencyDetailsBillDetail):
+  // 打印 › 打印效率分析 opens the analysis of the same query in a new tab of the /web-form/ sub-app.
+  const opened = page.context().waitForEvent('page');
+  await analysis.getByRole('button', { name: /^打\s*印$/ }).hover();
+  await page.getByRole('menuitem', { name: '打印效率分析' }).click();
+  const sheet = await opened;
+  await expect(sheet).toHaveURL(
+    /\/web-form\/efficiencyAnalysisBillDetail\?startDate=\d{4}-\d{2}-\d{2}&endDate=/,
+    {
+      timeout: 20_000,
+    },
+  );
+  await sheet.setViewportSize({ width: 1280, height: 1400 });
+  const printed = sheet.getByTestId('efficiency-analysis-print');
+  await expect(printed.getByRole('heading', { name: '审批效率分析' })).toBeVisible({ timeout: 20_000 });
+  await expect(printed.getByTestId('chart-department').locator('canvas')).toBeVisible({ timeout: 20_000 });
+  await expect(printed.getByTestId('chart-week').locator('canvas')).toBeVisible();
+  // Every table at once (no tabs on paper): the approvers without a click.
+  await expect(printed.getByRole('row', { name: /审批人甲/ }).first()).toBeVisible();
+  await expect(printed.getByRole('tab')).toHaveCount(0);
+  // 打印 calls the browser's print dialog (stubbed: headless Chromium has none to show).
+  await sheet.evaluate(() => {
+    const w = window as unknown as { printed: number };
+    w.printed = 0;
+    window.print = () => {
+      w.printed += 1;
+    };
+  });
+  await printed.getByRole('button', { name: /打\s*印/ }).click();
+  expect(await sheet.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await sheet.waitForTimeout(800); // the charts' entry animation
+  await shot(sheet, 'bill-analysis-print.png');
+  // On paper the toolbar is gone.
+  await sheet.emulateMedia({ media: 'print' });
+  await expect(printed.getByRole('button', { name: /打\s*印/ })).toBeHidden();
+  await shot(sheet, 'bill-analysis-print-media.png');
+  await sheet.emulateMedia({ media: 'screen' });
+
+  // The details page by its spec address in the main app: /subForm/… goes to the sub-app, nodes open.
+  const query = new URL(sheet.url()).search;
+  await sheet.goto(`/subForm/efficiencyDetailsBillDetail${query}`);
+  await expect(sheet).toHaveURL(/\/web-form\/efficiencyDetailsBillDetail\?/, { timeout: 20_000 });
+  const printedDetails = sheet.getByTestId('efficiency-details-print');
+  await expect(printedDetails.getByRole('heading', { name: '审批效率明细' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(printedDetails.getByRole('row', { name: /上海客户拜访差旅报销/ })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(printedDetails.getByRole('row', { name: /部门审批.*审批人甲/ }).first()).toBeVisible();
+  await expect(printedDetails.getByRole('row', { name: /财务审批.*演示管理员/ }).first()).toBeVisible();
+  await shot(sheet, 'bill-analysis-details-print.png');
+  await sheet.close();
 
   // ---- export 流程效率明细（部门） through the task queue; it finishes in the download centre
   const autoDownload = page.waitForEvent('download');

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { pickStaff } from './support/demo';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -108,6 +109,33 @@ test.describe.serial('organisation, background tasks and the download centre', (
     // the new department is selected: its (empty) staff list
     await expect(page.locator('.fk-org-head .fk-page-title')).toHaveText(DEPT);
     await expect(page.locator('.fk-org-crumb')).toHaveText(`演示集团 / 演示科技有限公司 / ${DEPT}`);
+
+    // 编辑 the department: 部门负责人 审批人甲 (what a flow's "department head" approver reads); the dialog
+    // shows the saved head when opened again.
+    const editDept = async () => {
+      await treeNode(page, DEPT).hover();
+      await page.getByRole('button', { name: `${DEPT}的操作` }).click();
+      await page.getByRole('menuitem', { name: '编辑' }).click();
+      const d = page.getByRole('dialog', { name: '编辑部门' });
+      await expect(d.getByLabel('部门名称')).toHaveValue(DEPT);
+      return d;
+    };
+    let headDialog = await editDept();
+    await pickStaff(
+      page,
+      headDialog.getByTestId('staff-picker'),
+      '审批人',
+      '审批人甲',
+      headDialog.getByText('部门负责人', { exact: true }),
+    );
+    await headDialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByText('保存成功')).toBeVisible();
+    await expect(headDialog).toBeHidden();
+    headDialog = await editDept();
+    await expect(headDialog.getByTestId('staff-picker')).toContainText('审批人甲');
+    await shot(page, 'org-dept-head-dialog.png');
+    await headDialog.getByRole('button', { name: /取\s*消/ }).click();
+    await expect(headDialog).toBeHidden();
 
     // deleting 研发部 is refused with the server's reason (it has staff)
     await treeNode(page, '研发部').hover();

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -29,4 +29,17 @@ export async function passwordLogin(page: Page, phone: string) {
     .click();
   await expect(page).not.toHaveURL(/\/login/);
   await expect(page.getByTestId('app-header')).toBeVisible({ timeout: 20_000 });
+}
+
+/** Picks a staff member in a StaffPicker (search after 2 characters), then closes its list by clicking `away`. */
+export async function pickStaff(page: Page, picker: Locator, keyword: string, name: string, away: Locator) {
+  await picker.click();
+  await picker.locator('input').fill(keyword);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: name })
+    .first()
+    .click();
+  await away.click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }

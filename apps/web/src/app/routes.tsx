@@ -55,6 +55,12 @@ export function createRoutes(menus: MenuNode[] | null, registry: ScreenRegistry 
         ...loginRoutes,
         ...(built?.outside ?? []),
         {
+          // The spec's /subForm/… pages live in the /web-form/ sub-app (route name subForm).
+          path: '/subForm/*',
+          handle: { name: 'subForm', title: '表单', hideSidebar: true } satisfies RouteHandle,
+          lazy: page(() => import('./SubFormRedirect')),
+        },
+        {
           id: 'shell',
           lazy: page(() => import('./layout/AppLayout')),
           children: [...(built?.shell ?? []), ...staticShellRoutes],

@@ -24,6 +24,10 @@ export const OrgTreeNode = z.object({
   org_id: z.number().int(),
   /** Organisations only. */
   tax_id: z.string().nullable().optional(),
+  /** Departments only: 部门负责人 (departments.leader_id), what a flow's "department head" approver reads. */
+  leader_id: z.number().int().nullable().optional(),
+  /** Departments only: the head's name; '' without a head or once the head has left. */
+  leader_name: z.string().optional(),
   get children(): z.ZodArray<typeof OrgTreeNode> {
     return z.array(OrgTreeNode);
   },

@@ -158,13 +158,32 @@ export async function listDepts(db: Db, tenantId: number, orgId?: number) {
 export async function listDeptNodes(db: Db, tenantId: number, orgId?: number) {
   let q = db
     .selectFrom('departments')
-    .select(['id', 'org_id', 'pid', 'name', 'sort_order', 'source'])
+    .select(['id', 'org_id', 'pid', 'name', 'sort_order', 'source', 'leader_id'])
     .where('tenant_id', '=', tenantId)
     .where('deleted_at', 'is', null);
   if (orgId !== undefined) q = q.where('org_id', '=', orgId);
   return q.orderBy('sort_order').orderBy('id').execute();
 }
 export type DeptNodeRow = Awaited<ReturnType<typeof listDeptNodes>>[number];
+
+/** The active staff who head a live department of the tenant (部门负责人), by id, ordered. */
+export async function listDeptLeaders(db: Db, tenantId: number) {
+  return db
+    .selectFrom('staff')
+    .select(['id', 'name'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 1)
+    .where('id', 'in', (sub) =>
+      sub
+        .selectFrom('departments')
+        .select('leader_id')
+        .where('tenant_id', '=', tenantId)
+        .where('deleted_at', 'is', null)
+        .where('leader_id', 'is not', null),
+    )
+    .orderBy('id')
+    .execute();
+}
 
 /**
  * The tenant's tree revision: bumped by trigger on every write to its organizations or departments

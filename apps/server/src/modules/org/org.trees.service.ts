@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { OrgTreeNode } from '@feikong/contracts';
 import type { z } from 'zod';
 import type { TenantCaller } from '../../platform/context.js';
@@ -31,7 +32,14 @@ function orgNode(o: OrgRow, priv: boolean): UnitNode {
   };
 }
 
-function deptNode(d: DeptNodeRow, priv: boolean): UnitNode {
+/** Names of the active staff heading departments (部门负责人), by staff id. */
+type LeaderNames = ReadonlyMap<number, string>;
+
+async function leaderNames(db: Db, tenantId: number): Promise<LeaderNames> {
+  return new Map((await repo.listDeptLeaders(db, tenantId)).map((s) => [s.id, s.name]));
+}
+
+function deptNode(d: DeptNodeRow, priv: boolean, leaders: LeaderNames): UnitNode {
   return {
     key: `dept-${d.id}`,
     id: d.id,
@@ -43,6 +51,9 @@ function deptNode(d: DeptNodeRow, priv: boolean): UnitNode {
     source: d.source,
     org_type: 'dept',
     org_id: d.org_id,
+    leader_id: d.leader_id,
+    // '' when there is none, or the head has left (flows then find no head there).
+    leader_name: d.leader_id ? (leaders.get(d.leader_id) ?? '') : '',
     children: [],
   };
 }
@@ -67,13 +78,15 @@ export async function deptTree(
   db: Db,
   caller: TenantCaller,
   q: TreeQuery & { org_id?: number },
+  leaders?: LeaderNames,
 ): Promise<UnitNode[]> {
   const priv = hasModulePriv(caller, q.module);
   if (q.only_priv === 1 && !priv) return [];
+  const heads = leaders ?? (await leaderNames(db, caller.tenantId));
   if (q.org_id !== undefined) {
     if (!(await repo.getOrg(db, caller.tenantId, q.org_id))) throw orgErrors.orgNotFound();
     const depts = await repo.listDeptNodes(db, caller.tenantId, q.org_id);
-    return nestByPid(depts.map((d) => deptNode(d, priv)));
+    return nestByPid(depts.map((d) => deptNode(d, priv, heads)));
   }
   const orgs = await repo.listOrgs(db, caller.tenantId);
   const depts = await repo.listDeptNodes(db, caller.tenantId);
@@ -81,7 +94,7 @@ export async function deptTree(
   const orgById = new Map<number, UnitNode>();
   for (const n of orgNodes) orgById.set(n.id, n);
   // Department roots first (in order) under their company, then child companies after them.
-  for (const root of nestByPid(depts.map((d) => deptNode(d, priv))))
+  for (const root of nestByPid(depts.map((d) => deptNode(d, priv, heads))))
     orgById.get(root.org_id)?.children.push(root);
   return nestByPid(orgNodes);
 }
@@ -90,7 +103,9 @@ const EMPTY_TREE = Buffer.from('[]');
 
 /**
  * deptTree as UTF-8 JSON, from memory while the tenant's tree revision is unchanged (read before
- * the tree, so a copy is never labelled newer than its data).
+ * the tree, so a copy is never labelled newer than its data). The heads' names live in staff, whose
+ * writes do not bump the revision: the key holds a digest of them (renamed or departed heads make a
+ * new copy; the old one ages out of the LRU).
  */
 export async function deptTreeJson(
   db: Db,
@@ -100,11 +115,15 @@ export async function deptTreeJson(
   const priv = hasModulePriv(caller, q.module);
   if (q.only_priv === 1 && !priv) return EMPTY_TREE;
   const rev = await repo.treeRevision(db, caller.tenantId);
-  const key = `${caller.tenantId}|${q.org_id ?? ''}|${priv ? 1 : 0}`;
+  const leaders = await leaderNames(db, caller.tenantId);
+  const digest = createHash('sha1')
+    .update(JSON.stringify([...leaders]))
+    .digest('base64url');
+  const key = `${caller.tenantId}|${q.org_id ?? ''}|${priv ? 1 : 0}|${digest}`;
   const cache = treeCacheOf(db);
   const hit = cache.get(key, rev);
   if (hit) return hit;
-  const body = Buffer.from(JSON.stringify(await deptTree(db, caller, q)));
+  const body = Buffer.from(JSON.stringify(await deptTree(db, caller, q, leaders)));
   cache.set(key, rev, body);
   return body;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrgDeptSaved, OrgStaff } from '@feikong/contracts';
+import { OrgDeptSaved, OrgStaff, OrgTree, type OrgTreeNode } from '@feikong/contracts';
+import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { makeStaff, nextPhone } from '../../../test/factories.js';
 import { okData, okReply, orgFixture, type OrgFixture } from './org.testkit.js';
@@ -106,5 +107,67 @@ describe('department head', () => {
     expect(
       await t.db.selectFrom('departments').select('id').where('name', '=', '法务部').executeTakeFirst(),
     ).toBeUndefined();
+  });
+
+  it('is in the department tree (departments:list) with the head’s current name', async () => {
+    const head = await newStaff(A, '审计部长');
+    const { id } = await okReply(
+      OrgDeptSaved,
+      A.api('POST', 'departments:create', { body: { org_id: A.companyId, name: '审计部', leader_id: head } }),
+    );
+    const node = async () => {
+      const tree = await okReply(
+        OrgTree,
+        A.api('GET', 'departments:list', { query: { org_id: A.companyId } }),
+      );
+      const found = tree.find((n) => n.id === id) as z.infer<typeof OrgTreeNode> | undefined;
+      expect(found).toBeDefined();
+      return found!;
+    };
+    expect(await node()).toMatchObject({ leader_id: head, leader_name: '审计部长' });
+    // The whole architecture carries it too; companies have no head.
+    const whole = await okReply(OrgTree, A.api('GET', 'departments:list'));
+    expect(whole[0].leader_id).toBeUndefined();
+    const flat = (ns: z.infer<typeof OrgTreeNode>[]): z.infer<typeof OrgTreeNode>[] =>
+      ns.flatMap((n) => [n, ...flat(n.children)]);
+    expect(flat(whole).find((n) => n.key === `dept-${id}`)).toMatchObject({ leader_id: head });
+    // Renaming the head (a staff write, which leaves the tree revision alone) shows at once.
+    await okData(A.api('POST', 'users:update', { body: { id: head, name: '审计总监' } }));
+    expect(await node()).toMatchObject({ leader_id: head, leader_name: '审计总监' });
+    await okData(A.api('PUT', 'departments:update', { body: { id, leader_id: 0 } }));
+    expect(await node()).toMatchObject({ leader_id: null, leader_name: '' });
+  });
+
+  it('refuses another tenant’s staff on update and a caller without the permission, changing nothing', async () => {
+    const head = await newStaff(A, '原部长');
+    const { id } = await okReply(
+      OrgDeptSaved,
+      A.api('POST', 'departments:create', { body: { org_id: A.companyId, name: '采购部', leader_id: head } }),
+    );
+    const foreign = await newStaff(B, '他人部长');
+    const other = await A.api('PUT', 'departments:update', {
+      body: { id, name: '采购一部', leader_id: foreign },
+    });
+    expect(other.status).toBe(404);
+    expect(other.body.msg).toContain('部门负责人不存在');
+    const bad = await A.api('PUT', 'departments:update', { body: { id, leader_id: '张三' } });
+    expect(bad.status).toBe(400);
+    // B's administrator cannot set a head on A's department.
+    const cross = await B.api('PUT', 'departments:update', { body: { id, leader_id: foreign } });
+    expect(cross.status).toBe(404);
+    const noPerm = await makeStaff(t.db, A.tenantId, []);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/org-arch-center/api/v1/departments:update',
+      headers: { 'x-session-token': noPerm.token },
+      payload: { id, leader_id: noPerm.staffId },
+    });
+    expect(res.statusCode).toBe(403);
+    const row = await t.db
+      .selectFrom('departments')
+      .select(['name', 'leader_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: '采购部', leader_id: head });
   });
 });

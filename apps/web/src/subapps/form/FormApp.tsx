@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Button, Card, Space } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Space, Spin } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { BILL_TYPE_LABEL, BILL_TYPES } from '@feikong/contracts';
+import { efficiencyPrintScreens, type EfficiencyPrintPage } from '@/features/billReport';
 import { BillDocumentView } from '@/features/billPrint';
 import { createQueryClient } from '../../app/queryClient';
 import { MissingFormId, SubAppShell } from '../shared/SubAppShell';
@@ -36,9 +37,21 @@ function RunStart({ search, go }: { search: string; go: (url: string) => void })
   );
 }
 
+const PRINT_PAGES = {
+  efficiencyAnalysisBillDetail: lazy(efficiencyPrintScreens.efficiencyAnalysisBillDetail),
+  efficiencyDetailsBillDetail: lazy(efficiencyPrintScreens.efficiencyDetailsBillDetail),
+} satisfies Record<EfficiencyPrintPage, unknown>;
+
+/** The printable page a path names (`/web-form/efficiencyAnalysisBillDetail`), if any. */
+export function printPageOf(pathname: string): EfficiencyPrintPage | null {
+  const last = /\/([A-Za-z]+)\/?$/.exec(pathname)?.[1] ?? '';
+  return Object.hasOwn(PRINT_PAGES, last) ? (last as EfficiencyPrintPage) : null;
+}
+
 /**
  * The form sub-app (route name subForm, spec 2.3): `subForm/run/:id/0` (also `run/:id`, `?id=`) shows the
- * document on its own; `subForm/runStart` starts a new one.
+ * document on its own; `subForm/runStart` starts a new one; `subForm/efficiencyAnalysisBillDetail` and
+ * `subForm/efficiencyDetailsBillDetail` are 单据分析's printable pages for the query in the URL.
  */
 export function FormApp({
   location = window.location,
@@ -50,10 +63,16 @@ export function FormApp({
   const id = readFormId(location);
   const [queryClient] = useState(createQueryClient);
   const numeric = id && /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null;
+  const printPage = printPageOf(location.pathname);
+  const PrintPage = printPage ? PRINT_PAGES[printPage] : null;
   return (
     <QueryClientProvider client={queryClient}>
       <SubAppShell app="subForm">
-        {/\/runStart\/?$/.test(location.pathname) ? (
+        {PrintPage ? (
+          <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
+            <PrintPage search={location.search} />
+          </Suspense>
+        ) : /\/runStart\/?$/.test(location.pathname) ? (
           <RunStart search={location.search} go={go} />
         ) : numeric ? (
           <BillDocumentView id={numeric} />

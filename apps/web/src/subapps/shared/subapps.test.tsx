@@ -2,7 +2,8 @@ import '../../test/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { stubServer } from '@/test/screenHarness';
-import { FormApp } from '../form/FormApp';
+import { subFormTarget } from '../../app/SubFormRedirect';
+import { FormApp, printPageOf } from '../form/FormApp';
 import { FormPrintApp } from '../formPrint/FormPrintApp';
 import { readFormId } from './formId';
 
@@ -91,5 +92,27 @@ describe('sub-app shells', () => {
     const layout = container.querySelector('.ant-layout') as HTMLElement;
     expect(layout.style.minWidth).toBe('1200px');
     expect(layout.style.minHeight).toBe('600px');
+  });
+});
+
+describe('the printable /subForm/ pages', () => {
+  it('the main app sends /subForm/… to the form sub-app with its query', () => {
+    expect(
+      subFormTarget({
+        pathname: '/subForm/efficiencyAnalysisBillDetail',
+        search: '?billType=expense',
+        hash: '',
+      }),
+    ).toBe('/web-form/efficiencyAnalysisBillDetail?billType=expense');
+    expect(subFormTarget({ pathname: '/subForm/run/42/0', search: '', hash: '#x' })).toBe(
+      '/web-form/run/42/0#x',
+    );
+  });
+
+  it('the form app knows the two analysis pages by their last path segment', () => {
+    expect(printPageOf('/web-form/efficiencyAnalysisBillDetail')).toBe('efficiencyAnalysisBillDetail');
+    expect(printPageOf('/web-form/subForm/efficiencyDetailsBillDetail/')).toBe('efficiencyDetailsBillDetail');
+    expect(printPageOf('/web-form/run/42/0')).toBeNull();
+    expect(printPageOf('/web-form/toString')).toBeNull();
   });
 });

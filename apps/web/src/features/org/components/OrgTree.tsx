@@ -162,7 +162,7 @@ export function OrgTree({ selected, onSelect }: OrgTreeProps) {
             { key: 'addDept', icon: <PlusOutlined />, label: '新增部门' },
           ]
         : [{ key: 'addDept', icon: <PlusOutlined />, label: '新增子部门' }]),
-      { key: 'edit', icon: <EditOutlined />, label: node.org_type === 'dept' ? '重命名' : '编辑' },
+      { key: 'edit', icon: <EditOutlined />, label: '编辑' },
       ...(isTop
         ? []
         : [

@@ -55,6 +55,7 @@ export function UnitDialog({
         name: edit.node.name,
         full_name: edit.node.full_name === edit.node.name ? '' : edit.node.full_name,
         tax_id: edit.node.tax_id ?? '',
+        leader: edit.node.leader_id ? [edit.node.leader_id] : [],
       });
   }, [edit, form]);
 
@@ -85,11 +86,13 @@ export function UnitDialog({
         });
         key = `dept-${r.id}`;
       } else if (edit.node.org_type === 'dept') {
-        // The tree does not carry the current head: only a head picked here is sent (none keeps it).
+        // The tree carries the current head: a head removed here is cleared (0), an unchanged one not sent.
+        const was = edit.node.leader_id ?? null;
+        const now = v.leader?.[0] ?? null;
         await orgApi.updateDept({
           id: edit.node.id,
           name,
-          ...(v.leader?.length ? { leader_id: v.leader[0] } : {}),
+          ...(now !== was ? { leader_id: now ?? 0 } : {}),
         });
         key = edit.node.key;
       } else {
@@ -139,14 +142,18 @@ export function UnitDialog({
           <Form.Item
             label="部门负责人"
             name="leader"
-            extra={
-              edit?.mode === 'edit'
-                ? '审批流程中“部门负责人”取此人；不选则保持原负责人'
-                : '审批流程中“部门负责人”取此人'
-            }
+            extra="审批流程中“部门负责人”取此人"
             getValueFromEvent={(ids: number[]) => ids.slice(-1)}
           >
-            <StaffPicker value={[]} onChange={() => undefined} />
+            <StaffPicker
+              value={[]}
+              onChange={() => undefined}
+              labels={
+                edit?.mode === 'edit' && edit.node.leader_id
+                  ? { [edit.node.leader_id]: edit.node.leader_name ?? '' }
+                  : undefined
+              }
+            />
           </Form.Item>
         )}
         {!isDept && (

@@ -14,6 +14,8 @@ export const LOG_MODULES: { value: string; label: string }[] = [
   { value: 'cityGroup', label: '城市组' },
   { value: 'userGroup', label: '用户组' },
   { value: 'thirdUser', label: '第三方同步' },
+  // 流程干预 (flow module's intervene.* actions)
+  { value: 'flow', label: '审批流程' },
 ];
 
 export const LOG_ACTIONS: Record<string, { label: string; color: string }> = {
@@ -32,6 +34,11 @@ export const LOG_ACTIONS: Record<string, { label: string; color: string }> = {
   // 同步冲突处理 (module thirdUser): 关联已有员工 / 新建员工 / 忽略
   bind: { label: '关联员工', color: 'green' },
   ignore: { label: '忽略', color: 'default' },
+  // 流程干预 (module flow): the administrator's action on a document in approval, with its reason
+  'intervene.forcePass': { label: '强制通过', color: 'red' },
+  'intervene.transfer': { label: '干预转办', color: 'orange' },
+  'intervene.sendBack': { label: '干预退回', color: 'volcano' },
+  'intervene.copy': { label: '干预抄送', color: 'cyan' },
 };
 
 export const moduleLabel = (m: string) => LOG_MODULES.find((x) => x.value === m)?.label ?? m;

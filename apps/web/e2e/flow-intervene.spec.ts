@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+import { apiAs, FINOBILL, publishExpenseFlow, sessionToken } from './support/bill';
+import { passwordLogin, shot, sidebar, toast, topMenu } from './support/demo';
+
+// 流程干预 against the real built app and the demo seed: 员工乙 has an expense waiting on 审批人甲 (部门审批);
+// the administrator opens 流程干预, finds it and 强制通过: without a reason they are refused in Chinese (the
+// dialog and the server alike), with one the step passes; the document's timeline shows 强制通过 with the
+// reason and 操作日志 (设置中心 › 组织架构) lists the intervention. The document then passes its last step
+// too, so nothing is left waiting for later journeys.
+// Run: node scripts/build.mjs && E2E_PORT=8194 E2E_MAIL_PORT=2594 MAIL_PORT=2594 bash scripts/e2e.sh e2e/flow-intervene.spec.ts
+
+const STAFF = '13800000003'; // 员工乙
+const ADMIN = '13800000001'; // 演示管理员: every permission
+const RUN = Date.now() % 100000;
+
+test('the administrator force-passes a document only with a reason; the record and the operation log show it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await publishExpenseFlow(browser, baseURL, { group: `流程干预${RUN}`, flow: `差旅报销审批（干预）${RUN}` });
+
+  // 员工乙's expense, filed through the API the edit page uses: it waits at 部门审批 on 审批人甲.
+  const staffContext = await browser.newContext({ baseURL });
+  const staff = await staffContext.newPage();
+  await passwordLogin(staff, STAFF);
+  const asStaff = await apiAs(staff);
+  const TITLE = `深圳展会差旅报销${RUN}`;
+  const saved = await asStaff<{ id: number }>('POST', `${FINOBILL}/flow/save`, {
+    billType: 'expense',
+    title: TITLE,
+    fees: [{ feeType: 'travel', amount: 268_000, date: '2026-11-23', invoiceIds: [] }],
+  });
+  await asStaff('POST', `${FINOBILL}/flow/submit`, { id: saved.id });
+  await staffContext.close();
+
+  await passwordLogin(page, ADMIN);
+  await topMenu(page).getByText('审批流管理').click();
+  await sidebar(page).getByText('流程干预').click();
+  const list = page.getByTestId('flow-intervene');
+  await expect(list).toBeVisible({ timeout: 20_000 });
+  await list.getByPlaceholder('单据编号、事由或提交人').fill(TITLE);
+  await list.getByPlaceholder('单据编号、事由或提交人').press('Enter');
+  const row = list.getByRole('row', { name: new RegExp(TITLE) });
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  await expect(row).toContainText('部门审批');
+  await expect(row).toContainText('审批人甲');
+  await expect(row).toContainText('2680.00');
+  const number = (await row.getByText(/^BX\d+/).textContent())!.trim();
+  await shot(page, 'flow-intervene-list.png');
+
+  // 强制通过 without a reason: the dialog refuses in Chinese; so does the server.
+  await row.getByRole('button', { name: '强制通过' }).click();
+  const dialog = page.getByRole('dialog', { name: `强制通过 · ${number}` });
+  await expect(dialog).toContainText('单据将跳过当前节点「部门审批」的全部待办，直接通过该节点。');
+  await dialog.getByRole('button', { name: '强制通过' }).click();
+  await expect(dialog.getByText('请填写干预原因')).toBeVisible();
+  await shot(page, 'flow-intervene-no-reason.png');
+  const refused = await page.request.post(`${FINOBILL}/flow/forcePass`, {
+    headers: { 'X-Session-Token': await sessionToken(page) },
+    data: { id: saved.id, reason: '' },
+  });
+  const body = (await refused.json()) as { status: number; msg: string };
+  expect(body.status).not.toBe(0);
+  expect(body.msg).toContain('干预原因');
+
+  // With a reason: confirmed, the step passes; the document moves on to 财务审批.
+  const REASON = `审批人甲出差无法处理，按部门经理电话确认通过${RUN}`;
+  await dialog.getByLabel('干预原因').fill(REASON);
+  await dialog.getByRole('button', { name: '强制通过' }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: `确定强制通过单据【${number}】吗？` });
+  await expect(confirm).toContainText(REASON);
+  await confirm.getByRole('button', { name: '强制通过' }).click();
+  await expect(toast(page, '强制通过成功，单据状态：审批中')).toBeVisible({ timeout: 20_000 });
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('财务审批', { timeout: 20_000 });
+
+  // The approval record (drawer) and the document's own timeline: 强制通过 by 演示管理员 with the reason.
+  await row.getByRole('button', { name: '审批记录' }).click();
+  const drawer = page.getByRole('dialog', { name: '审批记录' });
+  await expect(drawer).toContainText('强制通过');
+  await expect(drawer).toContainText(`原因：${REASON}`);
+  await shot(page, 'flow-intervene-record.png');
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/bill/detail?id=${saved.id}`);
+  const detail = page.getByTestId('bill-detail');
+  await expect(detail).toContainText(number, { timeout: 20_000 });
+  const forced = detail.getByTestId('timeline-record').filter({ hasText: '强制通过' });
+  await expect(forced).toContainText('演示管理员');
+  await expect(forced).toContainText(`原因：${REASON}`);
+  await expect(detail.getByTestId('timeline-current')).toContainText('财务审批');
+  await shot(page, 'flow-intervene-timeline.png');
+
+  // 操作日志: module 审批流程, the intervention with its reason.
+  await page.goto('/setcenter/org/log');
+  const log = page.getByTestId('operation-log-page');
+  await expect(log).toBeVisible({ timeout: 20_000 });
+  await log.getByPlaceholder('搜索内容或操作人').fill(number);
+  await log.getByPlaceholder('搜索内容或操作人').press('Enter');
+  const line = log.getByRole('row', { name: new RegExp(number) });
+  await expect(line).toBeVisible({ timeout: 20_000 });
+  await expect(line).toContainText('审批流程');
+  await expect(line).toContainText('强制通过');
+  await expect(line).toContainText('演示管理员');
+  await expect(line).toContainText(`流程干预：强制通过单据「${number}」，原因：${REASON}`);
+  await shot(page, 'flow-intervene-oplog.png');
+
+  // Clean up: the last step is force-passed as well; the document is 已通过.
+  const asAdmin = await apiAs(page);
+  const done = await asAdmin<{ statusText: string }>('POST', `${FINOBILL}/flow/forcePass`, {
+    id: saved.id,
+    reason: `旅程清理${RUN}`,
+  });
+  expect(done.statusText).toBe('已通过');
+});
