@@ -312,6 +312,16 @@ describe('form values on bill save and submit', () => {
     expect(sub.body.status, sub.body.msg).toBe(0);
     doc = await call(A.submitter.token, 'GET', 'flow/detail', { id });
     expect(doc.body.data).toMatchObject({ formVersion: 1, status: 'approving', formValues: good });
+    // The print sheet names the values by the labels of the document's version.
+    const printed = await call(A.submitter.token, 'GET', `flow/print/data?id=${id}&flowIds=${id}`);
+    expect(printed.body.data.items[0].data.formFields).toEqual(
+      expect.arrayContaining([
+        { key: 'reason', label: '出差事由', value: '拜访客户' },
+        { key: 'budget', label: '预计金额', value: '¥5000.00' },
+        { key: 'period', label: '出差期间', value: '2026-11-20 至 2026-11-22' },
+        { key: 'level', label: '紧急程度', value: '紧急' },
+      ]),
+    );
     // A new document is created on version 2 and needs the new field.
     const next = await saveExpense(A, { formValues: { reason: '培训' }, trips: [trip] });
     expect(
