@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The database as Kysely sees it. Each table lists its columns once; modules add their own
@@ -488,6 +488,8 @@ export interface Database {
   flow_groups: FlowGroupsTable;
   flows: FlowsTable;
   flow_versions: FlowVersionsTable;
+  form_templates: FormTemplatesTable;
+  form_versions: FormVersionsTable;
   approval_matrices: ApprovalMatricesTable;
   approval_matrix_rows: ApprovalMatrixRowsTable;
   agent_windows: AgentWindowsTable;
@@ -1037,6 +1039,35 @@ export interface FlowVersionsTable {
   published_by: number;
 }
 
+/** A bill type's custom form: the designer's draft fields (JSON, null = none) + current_version (0 = never published). */
+export interface FormTemplatesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  bill_type: string;
+  description: string;
+  enabled: number;
+  draft_fields: string | null;
+  current_version: number;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** One published, immutable form version: its fields as JSON. */
+export interface FormVersionsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  form_id: number;
+  version: number;
+  name: string;
+  description: string;
+  fields: string;
+  published_at: number;
+  published_by: number;
+}
+
 export interface ApprovalMatricesTable {
   id: Generated<number>;
   tenant_id: number;
@@ -1100,6 +1131,9 @@ export interface BillsTable {
   loan_id: number | null;
   flow_id: number | null;
   flow_version: number | null;
+  /** The custom form version the document was created on (form_versions); null: none. */
+  form_id: ColumnType<number | null, number | null | undefined, number | null>;
+  form_version: ColumnType<number | null, number | null | undefined, number | null>;
   flow_name: string;
   instance_id: number | null;
   current_node_name: string;

@@ -282,6 +282,9 @@ export const BillDetail = BillRow.extend({
   trips: z.array(TripLine),
   flowId: z.number().nullable(),
   flowVersion: z.number().nullable(),
+  /** The custom form version the document was created on (form/version?id=&version=); null: none. */
+  formId: z.number().nullable(),
+  formVersion: z.number().nullable(),
   approvalRecord: z.array(ApprovalRecordRow),
   /** Every open task (who must act now). */
   currentTasks: z.array(BillTask),

@@ -20,6 +20,7 @@ import * as invoiceVouchers from './20261125T0132_invoice_vouchers.js';
 import * as emailInvoiceMenus from './20261125T0133_email_invoice_menus.js';
 import * as flowBill from './20261127T0141_flow_bill.js';
 import * as auditRules from './20261127T0151_audit_rules.js';
+import * as customForms from './20261127T0161_custom_forms.js';
 import * as invoiceOrgListIndex from './20261127T1120_invoice_org_list_index.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '20261125T0133_email_invoice_menus': emailInvoiceMenus,
   '20261127T0141_flow_bill': flowBill,
   '20261127T0151_audit_rules': auditRules,
+  '20261127T0161_custom_forms': customForms,
   '20261127T1120_invoice_org_list_index': invoiceOrgListIndex,
 };

@@ -24,7 +24,11 @@ export async function billsByIds(db: Db, tenantId: number, ids: number[]) {
     .execute();
 }
 
-export type NewBill = Omit<BillDb, 'id' | 'tenant_id' | 'bill_number' | 'created_at' | 'updated_at'>;
+export type NewBill = Omit<
+  BillDb,
+  'id' | 'tenant_id' | 'bill_number' | 'created_at' | 'updated_at' | 'form_id' | 'form_version'
+> &
+  Partial<Pick<BillDb, 'form_id' | 'form_version'>>;
 
 /** Inserts a document; its number is the type's prefix, the China day and its id (unique per tenant). */
 export async function insertBill(

@@ -202,6 +202,8 @@ export async function billDetail(d: FlowDeps, caller: TenantCaller, id: number) 
     })),
     flowId: b.flow_id,
     flowVersion: b.flow_version,
+    formId: b.form_id,
+    formVersion: b.form_version,
     approvalRecord: approvalRows,
     currentTasks: open.map(taskOut),
     myTasks: mine.map(taskOut),

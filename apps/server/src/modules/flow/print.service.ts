@@ -27,6 +27,8 @@ import {
   type PdfSource,
 } from '../files/index.js';
 import { approvalRecord, type FlowDefinition, type FlowEvent } from './engine/index.js';
+import { formVersionOf } from './form.service.js';
+import { formValueRows } from './form.values.js';
 import * as repo from './print.repo.js';
 import { chinaTime, printPagesPng } from './print.render.js';
 
@@ -211,6 +213,11 @@ async function buildPrintData(
   const statusText = BILL_STATUS_LABEL[bill.status as BillStatus] ?? bill.status;
   const money = (fen: number) => `¥${(Number(fen) / 100).toFixed(2)}`;
   const formValues = parse<Record<string, unknown>>(bill.form_values, {});
+  // Custom values under the labels of the form version the document was created on.
+  const form =
+    bill.form_id !== null && bill.form_version !== null
+      ? await formVersionOf(d.db, t, Number(bill.form_id), Number(bill.form_version))
+      : null;
   const formFields = [
     { key: 'title', label: '事由', value: bill.title },
     { key: 'billType', label: '单据类型', value: typeText },
@@ -225,9 +232,7 @@ async function buildPrintData(
     },
     { key: 'flowName', label: '审批流程', value: bill.flow_name },
     { key: 'remark', label: '备注', value: bill.remark },
-    ...Object.entries(formValues)
-      .filter(([, v]) => v !== null && v !== '' && !(Array.isArray(v) && v.length === 0))
-      .map(([key, v]) => ({ key, label: key, value: Array.isArray(v) ? v.join('、') : String(v) })),
+    ...formValueRows(form?.fields ?? null, formValues),
   ];
   const feeInvoices = (feeId: number) =>
     invoices

@@ -170,6 +170,8 @@ export function billDetail(
     ],
     flowId: 1,
     flowVersion: 1,
+    formId: null,
+    formVersion: null,
     approvalRecord: [
       {
         at: T0,
