@@ -30,6 +30,8 @@ test('the administrator force-passes a document only with a reason; the record a
   const saved = await asStaff<{ id: number }>('POST', `${FINOBILL}/flow/save`, {
     billType: 'expense',
     title: TITLE,
+    // The seeded 差旅报销单 form asks for 出差事由 (key reason) on submit.
+    formValues: { reason: '参加深圳电子展' },
     fees: [{ feeType: 'travel', amount: 268_000, date: '2026-11-23', invoiceIds: [] }],
   });
   await asStaff('POST', `${FINOBILL}/flow/submit`, { id: saved.id });
