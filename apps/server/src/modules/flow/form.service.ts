@@ -6,7 +6,7 @@ import {
   type FormStatus,
 } from '@feikong/contracts';
 import type { TenantCaller } from '../../platform/context.js';
-import type { Db } from '../../platform/db/database.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import { isTenantKey } from '../files/index.js';
 import { ownInvoiceIds } from '../invoice/index.js';
 import type { FlowDeps } from './design.service.js';
@@ -112,7 +112,7 @@ export interface FormSave {
 
 export async function saveForm(d: FlowDeps, caller: TenantCaller, body: FormSave) {
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     if (await repo.formNameTaken(trx, caller.tenantId, body.name, body.id ?? 0))
       throw flowErrors.nameTaken('表单');
     const fields = JSON.stringify(body.fields);
@@ -152,7 +152,7 @@ export async function saveForm(d: FlowDeps, caller: TenantCaller, body: FormSave
  */
 export async function publishForm(d: FlowDeps, caller: TenantCaller, id: number) {
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     const form = await repo.getForm(trx, caller.tenantId, id);
     if (!form) throw flowErrors.formNotFound();
     if (form.draft_fields === null) throw flowErrors.billState('表单没有未发布的修改');
@@ -184,7 +184,7 @@ export async function publishForm(d: FlowDeps, caller: TenantCaller, id: number)
 
 export async function enableForm(d: FlowDeps, caller: TenantCaller, id: number, enabled: boolean) {
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     const form = await repo.getForm(trx, caller.tenantId, id);
     if (!form) throw flowErrors.formNotFound();
     if (enabled && form.current_version === 0) throw flowErrors.formNeverPublished();
@@ -196,7 +196,7 @@ export async function enableForm(d: FlowDeps, caller: TenantCaller, id: number, 
 
 export async function copyForm(d: FlowDeps, caller: TenantCaller, body: { id: number; name?: string }) {
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     const r = await repo.getFormRow(trx, caller.tenantId, body.id);
     if (!r) throw flowErrors.formNotFound();
     let name = body.name || `${r.name}-副本`.slice(0, 50);
@@ -221,7 +221,7 @@ export async function copyForm(d: FlowDeps, caller: TenantCaller, body: { id: nu
 
 export async function deleteForm(d: FlowDeps, caller: TenantCaller, id: number) {
   const now = d.clock();
-  return d.db.transaction().execute(async (trx) => {
+  return inTransaction(d.db, async (trx) => {
     if (!(await repo.getForm(trx, caller.tenantId, id))) throw flowErrors.formNotFound();
     const used = (await repo.billCounts(trx, caller.tenantId, [id])).get(id) ?? 0;
     if (used > 0) throw flowErrors.inUse(`还有${used}张单据使用该表单，不能删除，可以停用`);
