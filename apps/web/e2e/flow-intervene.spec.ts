@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, FINOBILL, publishExpenseFlow, sessionToken } from './support/bill';
-import { passwordLogin, shot, sidebar, toast, topMenu } from './support/demo';
+import { passwordLogin, shot, SHOTS, sidebar, toast, topMenu } from './support/demo';
 
 // 流程干预 against the real built app and the demo seed: 员工乙 has an expense waiting on 审批人甲 (部门审批);
 // the administrator opens 流程干预, finds it and 强制通过: without a reason they are refused in Chinese (the
 // dialog and the server alike), with one the step passes; the document's timeline shows 强制通过 with the
-// reason and 操作日志 (设置中心 › 组织架构) lists the intervention. The document then passes its last step
-// too, so nothing is left waiting for later journeys.
+// reason; 详情 opens the printable /subForm/flowInterveneDetail page (where the document is now, the record
+// with the intervention and its reason, the sheet; 打印 hides the toolbar on paper) and 操作日志 (设置中心 ›
+// 组织架构) lists the intervention. The document then passes its last step too, so nothing is left waiting
+// for later journeys; 员工乙, without 流程干预, gets the 403 state on the detail page.
 // Run: node scripts/build.mjs && E2E_PORT=8194 E2E_MAIL_PORT=2594 MAIL_PORT=2594 bash scripts/e2e.sh e2e/flow-intervene.spec.ts
 
 const STAFF = '13800000003'; // 员工乙
@@ -86,6 +88,40 @@ test('the administrator force-passes a document only with a reason; the record a
   await shot(page, 'flow-intervene-record.png');
   await page.keyboard.press('Escape');
 
+  // 详情: the printable detail page in a new tab (/subForm/… → /web-form/…): where the document is now, the
+  // record with the intervention and its reason, the document's sheet, the interventions and 打印.
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    row.getByRole('link', { name: /详\s*情/ }).click(),
+  ]);
+  await expect(tab).toHaveURL(new RegExp(`/web-form/flowInterveneDetail\\?id=${saved.id}$`), {
+    timeout: 20_000,
+  });
+  const sheet = tab.getByTestId('flow-intervene-detail');
+  const current = sheet.getByTestId('intervene-current');
+  await expect(current).toContainText('财务审批', { timeout: 20_000 });
+  await expect(current).toContainText('审批中');
+  const waiting = current.locator('.ant-table-tbody tr').first();
+  await expect(waiting).toContainText('财务审批');
+  await expect(waiting).toContainText('待审批');
+  await expect(waiting).toContainText(/分钟|小时|天/);
+  const intervened = sheet.getByTestId('approval-record').filter({ hasText: '强制通过' });
+  await expect(intervened).toContainText('流程干预');
+  await expect(intervened).toContainText('演示管理员');
+  await expect(intervened).toContainText(`原因：${REASON}`);
+  await expect(sheet.getByTestId('intervene-record')).toContainText('含1次流程干预');
+  await expect(sheet.getByTestId('bill-print-sheet')).toContainText(TITLE, { timeout: 20_000 });
+  await expect(sheet.getByRole('button', { name: '强制通过' })).toBeVisible();
+  const printButton = sheet.getByRole('button', { name: /打\s*印/ });
+  await expect(printButton).toBeVisible();
+  await tab.screenshot({ path: `${SHOTS}/flow-intervene-detail.png`, fullPage: true });
+  // On paper the toolbar (interventions, 打印) is gone; the record and the sheet stay.
+  await tab.emulateMedia({ media: 'print' });
+  await expect(printButton).toBeHidden();
+  await expect(intervened).toBeVisible();
+  await tab.screenshot({ path: `${SHOTS}/flow-intervene-detail-print.png`, fullPage: true });
+  await tab.close();
+
   await page.goto(`/bill/detail?id=${saved.id}`);
   const detail = page.getByTestId('bill-detail');
   await expect(detail).toContainText(number, { timeout: 20_000 });
@@ -116,4 +152,14 @@ test('the administrator force-passes a document only with a reason; the record a
     reason: `旅程清理${RUN}`,
   });
   expect(done.statusText).toBe('已通过');
+
+  // Without 流程干预 (员工乙): the detail page is the app's 403 state, not a broken page.
+  const again = await browser.newContext({ baseURL });
+  const staffPage = await again.newPage();
+  await passwordLogin(staffPage, STAFF);
+  await staffPage.goto(`/subForm/flowInterveneDetail?id=${saved.id}`);
+  await expect(staffPage.getByText('抱歉，您无权访问该页面')).toBeVisible({ timeout: 20_000 });
+  await expect(staffPage.getByTestId('flow-intervene-detail')).toHaveCount(0);
+  await shot(staffPage, 'flow-intervene-detail-403.png');
+  await again.close();
 });

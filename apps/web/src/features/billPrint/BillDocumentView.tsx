@@ -7,9 +7,10 @@ import { BillPrintSheet } from './BillPrintSheet';
 
 /**
  * A document shown on its own (the /web-form/ sub-app's subForm/run/:id/0): its sheet read-only, with
- * 打印 and a way into the main app's 单据详情 where it is acted on.
+ * 打印 and a way into the main app's 单据详情 where it is acted on. Without `toolbar`, only the sheet (a page
+ * that has its own actions around it, such as 流程干预's detail).
  */
-export function BillDocumentView({ id }: { id: number }) {
+export function BillDocumentView({ id, toolbar = true }: { id: number; toolbar?: boolean }) {
   const query = useQuery({
     queryKey: ['billPrint', 'data', [id]],
     queryFn: ({ signal }) => billPrintApi.data([id], signal),
@@ -21,12 +22,17 @@ export function BillDocumentView({ id }: { id: number }) {
   if (!item) return <Result status="404" title="单据不存在" />;
   return (
     <div>
-      <Space className="fk-no-print" style={{ marginBottom: 16, width: '100%', justifyContent: 'flex-end' }}>
-        <Button href={`/bill/detail?id=${id}`} target="_top">
-          打开单据详情
-        </Button>
-        <BillPrintButton billId={id} type="primary" />
-      </Space>
+      {toolbar && (
+        <Space
+          className="fk-no-print"
+          style={{ marginBottom: 16, width: '100%', justifyContent: 'flex-end' }}
+        >
+          <Button href={`/bill/detail?id=${id}`} target="_top">
+            打开单据详情
+          </Button>
+          <BillPrintButton billId={id} type="primary" />
+        </Space>
+      )}
       <BillPrintSheet data={item.data} />
     </div>
   );

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { BILL_TYPE_LABEL, BILL_TYPES } from '@feikong/contracts';
 import { efficiencyPrintScreens, type EfficiencyPrintPage } from '@/features/billReport';
 import { BillDocumentView } from '@/features/billPrint';
+import { flowPrintScreens, type FlowPrintPage } from '@/features/flow';
 import { createQueryClient } from '../../app/queryClient';
 import { MissingFormId, SubAppShell } from '../shared/SubAppShell';
 import { readFormId } from '../shared/formId';
@@ -40,12 +41,13 @@ function RunStart({ search, go }: { search: string; go: (url: string) => void })
 const PRINT_PAGES = {
   efficiencyAnalysisBillDetail: lazy(efficiencyPrintScreens.efficiencyAnalysisBillDetail),
   efficiencyDetailsBillDetail: lazy(efficiencyPrintScreens.efficiencyDetailsBillDetail),
-} satisfies Record<EfficiencyPrintPage, unknown>;
+  flowInterveneDetail: lazy(flowPrintScreens.flowInterveneDetail),
+} satisfies Record<EfficiencyPrintPage | FlowPrintPage, unknown>;
 
 /** The printable page a path names (`/web-form/efficiencyAnalysisBillDetail`), if any. */
-export function printPageOf(pathname: string): EfficiencyPrintPage | null {
+export function printPageOf(pathname: string): keyof typeof PRINT_PAGES | null {
   const last = /\/([A-Za-z]+)\/?$/.exec(pathname)?.[1] ?? '';
-  return Object.hasOwn(PRINT_PAGES, last) ? (last as EfficiencyPrintPage) : null;
+  return Object.hasOwn(PRINT_PAGES, last) ? (last as keyof typeof PRINT_PAGES) : null;
 }
 
 /**

@@ -1,14 +1,12 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useNavigate } from 'react-router';
+import { NoPermission } from '@/components/NoPermission';
 
 /** Catch-all 403 page (spec §2.3), shown without the sidebar. */
 export default function ForbiddenPage() {
   const navigate = useNavigate();
   return (
-    <Result
-      status="403"
-      title="403"
-      subTitle="抱歉，您无权访问该页面"
+    <NoPermission
       extra={
         <Button type="primary" onClick={() => navigate('/')}>
           返回首页

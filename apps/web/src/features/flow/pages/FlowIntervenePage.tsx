@@ -1,43 +1,38 @@
 import {
-  Alert,
-  App,
   Button,
   Card,
   Descriptions,
   Drawer,
   Flex,
-  Form,
   Input,
-  Modal,
   Select,
   Space,
   Spin,
   Table,
-  Timeline,
   Typography,
   type TableColumnsType,
 } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BILL_TYPE_LABEL, BILL_TYPES, formatDateTime, formatMoney, type BillType } from '@feikong/contracts';
-import { flowApi, type BillDetail, type InterveneRow } from '@/api/flow';
+import type { InterveneRow } from '@/api/flow';
 import { useAccess } from '@/components/Access';
-import { StaffPicker } from '@/components/StaffPicker';
-import { billDetailQuery, FLOW_PERM, interveneQuery, useFlowMutation } from '../hooks/queries';
+import { ApprovalTimeline } from '../components/ApprovalTimeline';
+import {
+  INTERVENE_ACTION_TEXT,
+  INTERVENE_ACTIONS,
+  InterveneDialog,
+  type InterveneAction,
+} from '../components/InterveneDialog';
+import { billDetailQuery, FLOW_PERM, interveneQuery } from '../hooks/queries';
 import { useUrlParams } from '../hooks/useUrlParams';
-
-type Action = 'forcePass' | 'transfer' | 'sendBack' | 'copy';
-const ACTION_TEXT: Record<Action, string> = {
-  forcePass: '强制通过',
-  transfer: '转办',
-  sendBack: '退回',
-  copy: '抄送',
-};
+import { flowInterveneDetailUrl } from '../printPages';
 
 /**
  * 流程干预 (flow/FlowIntervene): the tenant's documents in approval; an administrator with flowIntervene:edit
  * may 强制通过, 转办 a task, 退回 to an earlier node or 抄送, each with a required reason and a confirmation
- * (the server writes the operation log). The approval record opens in a drawer. Filters and page in the URL.
+ * (the server writes the operation log). The approval record opens in a drawer; 详情 opens the printable
+ * /subForm/flowInterveneDetail page in a new tab. Filters and page in the URL.
  */
 export default function FlowIntervenePage() {
   const { can } = useAccess();
@@ -52,7 +47,7 @@ export default function FlowIntervenePage() {
     placeholderData: keepPreviousData,
   });
   const [record, setRecord] = useState<number | null>(null);
-  const [acting, setActing] = useState<{ action: Action; row: InterveneRow } | null>(null);
+  const [acting, setActing] = useState<{ action: InterveneAction; row: InterveneRow } | null>(null);
 
   const columns: TableColumnsType<InterveneRow> = [
     {
@@ -89,15 +84,18 @@ export default function FlowIntervenePage() {
     {
       title: '操作',
       key: 'op',
-      width: canAct ? 300 : 90,
+      width: canAct ? 340 : 140,
       fixed: 'right',
       render: (_: unknown, r) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => setRecord(r.id)}>
             审批记录
           </Button>
+          <Button type="link" size="small" href={flowInterveneDetailUrl(r.id)} target="_blank">
+            详情
+          </Button>
           {canAct &&
-            (Object.keys(ACTION_TEXT) as Action[]).map((a) => (
+            INTERVENE_ACTIONS.map((a) => (
               <Button
                 key={a}
                 type="link"
@@ -105,7 +103,7 @@ export default function FlowIntervenePage() {
                 danger={a === 'forcePass'}
                 onClick={() => setActing({ action: a, row: r })}
               >
-                {ACTION_TEXT[a]}
+                {INTERVENE_ACTION_TEXT[a]}
               </Button>
             ))}
         </Space>
@@ -149,7 +147,7 @@ export default function FlowIntervenePage() {
         }}
       />
       {record !== null && <RecordDrawer id={record} onClose={() => setRecord(null)} />}
-      {acting && <ActionDialog action={acting.action} row={acting.row} onClose={() => setActing(null)} />}
+      {acting && <InterveneDialog action={acting.action} bill={acting.row} onClose={() => setActing(null)} />}
     </Card>
   );
 }
@@ -173,155 +171,9 @@ function RecordDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               {d.flowVersion ? ` V${d.flowVersion}` : ''}
             </Descriptions.Item>
           </Descriptions>
-          <Timeline
-            items={d.approvalRecord.map((r, i) => ({
-              key: i,
-              content: (
-                <div>
-                  <div>
-                    <b>{r.nodeName || '—'}</b> · {r.actorName}
-                    {r.onBehalfOfText && (
-                      <Typography.Text type="secondary">（{r.onBehalfOfText}）</Typography.Text>
-                    )}{' '}
-                    {r.actionLabel}
-                    {r.toNames.length > 0 && ` → ${r.toNames.join('、')}`}
-                  </div>
-                  {r.opinion && <div>意见：{r.opinion}</div>}
-                  {r.reason && <div>原因：{r.reason}</div>}
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {formatDateTime(r.at, 'YYYY-MM-DD HH:mm:ss')}
-                  </Typography.Text>
-                </div>
-              ),
-            }))}
-          />
+          <ApprovalTimeline record={d.approvalRecord} />
         </>
       )}
     </Drawer>
-  );
-}
-
-interface ActForm {
-  reason: string;
-  taskId?: string;
-  toStaff?: number[];
-  targetNodeId?: string;
-  staffIds?: number[];
-}
-
-function ActionDialog({ action, row, onClose }: { action: Action; row: InterveneRow; onClose: () => void }) {
-  const { modal, message } = App.useApp();
-  const [form] = Form.useForm<ActForm>();
-  const needsDetail = action === 'transfer' || action === 'sendBack';
-  const detail = useQuery({ ...billDetailQuery(row.id), enabled: needsDetail });
-  const run = useFlowMutation(async (v: ActForm) => {
-    const reason = v.reason.trim();
-    if (action === 'forcePass') return flowApi.forcePass({ id: row.id, reason });
-    if (action === 'transfer')
-      return flowApi.adminTransfer({ id: row.id, taskId: v.taskId!, toStaffId: v.toStaff![0]!, reason });
-    if (action === 'sendBack')
-      return flowApi.adminSendBack({ id: row.id, targetNodeId: v.targetNodeId!, reason });
-    return flowApi.adminCopy({ id: row.id, staffIds: v.staffIds!, reason });
-  });
-  const text = ACTION_TEXT[action];
-  const submit = async () => {
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    modal.confirm({
-      title: `确定${text}单据【${row.billNumber}】吗？`,
-      content: `原因：${v.reason.trim()}。此操作将记入审批记录和操作日志。`,
-      okText: text,
-      okButtonProps: { danger: action !== 'copy' },
-      onOk: async () => {
-        const r = await run.mutateAsync(v);
-        void message.success(`${text}成功，单据状态：${r.statusText}`);
-        onClose();
-      },
-    });
-  };
-  const d: BillDetail | undefined = detail.data;
-  const pickOne = (ids: number[]) => ids.slice(-1);
-  const required = (msg: string) => [{ required: true, message: msg }];
-  return (
-    <Modal
-      title={`${text} · ${row.billNumber}`}
-      open
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={text}
-      confirmLoading={run.isPending}
-    >
-      <Form form={form} layout="vertical">
-        {action === 'forcePass' && (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 12 }}
-            title={`单据将跳过当前节点「${row.currentNodeName}」的全部待办，直接通过该节点。`}
-          />
-        )}
-        {action === 'transfer' && (
-          <>
-            <Form.Item name="taskId" label="转办的待办" rules={required('请选择待办')}>
-              <Select
-                loading={detail.isLoading}
-                placeholder="选择当前待办"
-                options={(d?.currentTasks ?? []).map((t) => ({
-                  value: t.taskId,
-                  label: `${t.nodeName} · ${t.assigneeName}（${t.statusText}）`,
-                }))}
-              />
-            </Form.Item>
-            <Form.Item
-              name="toStaff"
-              label="转办给"
-              getValueFromEvent={pickOne}
-              rules={[
-                {
-                  validator: (_, v: number[]) =>
-                    v?.length ? Promise.resolve() : Promise.reject(new Error('请选择转办人')),
-                },
-              ]}
-            >
-              <StaffPicker value={[]} onChange={() => undefined} />
-            </Form.Item>
-          </>
-        )}
-        {action === 'sendBack' && (
-          <Form.Item name="targetNodeId" label="退回到" rules={required('请选择退回节点')}>
-            <Select
-              loading={detail.isLoading}
-              placeholder="选择此前的节点"
-              options={(d?.rejectNodes ?? []).map((n) => ({ value: n.nodeId, label: n.name }))}
-              notFoundContent="没有可退回的节点"
-            />
-          </Form.Item>
-        )}
-        {action === 'copy' && (
-          <Form.Item
-            name="staffIds"
-            label="抄送给"
-            rules={[
-              {
-                validator: (_, v: number[]) =>
-                  v?.length ? Promise.resolve() : Promise.reject(new Error('请选择抄送人')),
-              },
-            ]}
-          >
-            <StaffPicker value={[]} onChange={() => undefined} />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="reason"
-          label="干预原因"
-          rules={[
-            { required: true, whitespace: true, message: '请填写干预原因' },
-            { max: 200, message: '不能超过200个字符' },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={200} showCount placeholder="必填，将记入审批记录和操作日志" />
-        </Form.Item>
-      </Form>
-    </Modal>
   );
 }

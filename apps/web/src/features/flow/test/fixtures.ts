@@ -1,4 +1,4 @@
-import type { AgentRow, FlowDetail, FlowRow, InterveneRow, SimRow } from '@/api/flow';
+import type { AgentRow, BillDetail, FlowDetail, FlowRow, InterveneRow, SimRow } from '@/api/flow';
 import { jsonReply } from '@/test/fetch';
 import { newDefinition } from '../rules/ops';
 
@@ -123,4 +123,50 @@ export const pageOf = <T>(items: T[]) => ({
 
 export function refusal(http: number, status: number, msg: string) {
   return jsonReply({ status, msg, data: null }, http);
+}
+
+const NO_ACTIONS: BillDetail['actions'] = {
+  canEdit: false,
+  canSubmit: false,
+  canDelete: false,
+  canCopy: false,
+  canWithdraw: false,
+  canUrge: false,
+  canApprove: false,
+  canReject: false,
+  canTransfer: false,
+  canDelegate: false,
+  canResolve: false,
+  canAddSign: false,
+  canRemoveSign: false,
+  canOpinion: false,
+  canIntervene: true,
+  canPrint: true,
+};
+
+/** A document in approval as flow/detail answers it (the 流程干预 row plus its detail). */
+export function billDetail(id: number, over: Partial<BillDetail> = {}): BillDetail {
+  return {
+    ...interveneRow(id),
+    departmentId: 8,
+    companyId: 2,
+    projectId: null,
+    remark: '',
+    formValues: {},
+    loanId: null,
+    loanBillNumber: '',
+    relatedBills: [],
+    fees: [],
+    trips: [],
+    flowId: 1,
+    flowVersion: 2,
+    approvalRecord: [],
+    currentTasks: [],
+    myTasks: [],
+    removableSigns: [],
+    rejectNodes: [],
+    actions: NO_ACTIONS,
+    printCount: 0,
+    ...over,
+  };
 }
