@@ -18,6 +18,8 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8090',
     locale: 'zh-CN',
+    // As our users' browsers: times the browser formats agree with the ones the server prints (China time).
+    timezoneId: 'Asia/Shanghai',
     // The app honours 减少动态效果 (no antd motion): a click can no longer land beside a dialog that is
     // still zooming in, which is how two journeys once lost a click on 确定.
     reducedMotion: 'reduce',
