@@ -508,12 +508,12 @@ export async function opinionBill(
   d: FlowDeps,
   caller: TenantCaller,
   b: { id: number; opinion: string },
-  mayView: (bill: BillDb) => Promise<boolean>,
+  mayView: (trx: Db, bill: BillDb) => Promise<boolean>,
 ) {
   const now = d.clock();
   return inTransaction(d.db, async (trx) => {
     const bill = await repo.getBill(trx, caller.tenantId, b.id);
-    if (!bill || !(await mayView(bill))) throw flowErrors.billNotFound();
+    if (!bill || !(await mayView(trx, bill))) throw flowErrors.billNotFound();
     if (bill.status === 'draft') throw flowErrors.billState(`单据${statusText(bill.status)}，不能评论`);
     const event = {
       type: 'comment',

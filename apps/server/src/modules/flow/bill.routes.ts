@@ -225,7 +225,7 @@ export function registerBillRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => {
       const caller = c(req);
-      return ok(await ap.opinionBill(d, caller, req.body, (b) => mayView(d.db, caller, b)));
+      return ok(await ap.opinionBill(d, caller, req.body, (trx, b) => mayView(trx, caller, b)));
     },
   );
   app.post(
