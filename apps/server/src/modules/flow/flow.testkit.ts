@@ -175,3 +175,50 @@ export async function submittedExpense(
   if (sub.body.status !== 0) throw new Error(JSON.stringify(sub.body));
   return s.body.data.id as number;
 }
+
+/**
+ * What an action on a document may change, read straight from the tables: its status and amount, the
+ * instance's revision, the open tasks (flow_tasks), the approval log and the 知会 rows. Compare two
+ * snapshots to prove a refused request changed nothing.
+ */
+export async function billSnapshot(t: TestApp, billId: number) {
+  const bill = await t.db
+    .selectFrom('bills')
+    .select(['status', 'amount', 'current_node_name', 'instance_id'])
+    .where('id', '=', billId)
+    .executeTakeFirst();
+  const instance = bill?.instance_id
+    ? await t.db
+        .selectFrom('flow_instances')
+        .select(['revision', 'status'])
+        .where('id', '=', bill.instance_id)
+        .executeTakeFirst()
+    : undefined;
+  const tasks = await t.db
+    .selectFrom('flow_tasks')
+    .select(['task_id', 'node_id', 'assignee_id'])
+    .where('bill_id', '=', billId)
+    .orderBy('id')
+    .execute();
+  const logs = await t.db
+    .selectFrom('flow_logs')
+    .select(['type', 'actor_id'])
+    .where('bill_id', '=', billId)
+    .orderBy('id')
+    .execute();
+  const ccs = await t.db
+    .selectFrom('flow_ccs')
+    .select(['staff_id', 'read_at'])
+    .where('bill_id', '=', billId)
+    .orderBy('id')
+    .execute();
+  return {
+    status: bill?.status,
+    amount: bill === undefined ? undefined : Number(bill.amount),
+    currentNodeName: bill?.current_node_name,
+    revision: instance === undefined ? null : Number(instance.revision),
+    tasks: tasks.map((r) => ({ taskId: r.task_id, nodeId: r.node_id, assigneeId: Number(r.assignee_id) })),
+    logs: logs.map((r) => ({ type: r.type, actorId: r.actor_id === null ? null : Number(r.actor_id) })),
+    ccs: ccs.map((r) => ({ staffId: Number(r.staff_id), read: r.read_at !== null })),
+  };
+}
