@@ -1,7 +1,6 @@
 import { AUTO_PASS_LABEL, APPROVE_MODE_LABEL, type BillType } from '@feikong/contracts';
 import type { TenantCaller } from '../../platform/context.js';
 import { inTransaction, type Db } from '../../platform/db/database.js';
-import { enforceBillRules } from '../billReport/index.js';
 import { reserveInvoicesForBill } from '../invoice/index.js';
 import { handBackDue } from './agent.service.js';
 import * as repo from './bill.repo.js';
@@ -217,7 +216,7 @@ export async function submitBill(
     const fees = await checkSubmittable(trx, b);
     await checkFormOnSubmit(d, trx, caller, b, fees.length);
     // 智能规则集 (billReport): a 禁止提交 rule refuses; 提示 rules need the submitter's confirm.
-    await enforceBillRules(trx, caller.tenantId, b.id, { confirmed: body.confirm === true, now: e.now });
+    await d.billRules?.(trx, caller.tenantId, b.id, { confirmed: body.confirm === true, now: e.now });
     const flow = await flowFor(trx, b);
     if (
       !(await repo.moveStatus(
