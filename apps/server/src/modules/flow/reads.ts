@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
+import * as bills from './bill.repo.js';
 
 /**
  * The flow module's read API for other modules (exported by index.ts): documents, their lines, approval
@@ -179,40 +180,12 @@ export async function feeLinesOf(db: Db, tenantId: number, billIds: number[]) {
 
 /** A document with its fee lines, trips and the invoices attached to its lines; undefined if none. */
 export async function billWithLines(db: Db, tenantId: number, billId: number) {
-  const bill = await db
-    .selectFrom('bills')
-    .select(['id', 'bill_type', 'submitter_id', 'amount', 'status'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', billId)
-    .executeTakeFirst();
+  const bill = await bills.getBill(db, tenantId, billId);
   if (!bill) return undefined;
   const [fees, trips, invoices] = await Promise.all([
-    db
-      .selectFrom('bill_fees')
-      .select(['id', 'fee_type', 'amount', 'fee_date'])
-      .where('tenant_id', '=', tenantId)
-      .where('bill_id', '=', billId)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('bill_trips')
-      .select(['start_date', 'end_date', 'location_cus'])
-      .where('tenant_id', '=', tenantId)
-      .where('bill_id', '=', billId)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('bill_fee_invoices as l')
-      .innerJoin('invoices as i', (j) =>
-        j.onRef('i.id', '=', 'l.invoice_id').onRef('i.tenant_id', '=', 'l.tenant_id'),
-      )
-      .select(['l.fee_id', 'i.id', 'i.number', 'i.billing_date'])
-      .where('l.tenant_id', '=', tenantId)
-      .where('l.bill_id', '=', billId)
-      .orderBy('l.id')
-      .execute(),
+    bills.feesOf(db, tenantId, [billId]),
+    bills.tripsOf(db, tenantId, billId),
+    bills.attachedInvoicesOf(db, tenantId, billId),
   ]);
   return { bill, fees, trips, invoices };
 }
