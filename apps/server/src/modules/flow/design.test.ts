@@ -1,26 +1,18 @@
 import { FlowDetail, FlowGroupList, FlowSimulation, MatrixDetail } from '@feikong/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import type { TestApp } from '../../../test/harness.js';
 import {
-  api,
-  flowTenant,
+  type Call,
+  flowApp,
+  type FlowTenant,
   publishedFlow,
   submittedExpense,
   twoStepNodes,
-  type FlowTenant,
 } from './flow.testkit.js';
 
 /** 审批流设计: groups, flows and versions, publish validation, enable, copy, delete, matrix, simulate, agents. */
-let t: TestApp;
-let A: FlowTenant;
-let B: FlowTenant;
-let call: ReturnType<typeof api>;
-beforeAll(async () => {
-  t = await createTestApp();
-  call = api(t);
-  A = await flowTenant(t);
-  B = await flowTenant(t);
-});
+let t: TestApp, A: FlowTenant, B: FlowTenant, call: Call;
+beforeAll(async () => ({ t, A, B, call } = await flowApp({ publish: false })));
 afterAll(async () => t?.close());
 
 describe('groups', () => {

@@ -1,30 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import {
-  api,
-  billSnapshot,
-  flowTenant,
-  makeInvoice,
-  publishedFlow,
-  type FlowTenant,
-} from './flow.testkit.js';
+import type { TestApp } from '../../../test/harness.js';
+import { billSnapshot, type Call, flowApp, type FlowTenant, makeInvoice } from './flow.testkit.js';
 
 /**
  * Deleting lines of a draft one by one: bill/fee/deleteFee (the document's amount follows its fee lines,
  * the line's invoices are detached) and trip/item/deleteTripItem. Only the submitter, only while the
  * document may be edited; refusals leave every line in place.
  */
-let t: TestApp;
-let A: FlowTenant;
-let B: FlowTenant;
-let call: ReturnType<typeof api>;
-beforeAll(async () => {
-  t = await createTestApp();
-  call = api(t);
-  A = await flowTenant(t);
-  B = await flowTenant(t);
-  await publishedFlow(t, A);
-});
+let t: TestApp, A: FlowTenant, B: FlowTenant, call: Call;
+beforeAll(async () => ({ t, A, B, call } = await flowApp()));
 afterAll(async () => t?.close());
 
 /** A draft of A's submitter with two fee lines (the first holding an invoice) and two trips. */

@@ -1,4 +1,4 @@
-import type { TestApp } from '../../../test/harness.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { makeStaff, makeTenant } from '../../../test/factories.js';
 import { FLOW_STAFF_PERMS } from '../../db/migrations/20261127T0141_flow_bill.js';
 
@@ -6,6 +6,7 @@ import { FLOW_STAFF_PERMS } from '../../db/migrations/20261127T0141_flow_bill.js
 
 export const W = '/finobill/api/web';
 export type Reply = { code: number; body: { status: number; msg: string; data: any } };
+export type Call = ReturnType<typeof api>;
 
 export function api(t: TestApp) {
   return async (
@@ -57,6 +58,21 @@ export async function flowTenant(t: TestApp) {
   return { tenantId, companyId, deptId, admin, submitter, boss, second, nobody };
 }
 export type FlowTenant = Awaited<ReturnType<typeof flowTenant>>;
+
+/**
+ * The setup the flow API test files share: an app on a fresh database and tenants A and B, each with an
+ * enabled two-step expense flow (`publish: false`: none). Close it with `t.close()` in afterAll.
+ */
+export async function flowApp(opts: { publish?: boolean } = {}) {
+  const t = await createTestApp();
+  const A = await flowTenant(t);
+  const B = await flowTenant(t);
+  if (opts.publish !== false) {
+    await publishedFlow(t, A);
+    await publishedFlow(t, B);
+  }
+  return { t, A, B, call: api(t) };
+}
 
 /** Start → supervisor (或签, reject back to start) → second (named) → end. */
 export function twoStepNodes(secondId: number) {

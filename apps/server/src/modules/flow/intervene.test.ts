@@ -1,31 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import {
-  api,
-  billSnapshot,
-  flowTenant,
-  publishedFlow,
-  submittedExpense,
-  type FlowTenant,
-} from './flow.testkit.js';
+import type { TestApp } from '../../../test/harness.js';
+import { billSnapshot, type Call, flowApp, type FlowTenant, submittedExpense } from './flow.testkit.js';
 
 /**
  * 流程干预 by an administrator (flowIntervene:edit), with a reason: adminTransfer, adminSendBack,
  * adminCopy (forcePass is in bill.test.ts). Each writes the approval record and the operation log in the
  * step's transaction; a refusal writes neither.
  */
-let t: TestApp;
-let A: FlowTenant;
-let B: FlowTenant;
-let call: ReturnType<typeof api>;
-beforeAll(async () => {
-  t = await createTestApp();
-  call = api(t);
-  A = await flowTenant(t);
-  B = await flowTenant(t);
-  await publishedFlow(t, A);
-  await publishedFlow(t, B);
-});
+let t: TestApp, A: FlowTenant, B: FlowTenant, call: Call;
+beforeAll(async () => ({ t, A, B, call } = await flowApp()));
 afterAll(async () => t?.close());
 
 /** The operation log's summaries of one kind of intervention in a tenant. */

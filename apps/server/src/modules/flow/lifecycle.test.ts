@@ -1,32 +1,15 @@
 import { RoutePreview, TodoCount } from '@feikong/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import {
-  api,
-  billSnapshot,
-  flowTenant,
-  publishedFlow,
-  submittedExpense,
-  type FlowTenant,
-} from './flow.testkit.js';
+import type { TestApp } from '../../../test/harness.js';
+import { billSnapshot, type Call, flowApp, type FlowTenant, submittedExpense } from './flow.testkit.js';
 
 /**
  * The lifecycle routes bill.test.ts does not call: urge (催办), opinion (评论), removeSign (减签),
  * previewRoute (提交前预览) and todoCount. Each: the reply and what it wrote; bad input, another
  * tenant's ids and a caller without the permission are refused and change nothing.
  */
-let t: TestApp;
-let A: FlowTenant;
-let B: FlowTenant;
-let call: ReturnType<typeof api>;
-beforeAll(async () => {
-  t = await createTestApp();
-  call = api(t);
-  A = await flowTenant(t);
-  B = await flowTenant(t);
-  await publishedFlow(t, A);
-  await publishedFlow(t, B);
-});
+let t: TestApp, A: FlowTenant, B: FlowTenant, call: Call;
+beforeAll(async () => ({ t, A, B, call } = await flowApp()));
 afterAll(async () => t?.close());
 
 const draft = async (f: FlowTenant, title = '草稿') => {
