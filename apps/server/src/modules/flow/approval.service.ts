@@ -149,14 +149,7 @@ async function checkFormOnSubmit(d: FlowDeps, trx: Db, caller: TenantCaller, b: 
 export async function loanLeft(db: Db, tenantId: number, loanId: number, exceptBillId = 0) {
   const loan = await repo.getBill(db, tenantId, loanId);
   if (!loan) return 0;
-  const reps = await db
-    .selectFrom('bills')
-    .select(['id', 'amount', 'status'])
-    .where('tenant_id', '=', tenantId)
-    .where('loan_id', '=', loanId)
-    .where('bill_type', '=', 'repayment')
-    .where('status', 'in', ['approving', 'approved'])
-    .execute();
+  const reps = await repo.repaymentsOf(db, tenantId, loanId);
   return (
     Number(loan.amount) - reps.filter((r) => r.id !== exceptBillId).reduce((s, r) => s + Number(r.amount), 0)
   );

@@ -372,6 +372,18 @@ export async function feeSum(db: Db, tenantId: number, billId: number) {
   return { sum: Number(r.s ?? 0), count: Number(r.n) };
 }
 
+/** A loan's repayments that count against it: 审批中 or 已通过. */
+export async function repaymentsOf(db: Db, tenantId: number, loanId: number) {
+  return db
+    .selectFrom('bills')
+    .select(['id', 'amount', 'status'])
+    .where('tenant_id', '=', tenantId)
+    .where('loan_id', '=', loanId)
+    .where('bill_type', '=', 'repayment')
+    .where('status', 'in', ['approving', 'approved'])
+    .execute();
+}
+
 export async function relatedOf(db: Db, tenantId: number, billId: number) {
   return db
     .selectFrom('bill_relations as r')
