@@ -1,6 +1,10 @@
 import { appServices, type AppDeps, type ZodApp } from '../platform/types.js';
 import { registerAuthRoutes } from './auth/index.js';
-import { registerBillReportRoutes, registerBillReportTaskHandlers } from './billReport/index.js';
+import {
+  enforceBillRules,
+  registerBillReportRoutes,
+  registerBillReportTaskHandlers,
+} from './billReport/index.js';
 import { registerErrorReportRoutes } from './errorReport/index.js';
 import { registerOrgRoutes, registerOrgTaskHandlers } from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
@@ -31,8 +35,9 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   // 专属邮箱: routes and attachment jobs (its SMTP receiver is started by main.ts); each attachment goes
   // through the invoice module's recognition and saveInvoices for the mailbox's owner.
   registerInvoiceMail(app, deps, { ingest: invoiceMailIngest({ db: deps.db, clock: deps.clock }) });
-  // 审批流 and 单据 (flow module): design, documents, approval, to-do, intervention.
-  registerFlowRoutes(app, deps);
+  // 审批流 and 单据 (flow module): design, documents, approval, to-do, intervention. Submitting runs
+  // billReport's 智能规则集, handed in here: billReport reads documents through flow's index.
+  registerFlowRoutes(app, deps, { billRules: enforceBillRules });
   // Task handlers (imports/exports by operating type) register here, into the app's registry.
   registerOrgTaskHandlers(appServices(deps).taskHandlers, deps);
   // 智能规则集 and 单据分析 (billReport): audit rules, efficiency analysis, exports 8, 9, 14, 25–27.

@@ -8,6 +8,7 @@ import {
   type FlowEvent,
   type FlowInstance,
 } from '../modules/flow/engine/index.js';
+import { seedPublishedFlow } from '../modules/flow/index.js';
 import { DEMO } from './demo.js';
 
 const DAY = 86_400_000;
@@ -68,25 +69,6 @@ export async function seedDemoBillAnalysis(db: Db, t: { group: number; tech: num
     .values({ tenant_id: tenantId, name: '演示流程', sort_order: 99, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const flow = await db
-    .insertInto('flows')
-    .values({
-      tenant_id: tenantId,
-      group_id: Number(group.id),
-      name: '差旅报销审批（演示）',
-      bill_type: 'expense',
-      enabled: 0,
-      remark: '单据分析的演示数据所用流程',
-      draft_nodes: null,
-      current_version: 1,
-      created_by: ids.admin,
-      created_at: now - 30 * DAY,
-      updated_at: now - 30 * DAY,
-      deleted_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const flowId = Number(flow.id);
   const approverNode = (id: string, name: string, staffId: number, next: string) => ({
     id,
     type: 'approver' as const,
@@ -98,28 +80,31 @@ export async function seedDemoBillAnalysis(db: Db, t: { group: number; tech: num
     onReject: { kind: 'end' as const },
     selfApprove: 'autoPass' as const,
   });
+  const nodes: FlowDefinition['nodes'] = [
+    { id: 'start', type: 'start', name: '发起', next: 'dept' },
+    approverNode('dept', '部门审批', ids.approver, 'finance'),
+    approverNode('finance', '财务审批', ids.admin, 'end'),
+    { id: 'end', type: 'end', name: '结束' },
+  ];
+  const flowId = await seedPublishedFlow(
+    db,
+    tenantId,
+    {
+      groupId: Number(group.id),
+      name: '差旅报销审批（演示）',
+      billType: 'expense',
+      remark: '单据分析的演示数据所用流程',
+      by: ids.admin,
+      nodes,
+    },
+    now - 30 * DAY,
+  );
   const definition: FlowDefinition = {
     flowId: String(flowId),
     version: 1,
     name: '差旅报销审批（演示）',
-    nodes: [
-      { id: 'start', type: 'start', name: '发起', next: 'dept' },
-      approverNode('dept', '部门审批', ids.approver, 'finance'),
-      approverNode('finance', '财务审批', ids.admin, 'end'),
-      { id: 'end', type: 'end', name: '结束' },
-    ],
+    nodes,
   };
-  await db
-    .insertInto('flow_versions')
-    .values({
-      tenant_id: tenantId,
-      flow_id: flowId,
-      version: 1,
-      definition: JSON.stringify(definition),
-      published_at: now - 30 * DAY,
-      published_by: ids.admin,
-    })
-    .execute();
   const directory = createMemoryDirectory({
     staff: Object.values(ids).map((id) => ({ id: String(id) })),
     administrators: [String(ids.admin)],

@@ -1,4 +1,5 @@
 import type { Db } from '../platform/db/database.js';
+import { seedPublishedFlow } from '../modules/flow/index.js';
 import { staffIdByPhone } from '../modules/org/index.js';
 import { DEMO } from './demo.js';
 
@@ -23,57 +24,35 @@ export async function seedDemoPrintedBill(db: Db, t: { group: number; tech: numb
     .executeTakeFirstOrThrow();
   const submitAt = now - 3 * DAY;
   const approveAt = submitAt + 5 * 3_600_000;
-  const flow = await db
-    .insertInto('flows')
-    .values({
-      tenant_id: tenantId,
-      // in no group: deleted, it shows in no list (流程分组 included)
-      group_id: 0,
+  const flowId = await seedPublishedFlow(
+    db,
+    tenantId,
+    {
+      // in no group and deleted: it shows in no list (流程分组 included)
+      groupId: 0,
       name: '差旅报销审批（示例）',
-      bill_type: 'expense',
-      enabled: 0,
+      billType: 'expense',
       remark: '单据打印示例所用流程',
-      draft_nodes: null,
-      current_version: 1,
-      created_by: approverId,
-      created_at: submitAt,
-      updated_at: submitAt,
-      deleted_at: submitAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const flowId = Number(flow.id);
-  const definition = {
-    flowId: String(flowId),
-    version: 1,
-    name: '差旅报销审批（示例）',
-    nodes: [
-      { id: 'start', type: 'start', name: '发起', next: 'dept' },
-      {
-        id: 'dept',
-        type: 'approver',
-        name: '部门审批',
-        next: 'end',
-        sources: [{ kind: 'staff', staffIds: [String(approverId)] }],
-        mode: { kind: 'orSign' },
-        whenEmpty: 'autoPass',
-        onReject: { kind: 'end' },
-        selfApprove: 'autoPass',
-      },
-      { id: 'end', type: 'end', name: '结束' },
-    ],
-  };
-  await db
-    .insertInto('flow_versions')
-    .values({
-      tenant_id: tenantId,
-      flow_id: flowId,
-      version: 1,
-      definition: JSON.stringify(definition),
-      published_at: submitAt,
-      published_by: approverId,
-    })
-    .execute();
+      deleted: true,
+      by: approverId,
+      nodes: [
+        { id: 'start', type: 'start', name: '发起', next: 'dept' },
+        {
+          id: 'dept',
+          type: 'approver',
+          name: '部门审批',
+          next: 'end',
+          sources: [{ kind: 'staff', staffIds: [String(approverId)] }],
+          mode: { kind: 'orSign' },
+          whenEmpty: 'autoPass',
+          onReject: { kind: 'end' },
+          selfApprove: 'autoPass',
+        },
+        { id: 'end', type: 'end', name: '结束' },
+      ],
+    },
+    submitAt,
+  );
   const dept = await db
     .selectFrom('staff_departments as sd')
     .innerJoin('departments as d', 'd.id', 'sd.dept_id')

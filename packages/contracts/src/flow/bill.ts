@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageInfoSchema, pagedOf } from '../reply.js';
+import { SimStep } from './design.js';
 import { BILL_STATUSES, BILL_TYPES, FEE_TYPE_CODES, TODO_TABS } from './enums.js';
 import { fen, id, ids, labelled, ms, optIds, pageNum, pageSize, required, staffRef, text } from './fields.js';
 
@@ -300,15 +301,8 @@ export const BillDetail = BillRow.extend({
 export type BillDetail = z.infer<typeof BillDetail>;
 
 /** previewRoute: the route the document would take if submitted now; chosenNodes need 自选审批人. */
-export const RouteStep = z.object({
-  nodeId: z.string(),
-  name: z.string(),
-  kind: z.enum(['approver', 'cc']),
-  staff: z.array(z.object({ id: z.number(), name: z.string() })),
-  modeText: z.string(),
-  note: z.string(),
-  chosenMissing: z.boolean(),
-});
+/** A step of the route: the same shape as the simulator's (both come from the engine's planned route). */
+export const RouteStep = SimStep;
 export const RoutePreview = z.object({
   flowId: z.number(),
   flowName: z.string(),

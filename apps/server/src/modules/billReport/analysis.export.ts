@@ -15,6 +15,7 @@ import {
   type TaskResult,
   type TaskRunContext,
 } from '../../platform/tasks.js';
+import { billsCreatedPage, feeLinesOf, flowsWithGroups } from '../flow/index.js';
 import { buildReport, detailRows, loadAnalysis, type AnalysisFilter } from './analysis.service.js';
 import { chinaDay, chinaDayMs, DAY_MS } from './billReport.errors.js';
 
@@ -91,24 +92,7 @@ export const FLOW_EXPORT_COLUMNS = [
 
 export async function exportFlows(ctx: TaskRunContext): Promise<TaskResult> {
   const tenantId = ctx.task.tenantId;
-  const rows = await ctx.db
-    .selectFrom('flows as f')
-    .leftJoin('flow_groups as g', (j) =>
-      j.onRef('g.id', '=', 'f.group_id').onRef('g.tenant_id', '=', 'f.tenant_id'),
-    )
-    .select([
-      'f.name',
-      'f.bill_type',
-      'g.name as group_name',
-      'f.enabled',
-      'f.current_version',
-      'f.remark',
-      'f.updated_at',
-    ])
-    .where('f.tenant_id', '=', tenantId)
-    .where('f.deleted_at', 'is', null)
-    .orderBy('f.id')
-    .execute();
+  const rows = await flowsWithGroups(ctx.db, tenantId);
   const data = rows.map((r) => [
     r.name,
     BILL_TYPE_LABEL[r.bill_type as BillType] ?? r.bill_type,
@@ -156,17 +140,13 @@ async function* billPages(db: Db, tenantId: number, p: ReturnType<typeof params>
   let after = 0;
   for (;;) {
     if (signal.aborted) throw new Error('任务已取消');
-    let q = db
-      .selectFrom('bills')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('created_at', '>=', from)
-      .where('created_at', '<', to)
-      .where('status', '!=', 'draft')
-      .where('id', '>', after);
-    if (p.billType) q = q.where('bill_type', '=', p.billType);
-    if (p.departmentId) q = q.where('department_id', '=', p.departmentId);
-    const rows = await q.orderBy('id').limit(PAGE).execute();
+    const rows = await billsCreatedPage(
+      db,
+      tenantId,
+      { from, to, billType: p.billType, departmentId: p.departmentId },
+      after,
+      PAGE,
+    );
     if (rows.length === 0) return;
     yield rows;
     after = Number(rows[rows.length - 1].id);
@@ -206,19 +186,11 @@ export async function exportBillFees(ctx: TaskRunContext): Promise<TaskResult> {
   let count = 0;
   async function* pages() {
     for await (const rows of billPages(ctx.db, ctx.task.tenantId, p, ctx.signal)) {
-      const fees = await ctx.db
-        .selectFrom('bill_fees')
-        .select(['bill_id', 'fee_type', 'fee_date', 'amount', 'remark'])
-        .where('tenant_id', '=', ctx.task.tenantId)
-        .where(
-          'bill_id',
-          'in',
-          rows.map((b) => b.id),
-        )
-        .orderBy('bill_id')
-        .orderBy('sort_order')
-        .orderBy('id')
-        .execute();
+      const fees = await feeLinesOf(
+        ctx.db,
+        ctx.task.tenantId,
+        rows.map((b) => b.id),
+      );
       const byBill = new Map(rows.map((b) => [Number(b.id), b]));
       const out = fees.map((f) => {
         const b = byBill.get(Number(f.bill_id))!;

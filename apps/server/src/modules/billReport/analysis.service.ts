@@ -11,6 +11,7 @@ import {
 } from '@feikong/contracts';
 import type { TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
+import { approvalLogsOf, billsSubmittedIn, flowNodeNames, type BillRangeRow } from '../flow/index.js';
 import * as repo from './analysis.repo.js';
 import { chinaDay, chinaDayMs, DAY_MS } from './billReport.errors.js';
 
@@ -155,13 +156,13 @@ function range(f: AnalysisFilter, now: number) {
 }
 
 export async function loadAnalysis(db: Db, tenantId: number, f: AnalysisFilter, now: number) {
-  const bills = await repo.billsInRange(db, tenantId, {
+  const bills = await billsSubmittedIn(db, tenantId, {
     ...range(f, now),
     billType: f.billType,
     departmentId: f.departmentId,
     statuses: ANALYSIS_STATUSES,
   });
-  const logs = await repo.logsOf(
+  const logs = await approvalLogsOf(
     db,
     tenantId,
     bills.map((b) => Number(b.id)),
@@ -169,7 +170,7 @@ export async function loadAnalysis(db: Db, tenantId: number, f: AnalysisFilter, 
   const pairs = bills
     .filter((b) => b.flow_id !== null && b.flow_version !== null)
     .map((b) => ({ flowId: Number(b.flow_id), version: Number(b.flow_version) }));
-  const names = await repo.nodeNames(db, tenantId, pairs);
+  const names = await flowNodeNames(db, tenantId, pairs);
   const timings = new Map(
     bills.map((b) => [Number(b.id), timingsOf((logs.get(Number(b.id)) ?? []).map(parse), now)]),
   );
@@ -181,7 +182,7 @@ export async function loadAnalysis(db: Db, tenantId: number, f: AnalysisFilter, 
 }
 type Loaded = Awaited<ReturnType<typeof loadAnalysis>>;
 
-function docHours(b: repo.BillRangeRow, now: number) {
+function docHours(b: BillRangeRow, now: number) {
   const submit = Number(b.submit_time);
   const finished = b.status === 'approved' && b.finish_time !== null;
   return { finished, ms: (finished ? Number(b.finish_time) : now) - submit };
@@ -190,7 +191,7 @@ function docHours(b: repo.BillRangeRow, now: number) {
 function stat(
   key: string,
   name: string,
-  list: repo.BillRangeRow[],
+  list: BillRangeRow[],
   f: AnalysisFilter,
   now: number,
 ): EfficiencyStat {

@@ -1,5 +1,6 @@
 import { FEE_TYPE_LABEL, type AuditHit, type AuditResult } from '@feikong/contracts';
 import type { Db } from '../../platform/db/database.js';
+import { billWithLines, sameFeesOfSubmitter } from '../flow/index.js';
 import { cityGroupWithCities } from '../org/index.js';
 import * as repo from './auditRule.repo.js';
 import { billReportErrors, chinaDay, chinaDayMs, DAY_MS, yuan } from './billReport.errors.js';
@@ -24,13 +25,9 @@ export interface BillUnderCheck {
 
 /** Reads a document of the tenant with its fee lines, trips and attached invoices; undefined if none. */
 export async function loadBillForCheck(db: Db, tenantId: number, billId: number) {
-  const bill = await repo.getBill(db, tenantId, billId);
-  if (!bill) return undefined;
-  const [fees, trips, invoices] = await Promise.all([
-    repo.feesOf(db, tenantId, billId),
-    repo.tripsOf(db, tenantId, billId),
-    repo.feeInvoicesOf(db, tenantId, billId),
-  ]);
+  const loaded = await billWithLines(db, tenantId, billId);
+  if (!loaded) return undefined;
+  const { bill, fees, trips, invoices } = loaded;
   const under: BillUnderCheck = {
     id: Number(bill.id),
     billType: bill.bill_type,
@@ -119,7 +116,7 @@ async function hitsOf(
         .map((f) => `${feeLabel(bill, f.id)}金额${yuan(f.amount)}，超过标准${yuan(limit)}${where}`);
     }
     case 'duplicateFee': {
-      const same = await repo.sameFees(
+      const same = await sameFeesOfSubmitter(
         db,
         tenantId,
         bill.submitterId,

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/database.js';
 import { likePattern } from '../../platform/db/queries.js';
 
-/** SQL of 智能规则集 (audit_rules) and the document reads its checks need. */
+/** SQL of 智能规则集 (audit_rules). The document under check comes from the flow module's read API. */
 
 export type AuditRuleRow = Awaited<ReturnType<typeof getRule>> & {};
 
@@ -77,88 +77,4 @@ export async function deleteRule(db: Db, tenantId: number, id: number) {
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
-}
-
-// ---------- the document under check ----------
-
-export async function getBill(db: Db, tenantId: number, id: number) {
-  return db
-    .selectFrom('bills')
-    .select(['id', 'bill_type', 'submitter_id', 'amount', 'status'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export async function feesOf(db: Db, tenantId: number, billId: number) {
-  return db
-    .selectFrom('bill_fees')
-    .select(['id', 'fee_type', 'amount', 'fee_date'])
-    .where('tenant_id', '=', tenantId)
-    .where('bill_id', '=', billId)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-}
-
-export async function tripsOf(db: Db, tenantId: number, billId: number) {
-  return db
-    .selectFrom('bill_trips')
-    .select(['start_date', 'end_date', 'location_cus'])
-    .where('tenant_id', '=', tenantId)
-    .where('bill_id', '=', billId)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-}
-
-/** The invoices attached to the document's fee lines, with their 开票日期. */
-export async function feeInvoicesOf(db: Db, tenantId: number, billId: number) {
-  return db
-    .selectFrom('bill_fee_invoices as l')
-    .innerJoin('invoices as i', (j) =>
-      j.onRef('i.id', '=', 'l.invoice_id').onRef('i.tenant_id', '=', 'l.tenant_id'),
-    )
-    .select(['l.fee_id', 'i.id', 'i.number', 'i.billing_date'])
-    .where('l.tenant_id', '=', tenantId)
-    .where('l.bill_id', '=', billId)
-    .orderBy('l.id')
-    .execute();
-}
-
-/**
- * Fee lines of the submitter's other documents, not rejected and not drafts, with the same type, amount and
- * date as one of `keys` (重复报销).
- */
-export async function sameFees(
-  db: Db,
-  tenantId: number,
-  submitterId: number,
-  exceptBillId: number,
-  keys: { fee_type: string; amount: number; fee_date: number }[],
-) {
-  if (keys.length === 0) return [];
-  return db
-    .selectFrom('bill_fees as f')
-    .innerJoin('bills as b', (j) =>
-      j.onRef('b.id', '=', 'f.bill_id').onRef('b.tenant_id', '=', 'f.tenant_id'),
-    )
-    .select(['f.fee_type', 'f.amount', 'f.fee_date', 'b.bill_number'])
-    .where('f.tenant_id', '=', tenantId)
-    .where('b.submitter_id', '=', submitterId)
-    .where('b.id', '!=', exceptBillId)
-    .where('b.status', 'not in', ['rejected', 'draft'])
-    .where((eb) =>
-      eb.or(
-        keys.map((k) =>
-          eb.and([
-            eb('f.fee_type', '=', k.fee_type),
-            eb('f.amount', '=', k.amount),
-            eb('f.fee_date', '=', k.fee_date),
-          ]),
-        ),
-      ),
-    )
-    .orderBy('b.id')
-    .execute();
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
+import { seedPublishedFlow } from '../flow/index.js';
 import { chinaDayMs } from './billReport.errors.js';
 
 /**
@@ -166,55 +167,30 @@ export async function insertCityGroup(db: Db, tenantId: number, name: string, co
   return Number(g.id);
 }
 
-/** A published flow whose definition names its nodes (start → 部门审批 → 财务审批 → end). */
-export async function insertFlow(db: Db, tenantId: number, by: number) {
+/** A published, enabled flow whose definition names its nodes (start → 部门审批 → 财务审批 → end). */
+export async function insertFlow(
+  db: Db,
+  tenantId: number,
+  by: number,
+  nodes: unknown[] = [
+    { id: 'start', type: 'start', name: '发起', next: 'dept' },
+    { id: 'dept', type: 'approver', name: '部门审批', next: 'fin' },
+    { id: 'fin', type: 'approver', name: '财务审批', next: 'end' },
+    { id: 'end', type: 'end', name: '结束' },
+  ],
+) {
   const now = Date.now();
   const group = await db
     .insertInto('flow_groups')
     .values({ tenant_id: tenantId, name: '报销流程', sort_order: 0, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const flow = await db
-    .insertInto('flows')
-    .values({
-      tenant_id: tenantId,
-      group_id: Number(group.id),
-      name: '差旅报销审批',
-      bill_type: 'expense',
-      enabled: 1,
-      remark: '',
-      draft_nodes: null,
-      current_version: 1,
-      created_by: by,
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const definition = {
-    flowId: String(flow.id),
-    version: 1,
-    name: '差旅报销审批',
-    nodes: [
-      { id: 'start', type: 'start', name: '发起', next: 'dept' },
-      { id: 'dept', type: 'approver', name: '部门审批', next: 'fin' },
-      { id: 'fin', type: 'approver', name: '财务审批', next: 'end' },
-      { id: 'end', type: 'end', name: '结束' },
-    ],
-  };
-  await db
-    .insertInto('flow_versions')
-    .values({
-      tenant_id: tenantId,
-      flow_id: Number(flow.id),
-      version: 1,
-      definition: JSON.stringify(definition),
-      published_at: now,
-      published_by: by,
-    })
-    .execute();
-  return Number(flow.id);
+  return seedPublishedFlow(
+    db,
+    tenantId,
+    { groupId: Number(group.id), name: '差旅报销审批', billType: 'expense', enabled: true, by, nodes },
+    now,
+  );
 }
 
 type Ev = { type: string; at: number; nodeId?: string; taskId?: string; actor?: number; to?: number[] };
@@ -281,32 +257,20 @@ export function twoStepLog(
 
 /** An enabled, published expense flow the engine runs: 部门审批 by `approverId`, then end. */
 export async function insertEnabledFlow(db: Db, tenantId: number, by: number, approverId: number) {
-  const flowId = await insertFlow(db, tenantId, by);
-  const definition = {
-    flowId: String(flowId),
-    version: 1,
-    name: '差旅报销审批',
-    nodes: [
-      { id: 'start', type: 'start', name: '发起', next: 'dept' },
-      {
-        id: 'dept',
-        type: 'approver',
-        name: '部门审批',
-        next: 'end',
-        sources: [{ kind: 'staff', staffIds: [String(approverId)] }],
-        mode: { kind: 'orSign' },
-        whenEmpty: 'autoPass',
-        onReject: { kind: 'end' },
-        selfApprove: 'approve',
-      },
-      { id: 'end', type: 'end', name: '结束' },
-    ],
-  };
-  await db
-    .updateTable('flow_versions')
-    .set({ definition: JSON.stringify(definition) })
-    .where('flow_id', '=', flowId)
-    .execute();
-  await db.updateTable('flows').set({ enabled: 1 }).where('id', '=', flowId).execute();
-  return flowId;
+  const nodes = [
+    { id: 'start', type: 'start', name: '发起', next: 'dept' },
+    {
+      id: 'dept',
+      type: 'approver',
+      name: '部门审批',
+      next: 'end',
+      sources: [{ kind: 'staff', staffIds: [String(approverId)] }],
+      mode: { kind: 'orSign' },
+      whenEmpty: 'autoPass',
+      onReject: { kind: 'end' },
+      selfApprove: 'approve',
+    },
+    { id: 'end', type: 'end', name: '结束' },
+  ];
+  return insertFlow(db, tenantId, by, nodes);
 }

@@ -1,7 +1,6 @@
 import { AUTO_PASS_LABEL, APPROVE_MODE_LABEL, type BillType } from '@feikong/contracts';
 import type { TenantCaller } from '../../platform/context.js';
 import { inTransaction, type Db } from '../../platform/db/database.js';
-import { enforceBillRules } from '../billReport/index.js';
 import { reserveInvoicesForBill } from '../invoice/index.js';
 import { handBackDue } from './agent.service.js';
 import * as repo from './bill.repo.js';
@@ -150,14 +149,7 @@ async function checkFormOnSubmit(d: FlowDeps, trx: Db, caller: TenantCaller, b: 
 export async function loanLeft(db: Db, tenantId: number, loanId: number, exceptBillId = 0) {
   const loan = await repo.getBill(db, tenantId, loanId);
   if (!loan) return 0;
-  const reps = await db
-    .selectFrom('bills')
-    .select(['id', 'amount', 'status'])
-    .where('tenant_id', '=', tenantId)
-    .where('loan_id', '=', loanId)
-    .where('bill_type', '=', 'repayment')
-    .where('status', 'in', ['approving', 'approved'])
-    .execute();
+  const reps = await repo.repaymentsOf(db, tenantId, loanId);
   return (
     Number(loan.amount) - reps.filter((r) => r.id !== exceptBillId).reduce((s, r) => s + Number(r.amount), 0)
   );
@@ -217,7 +209,7 @@ export async function submitBill(
     const fees = await checkSubmittable(trx, b);
     await checkFormOnSubmit(d, trx, caller, b, fees.length);
     // 智能规则集 (billReport): a 禁止提交 rule refuses; 提示 rules need the submitter's confirm.
-    await enforceBillRules(trx, caller.tenantId, b.id, { confirmed: body.confirm === true, now: e.now });
+    await d.billRules?.(trx, caller.tenantId, b.id, { confirmed: body.confirm === true, now: e.now });
     const flow = await flowFor(trx, b);
     if (
       !(await repo.moveStatus(
@@ -508,12 +500,12 @@ export async function opinionBill(
   d: FlowDeps,
   caller: TenantCaller,
   b: { id: number; opinion: string },
-  mayView: (bill: BillDb) => Promise<boolean>,
+  mayView: (trx: Db, bill: BillDb) => Promise<boolean>,
 ) {
   const now = d.clock();
   return inTransaction(d.db, async (trx) => {
     const bill = await repo.getBill(trx, caller.tenantId, b.id);
-    if (!bill || !(await mayView(bill))) throw flowErrors.billNotFound();
+    if (!bill || !(await mayView(trx, bill))) throw flowErrors.billNotFound();
     if (bill.status === 'draft') throw flowErrors.billState(`单据${statusText(bill.status)}，不能评论`);
     const event = {
       type: 'comment',

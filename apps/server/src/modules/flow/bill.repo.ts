@@ -210,6 +210,20 @@ export async function feeInvoicesOf(db: Db, tenantId: number, billIds: number[])
     .orderBy('id')
     .execute();
 }
+/** The invoices on the document's fee lines with what print and rule checks show: number, seller, total,
+ * 开票日期 and the invoice's own file (null when typed in by hand). */
+export async function attachedInvoicesOf(db: Db, tenantId: number, billId: number) {
+  return db
+    .selectFrom('bill_fee_invoices as f')
+    .innerJoin('invoices as i', (j) =>
+      j.onRef('i.id', '=', 'f.invoice_id').onRef('i.tenant_id', '=', 'f.tenant_id'),
+    )
+    .select(['f.fee_id', 'i.id', 'i.number', 'i.seller_name', 'i.total', 'i.billing_date', 'i.file_key'])
+    .where('f.tenant_id', '=', tenantId)
+    .where('f.bill_id', '=', billId)
+    .orderBy('f.id')
+    .execute();
+}
 export async function tripsOf(db: Db, tenantId: number, billId: number) {
   return db
     .selectFrom('bill_trips')
@@ -356,6 +370,18 @@ export async function feeSum(db: Db, tenantId: number, billId: number) {
     .where('bill_id', '=', billId)
     .executeTakeFirstOrThrow();
   return { sum: Number(r.s ?? 0), count: Number(r.n) };
+}
+
+/** A loan's repayments that count against it: 审批中 or 已通过. */
+export async function repaymentsOf(db: Db, tenantId: number, loanId: number) {
+  return db
+    .selectFrom('bills')
+    .select(['id', 'amount', 'status'])
+    .where('tenant_id', '=', tenantId)
+    .where('loan_id', '=', loanId)
+    .where('bill_type', '=', 'repayment')
+    .where('status', 'in', ['approving', 'approved'])
+    .execute();
 }
 
 export async function relatedOf(db: Db, tenantId: number, billId: number) {

@@ -58,7 +58,7 @@ import type { AppDeps, ZodApp } from '../../platform/types.js';
 import * as ap from './approval.service.js';
 import * as bills from './bill.service.js';
 import { FINOBILL } from './design.routes.js';
-import type { FlowDeps } from './design.service.js';
+import type { BillRulesCheck, FlowDeps } from './design.service.js';
 import { billDetail, mayView } from './detail.service.js';
 import * as rel from './relate.service.js';
 import * as todo from './todo.service.js';
@@ -84,8 +84,13 @@ const DETAIL = [...perms('view'), 'todoList:view', 'submittedList:view', 'flowIn
 ];
 const TODO_LIST_VIEW = 'todoList:view' as const;
 
-export function registerBillRoutes(app: ZodApp, deps: AppDeps) {
-  const d: FlowDeps = { db: deps.db, clock: deps.clock ?? Date.now, storage: deps.storage };
+export function registerBillRoutes(app: ZodApp, deps: AppDeps, hooks: { billRules: BillRulesCheck }) {
+  const d: FlowDeps = {
+    db: deps.db,
+    clock: deps.clock ?? Date.now,
+    storage: deps.storage,
+    billRules: hooks.billRules,
+  };
   const P = (s: string) => `${FINOBILL}/${s}`;
   const c = tenantCaller;
 
@@ -225,7 +230,7 @@ export function registerBillRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => {
       const caller = c(req);
-      return ok(await ap.opinionBill(d, caller, req.body, (b) => mayView(d.db, caller, b)));
+      return ok(await ap.opinionBill(d, caller, req.body, (trx, b) => mayView(trx, caller, b)));
     },
   );
   app.post(

@@ -1,28 +1,11 @@
 import { BillDetail, TodoPage } from '@feikong/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import {
-  api,
-  flowTenant,
-  makeInvoice,
-  publishedFlow,
-  submittedExpense,
-  type FlowTenant,
-} from './flow.testkit.js';
+import type { TestApp } from '../../../test/harness.js';
+import { type Call, flowApp, type FlowTenant, makeInvoice, submittedExpense } from './flow.testkit.js';
 
 /** Documents through their lifecycle: submit → approve → approved (invoices 已核销), reject back, withdraw, agents, races. */
-let t: TestApp;
-let A: FlowTenant;
-let B: FlowTenant;
-let call: ReturnType<typeof api>;
-beforeAll(async () => {
-  t = await createTestApp();
-  call = api(t);
-  A = await flowTenant(t);
-  B = await flowTenant(t);
-  await publishedFlow(t, A);
-  await publishedFlow(t, B);
-});
+let t: TestApp, A: FlowTenant, B: FlowTenant, call: Call;
+beforeAll(async () => ({ t, A, B, call } = await flowApp()));
 afterAll(async () => t?.close());
 
 const invoiceStatus = async (id: number) =>

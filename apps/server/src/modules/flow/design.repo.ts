@@ -267,6 +267,49 @@ export async function insertVersion(
     .execute();
 }
 
+/**
+ * A flow published at once as version 1 (definition = its nodes): demo data and tests that write documents
+ * directly. `deleted_at` set keeps it out of every list while documents still read its version.
+ */
+export async function insertPublishedFlow(
+  db: Db,
+  tenantId: number,
+  v: {
+    group_id: number;
+    name: string;
+    bill_type: string;
+    remark: string;
+    enabled: boolean;
+    deleted_at: number | null;
+    created_by: number;
+    nodes: unknown[];
+  },
+  now: number,
+) {
+  const { nodes, enabled, ...flow } = v;
+  const r = await db
+    .insertInto('flows')
+    .values({
+      tenant_id: tenantId,
+      ...flow,
+      enabled: enabled ? 1 : 0,
+      draft_nodes: null,
+      current_version: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const definition = { flowId: String(r.id), version: 1, name: v.name, nodes };
+  await insertVersion(
+    db,
+    tenantId,
+    { flow_id: r.id, version: 1, definition: JSON.stringify(definition), published_by: v.created_by },
+    now,
+  );
+  return Number(r.id);
+}
+
 /** Documents 审批中 per flow (any version). */
 export async function runningCounts(db: Db, tenantId: number, flowIds: number[]) {
   if (flowIds.length === 0) return new Map<number, number>();

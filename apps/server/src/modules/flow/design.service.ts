@@ -29,7 +29,21 @@ export interface FlowDeps {
   clock: () => number;
   /** File storage: form attachments must exist (absent: only the tenant prefix is checked). */
   storage?: FileStorage;
+  /**
+   * 智能规则集 on submit: billReport's enforceBillRules, handed in by modules/index.ts (billReport reads
+   * documents through this module's index, so flow may not import it back). Absent when services are
+   * called without the app (the demo seed, benches): no audit rule applies then.
+   */
+  billRules?: BillRulesCheck;
 }
+
+/** Throws when a 禁止提交 rule hits, or a 提示 rule hits and the submitter has not confirmed. */
+export type BillRulesCheck = (
+  db: Db,
+  tenantId: number,
+  billId: number,
+  opts: { confirmed: boolean; now: number },
+) => Promise<unknown>;
 
 // The contracts' definition schema infers the engine's types (checked here at compile time).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -1,26 +1,18 @@
-import { FlowDetail, FlowSimulation, MatrixDetail } from '@feikong/contracts';
+import { FlowDetail, FlowGroupList, FlowSimulation, MatrixDetail } from '@feikong/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import type { TestApp } from '../../../test/harness.js';
 import {
-  api,
-  flowTenant,
+  type Call,
+  flowApp,
+  type FlowTenant,
   publishedFlow,
   submittedExpense,
   twoStepNodes,
-  type FlowTenant,
 } from './flow.testkit.js';
 
 /** 审批流设计: groups, flows and versions, publish validation, enable, copy, delete, matrix, simulate, agents. */
-let t: TestApp;
-let A: FlowTenant;
-let B: FlowTenant;
-let call: ReturnType<typeof api>;
-beforeAll(async () => {
-  t = await createTestApp();
-  call = api(t);
-  A = await flowTenant(t);
-  B = await flowTenant(t);
-});
+let t: TestApp, A: FlowTenant, B: FlowTenant, call: Call;
+beforeAll(async () => ({ t, A, B, call } = await flowApp({ publish: false })));
 afterAll(async () => t?.close());
 
 describe('groups', () => {
@@ -47,6 +39,33 @@ describe('groups', () => {
     });
     expect((await call(A.admin.token, 'POST', 'group/delete', { id: g1.body.data.id })).code).toBe(409);
     expect((await call(A.admin.token, 'POST', 'group/delete', { id: g2.body.data.id })).body.status).toBe(0);
+  });
+
+  it('group/list: the tenant’s groups in order with their flow counts, as the database holds them; no permission 403', async () => {
+    const g = await call(A.admin.token, 'POST', 'group/save', { name: '列表用' });
+    await call(A.admin.token, 'POST', 'flowDesign/save', {
+      name: '列表流程',
+      groupId: g.body.data.id,
+      billType: 'loan',
+      nodes: twoStepNodes(A.second.staffId),
+    });
+    await call(B.admin.token, 'POST', 'group/save', { name: '他人分组' });
+    const r = await call(A.admin.token, 'GET', 'group/list');
+    expect(r.code).toBe(200);
+    const list = FlowGroupList.parse(r.body.data);
+    const rows = await t.db
+      .selectFrom('flow_groups')
+      .select(['id', 'name', 'sort_order'])
+      .where('tenant_id', '=', A.tenantId)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute();
+    expect(list.map((x) => [x.id, x.name, x.sort])).toEqual(rows.map((x) => [x.id, x.name, x.sort_order]));
+    expect(list.map((x) => x.name)).not.toContain('他人分组');
+    expect(list.find((x) => x.id === g.body.data.id)?.flowCount).toBe(1);
+    // It needs flowGroup:view or flowList:view; staff with only the filing permissions get 403.
+    expect((await call(A.nobody.token, 'GET', 'group/list')).code).toBe(403);
+    expect((await call(A.boss.token, 'GET', 'group/list')).code).toBe(403);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { TestApp } from '../../../test/harness.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { makeStaff, makeTenant } from '../../../test/factories.js';
 import { FLOW_STAFF_PERMS } from '../../db/migrations/20261127T0141_flow_bill.js';
 
@@ -6,6 +6,7 @@ import { FLOW_STAFF_PERMS } from '../../db/migrations/20261127T0141_flow_bill.js
 
 export const W = '/finobill/api/web';
 export type Reply = { code: number; body: { status: number; msg: string; data: any } };
+export type Call = ReturnType<typeof api>;
 
 export function api(t: TestApp) {
   return async (
@@ -57,6 +58,21 @@ export async function flowTenant(t: TestApp) {
   return { tenantId, companyId, deptId, admin, submitter, boss, second, nobody };
 }
 export type FlowTenant = Awaited<ReturnType<typeof flowTenant>>;
+
+/**
+ * The setup the flow API test files share: an app on a fresh database and tenants A and B, each with an
+ * enabled two-step expense flow (`publish: false`: none). Close it with `t.close()` in afterAll.
+ */
+export async function flowApp(opts: { publish?: boolean } = {}) {
+  const t = await createTestApp();
+  const A = await flowTenant(t);
+  const B = await flowTenant(t);
+  if (opts.publish !== false) {
+    await publishedFlow(t, A);
+    await publishedFlow(t, B);
+  }
+  return { t, A, B, call: api(t) };
+}
 
 /** Start → supervisor (或签, reject back to start) → second (named) → end. */
 export function twoStepNodes(secondId: number) {
@@ -174,4 +190,51 @@ export async function submittedExpense(
   const sub = await call(f.submitter.token, 'POST', 'flow/submit', { id: s.body.data.id });
   if (sub.body.status !== 0) throw new Error(JSON.stringify(sub.body));
   return s.body.data.id as number;
+}
+
+/**
+ * What an action on a document may change, read straight from the tables: its status and amount, the
+ * instance's revision, the open tasks (flow_tasks), the approval log and the 知会 rows. Compare two
+ * snapshots to prove a refused request changed nothing.
+ */
+export async function billSnapshot(t: TestApp, billId: number) {
+  const bill = await t.db
+    .selectFrom('bills')
+    .select(['status', 'amount', 'current_node_name', 'instance_id'])
+    .where('id', '=', billId)
+    .executeTakeFirst();
+  const instance = bill?.instance_id
+    ? await t.db
+        .selectFrom('flow_instances')
+        .select(['revision', 'status'])
+        .where('id', '=', bill.instance_id)
+        .executeTakeFirst()
+    : undefined;
+  const tasks = await t.db
+    .selectFrom('flow_tasks')
+    .select(['task_id', 'node_id', 'assignee_id'])
+    .where('bill_id', '=', billId)
+    .orderBy('id')
+    .execute();
+  const logs = await t.db
+    .selectFrom('flow_logs')
+    .select(['type', 'actor_id'])
+    .where('bill_id', '=', billId)
+    .orderBy('id')
+    .execute();
+  const ccs = await t.db
+    .selectFrom('flow_ccs')
+    .select(['staff_id', 'read_at'])
+    .where('bill_id', '=', billId)
+    .orderBy('id')
+    .execute();
+  return {
+    status: bill?.status,
+    amount: bill === undefined ? undefined : Number(bill.amount),
+    currentNodeName: bill?.current_node_name,
+    revision: instance === undefined ? null : Number(instance.revision),
+    tasks: tasks.map((r) => ({ taskId: r.task_id, nodeId: r.node_id, assigneeId: Number(r.assignee_id) })),
+    logs: logs.map((r) => ({ type: r.type, actorId: r.actor_id === null ? null : Number(r.actor_id) })),
+    ccs: ccs.map((r) => ({ staffId: Number(r.staff_id), read: r.read_at !== null })),
+  };
 }

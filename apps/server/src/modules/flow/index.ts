@@ -7,16 +7,33 @@ import type { AppDeps, ZodApp } from '../../platform/types.js';
 import { registerBillRoutes } from './bill.routes.js';
 import { registerFlowDesignRoutes } from './design.routes.js';
 import { registerFormRoutes } from './form.routes.js';
+import type { BillRulesCheck } from './design.service.js';
 import { registerBillPrintRoutes } from './print.routes.js';
 
-export function registerFlowRoutes(app: ZodApp, deps: AppDeps) {
+/** `billRules`: the 智能规则集 check submit runs (billReport's enforceBillRules, wired by modules/index.ts). */
+export function registerFlowRoutes(app: ZodApp, deps: AppDeps, hooks: { billRules: BillRulesCheck }) {
   registerFlowDesignRoutes(app, deps);
   // 自定义表单 (form.*.ts, decision 0025): templates, versions, the runtime reads.
   registerFormRoutes(app, deps);
-  registerBillRoutes(app, deps);
+  registerBillRoutes(app, deps, hooks);
   // 单据打印 (print.*.ts, decision 0024): print data, print records, the batch PDF.
   registerBillPrintRoutes(app, deps);
 }
 
 /** The demo tenant's flow and documents (seed/flow.ts). */
-export { seedFlowDemo, seedFormDemo } from './seed.service.js';
+export { seedFlowDemo, seedFormDemo, seedPublishedFlow } from './seed.service.js';
+
+/** The flow tables' read API for other modules (billReport: rule checks, analysis, exports). */
+export {
+  approvalLogsOf,
+  billsCreatedPage,
+  billsSubmittedIn,
+  billWithLines,
+  feeLinesOf,
+  flowNodeNames,
+  flowsWithGroups,
+  sameFeesOfSubmitter,
+  type ApprovalLogRow,
+  type BillRangeFilter,
+  type BillRangeRow,
+} from './reads.js';

@@ -1,17 +1,10 @@
 import type { Db } from '../../platform/db/database.js';
 
-/** Reads of 单据打印 (print.service.ts): documents with their lines, logs, people and print records. */
-
-export async function billsByIds(db: Db, tenantId: number, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('bills')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', 'in', ids)
-    .execute();
-}
-export type BillDbRow = Awaited<ReturnType<typeof billsByIds>>[number];
+/**
+ * Reads of 单据打印 (print.service.ts) that no other part of the module makes: who is involved in which
+ * documents, invoice attachments, the approval log with its people, print records. Documents, lines and
+ * flow versions come from bill.repo.ts and design.repo.ts.
+ */
 
 /** Of `billIds`, those the staff member acted on, was asked to act on, or was copied on. */
 export async function involvedBillIds(db: Db, tenantId: number, staffId: number, billIds: readonly number[]) {
@@ -42,31 +35,6 @@ export async function involvedBillIds(db: Db, tenantId: number, staffId: number,
   return new Set([...logs, ...tasks, ...ccs].map((r) => Number(r.bill_id)));
 }
 
-export async function feesOf(db: Db, tenantId: number, billId: number) {
-  return db
-    .selectFrom('bill_fees')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('bill_id', '=', billId)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-}
-
-/** The invoices attached to the document's fee lines, with their own file (null when typed in by hand). */
-export async function feeInvoicesOf(db: Db, tenantId: number, billId: number) {
-  return db
-    .selectFrom('bill_fee_invoices as f')
-    .innerJoin('invoices as i', (j) =>
-      j.onRef('i.id', '=', 'f.invoice_id').onRef('i.tenant_id', '=', 'f.tenant_id'),
-    )
-    .select(['f.fee_id', 'i.id', 'i.number', 'i.seller_name', 'i.total', 'i.billing_date', 'i.file_key'])
-    .where('f.tenant_id', '=', tenantId)
-    .where('f.bill_id', '=', billId)
-    .orderBy('f.id')
-    .execute();
-}
-
 export async function invoiceAttachmentsOf(db: Db, tenantId: number, invoiceIds: readonly number[]) {
   if (invoiceIds.length === 0) return [];
   return db
@@ -74,17 +42,6 @@ export async function invoiceAttachmentsOf(db: Db, tenantId: number, invoiceIds:
     .select(['invoice_id', 'file_key', 'file_name'])
     .where('tenant_id', '=', tenantId)
     .where('invoice_id', 'in', invoiceIds)
-    .orderBy('id')
-    .execute();
-}
-
-export async function tripsOf(db: Db, tenantId: number, billId: number) {
-  return db
-    .selectFrom('bill_trips')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('bill_id', '=', billId)
-    .orderBy('sort_order')
     .orderBy('id')
     .execute();
 }
@@ -97,27 +54,6 @@ export async function logsOf(db: Db, tenantId: number, billId: number) {
     .where('bill_id', '=', billId)
     .orderBy('id')
     .execute();
-}
-
-export async function flowVersion(db: Db, tenantId: number, flowId: number, version: number) {
-  return db
-    .selectFrom('flow_versions')
-    .select(['definition'])
-    .where('tenant_id', '=', tenantId)
-    .where('flow_id', '=', flowId)
-    .where('version', '=', version)
-    .executeTakeFirst();
-}
-
-export async function staffNames(db: Db, tenantId: number, ids: readonly number[]) {
-  if (ids.length === 0) return new Map<number, string>();
-  const rows = await db
-    .selectFrom('staff')
-    .select(['id', 'name'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', 'in', ids)
-    .execute();
-  return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 
 /** The top organisation's name (the tenant's group organisation). */

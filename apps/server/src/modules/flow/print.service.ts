@@ -27,6 +27,10 @@ import {
   type PdfSource,
 } from '../files/index.js';
 import { approvalRecord, type FlowDefinition, type FlowEvent } from './engine/index.js';
+import * as billRepo from './bill.repo.js';
+import type { BillDb } from './bill.repo.js';
+import { getVersion } from './design.repo.js';
+import { staffNames } from './directory.repo.js';
 import { formVersionOf } from './form.service.js';
 import { formValueRows } from './form.values.js';
 import * as repo from './print.repo.js';
@@ -65,7 +69,7 @@ export type PrintDeps = AppServices;
  */
 async function printableBills(d: PrintDeps, caller: TenantCaller, ids: readonly number[]) {
   const unique = [...new Set(ids)];
-  const rows = await repo.billsByIds(d.db, caller.tenantId, unique);
+  const rows = await billRepo.billsByIds(d.db, caller.tenantId, unique);
   if (rows.length !== unique.length) throw printErrors.notFound();
   if (!hasPermission(caller.perms, ADMIN_PERMS)) {
     const others = rows.filter((r) => Number(r.submitter_id) !== caller.staffId).map((r) => Number(r.id));
@@ -85,9 +89,9 @@ function parse<T>(s: string | null | undefined, fallback: T): T {
   }
 }
 
-async function definitionOf(d: PrintDeps, tenantId: number, bill: repo.BillDbRow) {
+async function definitionOf(d: PrintDeps, tenantId: number, bill: BillDb) {
   if (bill.flow_id == null || bill.flow_version == null) return null;
-  const v = await repo.flowVersion(d.db, tenantId, Number(bill.flow_id), Number(bill.flow_version));
+  const v = await getVersion(d.db, tenantId, Number(bill.flow_id), Number(bill.flow_version));
   return v ? parse<FlowDefinition | null>(v.definition, null) : null;
 }
 
@@ -107,16 +111,16 @@ interface AttachmentSource extends PrintAttachment {
 async function buildPrintData(
   d: PrintDeps,
   caller: TenantCaller,
-  bill: repo.BillDbRow,
+  bill: BillDb,
   orgName: string,
   stats: Map<number, { count: number; last: number | null }>,
 ): Promise<{ data: PrintData; files: AttachmentSource[] }> {
   const t = caller.tenantId;
   const billId = Number(bill.id);
   const [fees, invoices, trips, logs, def] = await Promise.all([
-    repo.feesOf(d.db, t, billId),
-    repo.feeInvoicesOf(d.db, t, billId),
-    repo.tripsOf(d.db, t, billId),
+    billRepo.feesOf(d.db, t, [billId]),
+    billRepo.attachedInvoicesOf(d.db, t, billId),
+    billRepo.tripsOf(d.db, t, billId),
     repo.logsOf(d.db, t, billId),
     definitionOf(d, t, bill),
   ]);
@@ -141,7 +145,7 @@ async function buildPrintData(
     } else if (typeof ev.type === 'string')
       events.push({ ...(ev as unknown as FlowEvent), logId: Number(log.id) });
   }
-  const names = await repo.staffNames(
+  const names = await staffNames(
     d.db,
     t,
     [...people].filter((n) => Number.isFinite(n)),

@@ -1,7 +1,6 @@
 import { BILL_CREATE_TYPE_LABEL, ORDER_SOURCES } from '@feikong/contracts';
 import type { TenantCaller } from '../../platform/context.js';
 import * as repo from './bill.repo.js';
-import { loanLeft } from './approval.service.js';
 import type { FlowDeps } from './design.service.js';
 import { pageOf } from './flow.util.js';
 
@@ -73,17 +72,11 @@ export async function repaymentList(
   ).items;
   const rows = [];
   for (const l of loans) {
-    const reps = await d.db
-      .selectFrom('bills')
-      .select(['amount', 'status'])
-      .where('tenant_id', '=', caller.tenantId)
-      .where('loan_id', '=', l.id)
-      .where('bill_type', '=', 'repayment')
-      .where('status', 'in', ['approving', 'approved'])
-      .execute();
+    const reps = await repo.repaymentsOf(d.db, caller.tenantId, l.id);
     const repaid = reps.filter((r) => r.status === 'approved').reduce((s, r) => s + Number(r.amount), 0);
     const repaying = reps.filter((r) => r.status === 'approving').reduce((s, r) => s + Number(r.amount), 0);
-    const remaining = await loanLeft(d.db, caller.tenantId, l.id);
+    // What loanLeft (approval.service.ts) says of it: the loan less its counted repayments.
+    const remaining = Number(l.amount) - repaid - repaying;
     if (q.onlyOutstanding && remaining <= 0) continue;
     rows.push({
       loanId: l.id,

@@ -3,6 +3,7 @@ import type { TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { submitBill } from './approval.service.js';
 import { saveBill } from './bill.service.js';
+import { insertPublishedFlow } from './design.repo.js';
 import { enableFlow, publishFlow, saveFlow, saveGroup } from './design.service.js';
 import { publishForm, saveForm } from './form.service.js';
 import type { FlowNode } from './engine/index.js';
@@ -160,4 +161,40 @@ export async function seedFormDemo(db: Db, ids: { tenantId: number; adminId: num
     const { id } = await saveForm(d, admin, f);
     await publishForm(d, admin, id);
   }
+}
+
+/**
+ * Demo data and tests that write documents and logs directly (seed/billPrint.ts, seed/billAnalysis.ts,
+ * billReport.testkit.ts): a flow published as version 1 with these nodes, no designer round trip.
+ */
+export async function seedPublishedFlow(
+  db: Db,
+  tenantId: number,
+  f: {
+    groupId: number;
+    name: string;
+    billType: string;
+    remark?: string;
+    enabled?: boolean;
+    deleted?: boolean;
+    by: number;
+    nodes: unknown[];
+  },
+  at = Date.now(),
+) {
+  return insertPublishedFlow(
+    db,
+    tenantId,
+    {
+      group_id: f.groupId,
+      name: f.name,
+      bill_type: f.billType,
+      remark: f.remark ?? '',
+      enabled: f.enabled ?? false,
+      deleted_at: f.deleted ? at : null,
+      created_by: f.by,
+      nodes: f.nodes,
+    },
+    at,
+  );
 }
