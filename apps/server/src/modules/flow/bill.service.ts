@@ -136,11 +136,14 @@ export async function checkFeeInvoices(trx: Db, caller: TenantCaller, billId: nu
 }
 
 /** Updates the document's amount from its fee lines (when it has any). */
+/**
+ * The document's amount after a line was added, edited or deleted: the sum of its lines (0 once the last one
+ * is gone; a document without lines takes its amount from the form again on its next save).
+ */
 export async function refreshAmount(trx: Db, tenantId: number, billId: number, now: number) {
-  const { sum, count } = await repo.feeSum(trx, tenantId, billId);
-  if (count > 0) await repo.updateBill(trx, tenantId, billId, { amount: sum }, now);
-  const b = await repo.getBill(trx, tenantId, billId);
-  return Number(b!.amount);
+  const { sum } = await repo.feeSum(trx, tenantId, billId);
+  await repo.updateBill(trx, tenantId, billId, { amount: sum }, now);
+  return sum;
 }
 
 /** 保存 (draft): creates or updates the caller's document with its lines, all in one transaction. */

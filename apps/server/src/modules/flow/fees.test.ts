@@ -82,6 +82,14 @@ describe('bill/fee/deleteFee', () => {
     expect(again.body.data.billAmount).toBe(4_200);
   });
 
+  it('deleting the last line leaves the document at 0, not at the old sum', async () => {
+    const d = await draftWithLines();
+    for (const id of d.feeIds)
+      expect((await call(A.submitter.token, 'POST', 'bill/fee/deleteFee', { id })).code).toBe(200);
+    const after = await linesOf(d.id);
+    expect(after).toMatchObject({ feeIds: [], amount: 0 });
+  });
+
   it('refuses bad input, someone else’s line, another tenant, no permission, a submitted document', async () => {
     const d = await draftWithLines();
     const before = await linesOf(d.id);
