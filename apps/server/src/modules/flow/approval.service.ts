@@ -31,6 +31,7 @@ import {
   type PlannedStep,
 } from './engine/index.js';
 import { flowErrors } from './flow.errors.js';
+import { checkFormOfBill, formOfBill } from './form.service.js';
 import { nid, parseJson, sid } from './flow.util.js';
 import * as runtimeRepo from './runtime.repo.js';
 import {
@@ -125,6 +126,26 @@ async function checkSubmittable(trx: Db, b: BillDb) {
   return fees;
 }
 
+/** 自定义表单: required fields and every value against the document's form version (adopted when it had none). */
+async function checkFormOnSubmit(d: FlowDeps, trx: Db, caller: TenantCaller, b: BillDb, feeLines: number) {
+  const form = await formOfBill(trx, caller.tenantId, b);
+  if (!form) return;
+  const trips = await repo.tripsOf(trx, caller.tenantId, b.id);
+  const related = await repo.relatedOf(trx, caller.tenantId, b.id);
+  await checkFormOfBill(d, trx, caller, form, parseJson<Record<string, unknown>>(b.form_values, {}), {
+    submit: true,
+    lines: { feeLines, tripLines: trips.length, relatedBills: related.length },
+  });
+  if (b.form_id === null)
+    await repo.updateBill(
+      trx,
+      caller.tenantId,
+      b.id,
+      { form_id: form.formId, form_version: form.version },
+      d.clock(),
+    );
+}
+
 /** What is left of a loan after its approved and in-approval repayments (except `exceptBillId`). */
 export async function loanLeft(db: Db, tenantId: number, loanId: number, exceptBillId = 0) {
   const loan = await repo.getBill(db, tenantId, loanId);
@@ -193,7 +214,8 @@ export async function submitBill(
   return withRetry(d.db, async (trx) => {
     const b = await ownEditable(trx, caller, body.id);
     assertMayFile(caller, b.bill_type as BillType);
-    await checkSubmittable(trx, b);
+    const fees = await checkSubmittable(trx, b);
+    await checkFormOnSubmit(d, trx, caller, b, fees.length);
     // 智能规则集 (billReport): a 禁止提交 rule refuses; 提示 rules need the submitter's confirm.
     await enforceBillRules(trx, caller.tenantId, b.id, { confirmed: body.confirm === true, now: e.now });
     const flow = await flowFor(trx, b);

@@ -85,7 +85,7 @@ const DETAIL = [...perms('view'), 'todoList:view', 'submittedList:view', 'flowIn
 const TODO_LIST_VIEW = 'todoList:view' as const;
 
 export function registerBillRoutes(app: ZodApp, deps: AppDeps) {
-  const d: FlowDeps = { db: deps.db, clock: deps.clock ?? Date.now };
+  const d: FlowDeps = { db: deps.db, clock: deps.clock ?? Date.now, storage: deps.storage };
   const P = (s: string) => `${FINOBILL}/${s}`;
   const c = tenantCaller;
 

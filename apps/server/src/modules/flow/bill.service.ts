@@ -18,6 +18,7 @@ import type { BillDb } from './bill.repo.js';
 import type { FlowDeps } from './design.service.js';
 import { flowErrors } from './flow.errors.js';
 import { pageOf, parseJson } from './flow.util.js';
+import { checkFormOfBill, formForBillType, formOfBill } from './form.service.js';
 
 /**
  * 单据 (documents): drafts with fee lines (invoices attached per line) and trip lines, my lists with status
@@ -186,6 +187,16 @@ export async function saveBill(d: FlowDeps, caller: TenantCaller, body: BillSave
       body.fees.flatMap((f) => f.invoiceIds),
     );
 
+    // 自定义表单: a new document takes its type's published form; an existing one keeps its version.
+    const form = before
+      ? await formOfBill(trx, caller.tenantId, before)
+      : await formForBillType(trx, caller.tenantId, body.billType);
+    if (form)
+      await checkFormOfBill(d, trx, caller, form, body.formValues, {
+        submit: false,
+        lines: { feeLines: body.fees.length, tripLines: body.trips.length, relatedBills: related.length },
+      });
+
     const amount = body.fees.length ? body.fees.reduce((s, f) => s + f.amount, 0) : body.amount;
     const values = {
       title: body.title,
@@ -198,6 +209,8 @@ export async function saveBill(d: FlowDeps, caller: TenantCaller, body: BillSave
       remark: body.remark,
       form_values: JSON.stringify(body.formValues),
       loan_id: body.billType === 'repayment' ? (body.loanId ?? null) : null,
+      form_id: form?.formId ?? null,
+      form_version: form?.version ?? null,
     };
     let id: number;
     let billNumber: string;
@@ -343,6 +356,14 @@ export async function copyBill(d: FlowDeps, caller: TenantCaller, id: number) {
   const fees = await repo.feesOf(d.db, caller.tenantId, [id]);
   const trips = await repo.tripsOf(d.db, caller.tenantId, id);
   const related = await repo.relatedOf(d.db, caller.tenantId, id);
+  // The copy is created on the type's current form: values of fields it no longer has are left behind.
+  const form = await formForBillType(d.db, caller.tenantId, b.bill_type);
+  const known = form ? new Set(form.fields.map((f) => f.key)) : null;
+  const formValues = Object.fromEntries(
+    Object.entries(parseJson<Record<string, unknown>>(b.form_values, {})).filter(
+      ([k]) => !known || known.has(k),
+    ),
+  );
   return saveBill(d, caller, {
     billType: b.bill_type as BillType,
     title: b.title,
@@ -353,7 +374,7 @@ export async function copyBill(d: FlowDeps, caller: TenantCaller, id: number) {
     remark: b.remark,
     loanId: b.loan_id ?? undefined,
     relatedBillIds: related.map((r) => r.id),
-    formValues: parseJson<Record<string, unknown>>(b.form_values, {}),
+    formValues,
     fees: fees.map((f) => ({
       feeType: f.fee_type,
       amount: Number(f.amount),

@@ -6,6 +6,7 @@ import {
 } from '@feikong/contracts';
 import type { TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
+import type { FileStorage } from '../../platform/storage/types.js';
 import * as repo from './design.repo.js';
 import { activeStaff } from './directory.js';
 import {
@@ -26,6 +27,8 @@ import { nid, pageOf, parseJson, sid } from './flow.util.js';
 export interface FlowDeps {
   db: Db;
   clock: () => number;
+  /** File storage: form attachments must exist (absent: only the tenant prefix is checked). */
+  storage?: FileStorage;
 }
 
 // The contracts' definition schema infers the engine's types (checked here at compile time).

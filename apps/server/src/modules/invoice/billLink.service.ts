@@ -53,6 +53,12 @@ export async function billInvoices(
   return new Map(rows.map((r) => [r.id, out(r)]));
 }
 
+/** Among `ids`, the (not deleted) invoices `ownerId` owns: what a form's invoice picker may name. */
+export async function ownInvoiceIds(db: Db, tenantId: number, ownerId: number, ids: number[]) {
+  const rows = await repo.invoicesByIds(db, tenantId, [...new Set(ids)]);
+  return new Set(rows.filter((r) => r.owner_staff_id === ownerId).map((r) => r.id));
+}
+
 /**
  * Invoices a draft may hold: the owner's, and 可用 (or already held by this very document). Refuses with the
  * invoice number otherwise.

@@ -12,6 +12,7 @@ export { registerDueRoutes } from './due.routes.js';
 export {
   billInvoices,
   checkInvoicesForBill,
+  ownInvoiceIds,
   releaseInvoices,
   reserveInvoicesForBill,
   settleInvoices,
