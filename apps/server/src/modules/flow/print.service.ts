@@ -27,6 +27,7 @@ import {
   type PdfSource,
 } from '../files/index.js';
 import { approvalRecord, type FlowDefinition, type FlowEvent } from './engine/index.js';
+import { customPrintFields } from './print.custom.js';
 import * as repo from './print.repo.js';
 import { chinaTime, printPagesPng } from './print.render.js';
 
@@ -211,6 +212,8 @@ async function buildPrintData(
   const statusText = BILL_STATUS_LABEL[bill.status as BillStatus] ?? bill.status;
   const money = (fen: number) => `¥${(Number(fen) / 100).toFixed(2)}`;
   const formValues = parse<Record<string, unknown>>(bill.form_values, {});
+  const custom = await customPrintFields(d.db, t, bill, formValues, sign);
+  files.push(...custom.files);
   const formFields = [
     { key: 'title', label: '事由', value: bill.title },
     { key: 'billType', label: '单据类型', value: typeText },
@@ -225,9 +228,7 @@ async function buildPrintData(
     },
     { key: 'flowName', label: '审批流程', value: bill.flow_name },
     { key: 'remark', label: '备注', value: bill.remark },
-    ...Object.entries(formValues)
-      .filter(([, v]) => v !== null && v !== '' && !(Array.isArray(v) && v.length === 0))
-      .map(([key, v]) => ({ key, label: key, value: Array.isArray(v) ? v.join('、') : String(v) })),
+    ...custom.fields,
   ];
   const feeInvoices = (feeId: number) =>
     invoices

@@ -124,7 +124,9 @@ export function BillFiller({
     setProblems([]);
     let values: BillFormValues;
     try {
-      values = await form.validateFields();
+      // validateFields answers only the fields with an input; the lists a type shows no section for
+      // (fees of an 申请单) and formValues keys stay in the store: take the whole store.
+      values = { ...(form.getFieldsValue(true) as BillFormValues), ...(await form.validateFields()) };
     } catch {
       return null;
     }
