@@ -60,7 +60,7 @@ describe('form runtime rules', () => {
     const check = (v: number) =>
       (rules[0] as { validator: (r: unknown, v: unknown) => Promise<void> }).validator({}, v);
     await expect(check(9999)).rejects.toThrow('预算不能小于¥100.00');
-    await expect(check(500001)).rejects.toThrow('预算不能大于¥5,000.00');
+    await expect(check(500001)).rejects.toThrow('预算不能大于¥5000.00');
     await expect(check(20000)).resolves.toBeUndefined();
   });
 });
