@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { pickDay, submitBill as submit } from './support/bill';
 import { passwordLogin, shot, sidebar, toast, topMenu } from './support/demo';
 
 // 单据 and their approval against the real built app and the demo seed: 员工乙 files an expense with one
@@ -73,13 +74,6 @@ async function publishExpenseFlow(browser: Browser, baseURL: string | undefined)
   await context.close();
 }
 
-/** Types a day into an antd DatePicker input and confirms it. */
-async function pickDay(input: Locator, day: string) {
-  await input.click();
-  await input.fill(day);
-  await input.press('Enter');
-}
-
 /** Opens 我的单据 › 报销单 and starts a new one. */
 async function newExpense(page: Page) {
   await topMenu(page).getByText('我的单据').click();
@@ -111,26 +105,6 @@ async function feeLine(page: Page, edit: Locator, n: number, feeType: string, in
   await picker.getByRole('button', { name: /确\s*定/ }).click();
   await expect(picker).toBeHidden();
   await expect(edit.getByTestId(`line-invoice-${invoice}`)).toBeVisible();
-}
-
-/** Submits the form; when the flow asks for 自选 approvers, picks 审批人甲. Ends on the detail page. */
-async function submit(page: Page, edit: Locator) {
-  await edit.getByRole('button', { name: /^提\s*交$/ }).click();
-  const detail = page.getByTestId('bill-detail');
-  const choose = page.getByTestId('choose-approvers');
-  await expect(detail.or(choose)).toBeVisible({ timeout: 20_000 });
-  if (await choose.isVisible()) {
-    for (const box of await choose.getByRole('combobox').all()) {
-      await box.fill('审批人');
-      await page.getByText('审批人甲').last().click();
-    }
-    await page
-      .getByRole('dialog', { name: '选择审批人' })
-      .getByRole('button', { name: /提\s*交/ })
-      .click();
-  }
-  await expect(detail).toBeVisible({ timeout: 20_000 });
-  return detail;
 }
 
 /** 同意 on the open detail page, with an opinion; waits until the timeline holds it. */
