@@ -13,12 +13,8 @@ const APPROVER = '13800000002'; // 审批人甲
 const ADMIN = '13800000001'; // 演示管理员
 const FINOBILL = '/finobill/api/web';
 
-/**
- * The administrator publishes the expense flow the journey runs on, through the real flow-design API (what
- * the designer saves): 部门审批 then 财务审批, both 审批人甲; 财务审批 rejects back to 部门审批 by default.
- * Any other enabled expense flow is switched off, so the documents take this one.
- */
-async function publishExpenseFlow(browser: Browser, baseURL: string | undefined) {
+/** 演示管理员 in a context of its own: `call` answers a reply's data (status 0 expected). */
+async function asAdmin(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await passwordLogin(page, ADMIN);
@@ -35,6 +31,38 @@ async function publishExpenseFlow(browser: Browser, baseURL: string | undefined)
     expect(env.status, `${path}: ${env.msg}`).toBe(0);
     return env.data;
   };
+  return { call, close: () => context.close() };
+}
+
+/**
+ * The seeded 报销单 custom form (差旅报销单, 出差事由 required) is switched off for this journey, which is
+ * about flows and invoices, and switched back on after it (form ids here).
+ */
+const formsOff: number[] = [];
+let formsBaseURL: string | undefined;
+test.afterAll(async ({ browser }) => {
+  if (formsOff.length === 0) return;
+  const { call, close } = await asAdmin(browser, formsBaseURL);
+  for (const id of formsOff.splice(0)) await call('POST', `${FINOBILL}/form/enable`, { id, enabled: true });
+  await close();
+});
+
+/**
+ * The administrator publishes the expense flow the journey runs on, through the real flow-design API (what
+ * the designer saves): 部门审批 then 财务审批, both 审批人甲; 财务审批 rejects back to 部门审批 by default.
+ * Any other enabled expense flow is switched off, so the documents take this one.
+ */
+async function publishExpenseFlow(browser: Browser, baseURL: string | undefined) {
+  const { call, close } = await asAdmin(browser, baseURL);
+  formsBaseURL = baseURL;
+  const forms = await call<{ items: { id: number; status: string }[] }>(
+    'GET',
+    `${FINOBILL}/form/pageList?billType=expense&status=published&pageNum=1&pageSize=100`,
+  );
+  for (const f of forms.items) {
+    await call('POST', `${FINOBILL}/form/enable`, { id: f.id, enabled: false });
+    formsOff.push(f.id);
+  }
   const staff = await call<{ items: { id: number; real_name: string }[] }>(
     'GET',
     `/org-arch-center/api/v1/users?keyword=${encodeURIComponent('审批人甲')}&page_num=1&page_size=20&status=1`,
@@ -71,7 +99,7 @@ async function publishExpenseFlow(browser: Browser, baseURL: string | undefined)
   });
   await call('POST', `${FINOBILL}/flowDesign/publish`, { id: flow.id });
   await call('POST', `${FINOBILL}/flowDesign/enable`, { id: flow.id, enabled: true });
-  await context.close();
+  await close();
 }
 
 /** Opens 我的单据 › 报销单 and starts a new one. */

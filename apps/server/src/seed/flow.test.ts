@@ -42,5 +42,27 @@ describe('demo flows', () => {
     expect(flows.body.data.items[0]).toMatchObject({ name: '报销审批', enabled: true, version: 1 });
     const detail = await call(staff, 'GET', 'flow/detail', { id: todo.body.data.items[0].billId });
     expect(detail.body.data.trips[0]).toMatchObject({ locationCus: '上海' });
+    // The custom forms: published for 报销单 and 申请单; the earlier documents carry none.
+    expect(detail.body.data.formId).toBeNull();
+    const expense = await call(staff, 'GET', 'form/forBillType', { billType: 'expense' });
+    expect(expense.body.data).toMatchObject({ name: '差旅报销单', version: 1 });
+    expect(expense.body.data.fields.map((f: any) => f.label)).toEqual([
+      '出差事由',
+      '客户名称',
+      '行程',
+      '费用明细',
+      '附件',
+    ]);
+    const apply = await call(staff, 'GET', 'form/forBillType', { billType: 'apply' });
+    expect(apply.body.data.fields.filter((f: any) => f.required).map((f: any) => f.label)).toEqual([
+      '出差事由',
+      '预计金额',
+    ]);
+    const filed = await call(staff, 'POST', 'flow/save', {
+      billType: 'apply',
+      title: '深圳展会出差申请',
+      formValues: { reason: '参加深圳高交会', budget: 300_000, period: ['2026-12-01', '2026-12-03'] },
+    });
+    expect(filed.body.status, filed.body.msg).toBe(0);
   });
 });

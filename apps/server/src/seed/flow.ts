@@ -1,6 +1,6 @@
 import type { Db } from '../platform/db/database.js';
 import { staffIdByPhone } from '../modules/org/index.js';
-import { seedFlowDemo } from '../modules/flow/index.js';
+import { seedFlowDemo, seedFormDemo } from '../modules/flow/index.js';
 import { DEMO } from './demo.js';
 
 /**
@@ -8,7 +8,8 @@ import { DEMO } from './demo.js';
  * transactions): 审批人甲 becomes 员工乙's direct supervisor; a flow group 费用报销 with the published,
  * enabled flow 报销审批 (one approver step: 审批人甲 or the submitter's direct supervisor, 或签); 员工乙 has
  * one expense draft and one expense waiting for 审批人甲, so both the to-do list and 我的单据 show something.
- * No invoice is attached (the journeys rely on the demo invoices staying 可用).
+ * No invoice is attached (the journeys rely on the demo invoices staying 可用). Then the custom forms
+ * 差旅报销单 (报销单) and 出差申请单 (申请单), published: documents filed from now on carry them.
  */
 export async function seedDemoFlows(db: Db, tenantId: number) {
   const staffOf = async (phone: string) => {
@@ -22,4 +23,5 @@ export async function seedDemoFlows(db: Db, tenantId: number) {
     approverId: await staffOf(DEMO.approver),
     staffId: await staffOf(DEMO.staff),
   });
+  await seedFormDemo(db, { tenantId, adminId: await staffOf(DEMO.admin) });
 }

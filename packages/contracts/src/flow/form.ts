@@ -9,6 +9,13 @@ import { id, labelled, pageNum, pageSize, required, text } from './fields.js';
  * values a document of its bill type carries in `formValues` (bill save body) and how they are checked.
  * Publishing makes the draft an immutable version; a document keeps the version it was created on
  * (BillDetail.formId / formVersion).
+ *
+ * Routes (/finobill/api/web/form/…): GET pageList (FormPageQuery → FormPage), GET detail?id= (FormDetail),
+ * POST save (FormSaveBody → FormSaved), POST publish {id} (FormPublished), POST enable {id, enabled},
+ * POST copy {id, name?} (FormSaved), POST delete {id} — permissions flowList:view/add/edit/delete;
+ * GET version?id=&version= (FormVersion) and GET forBillType?billType= (FormVersion | null) — any staff.
+ * Bad formValues on flow/save or flow/submit: status 11304400, msg = every issue joined by '；',
+ * data.fields = [{field: 'formValues.<key>', msg}].
  */
 
 // ---------- enums ----------

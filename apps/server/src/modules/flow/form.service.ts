@@ -253,6 +253,12 @@ export async function formForBillType(db: Db, tenantId: number, billType: string
   return v ? versionOut(v) : null;
 }
 
+/** One published version by its numbers (null when absent): what a document created on it shows. */
+export async function formVersionOf(db: Db, tenantId: number, formId: number, version: number) {
+  const v = await repo.getVersion(db, tenantId, formId, version);
+  return v ? versionOut(v) : null;
+}
+
 /**
  * The form version a document is checked against: the one it was created on; a document without one (made
  * before its type had a form) takes the type's published form now. Null: no form, values are free.
@@ -262,10 +268,8 @@ export async function formOfBill(
   tenantId: number,
   b: { bill_type: string; form_id: number | null; form_version: number | null },
 ) {
-  if (b.form_id !== null && b.form_version !== null) {
-    const v = await repo.getVersion(db, tenantId, b.form_id, b.form_version);
-    return v ? versionOut(v) : null;
-  }
+  if (b.form_id !== null && b.form_version !== null)
+    return formVersionOf(db, tenantId, b.form_id, b.form_version);
   return formForBillType(db, tenantId, b.bill_type);
 }
 

@@ -133,3 +133,34 @@ export function checkFormValues(
   }
   return { issues, refs };
 }
+
+/**
+ * Form values as printed rows (print.service.ts): in the form's field order with its labels, money as ¥,
+ * options by their names, date ranges as 开始 至 结束; values no field names (or no form) keep their key.
+ * Empty values and the bound kinds (printed as the document's own lines) are left out.
+ */
+export function formValueRows(fields: FormField[] | null, values: Record<string, unknown>) {
+  const rows: { key: string; label: string; value: string }[] = [];
+  const shown = new Set<string>();
+  const plain = (v: unknown) => (Array.isArray(v) ? v.join('、') : String(v));
+  for (const f of fields ?? []) {
+    shown.add(f.key);
+    const v = values[f.key];
+    if (isEmpty(v) || FORM_BOUND_KINDS.includes(f.kind)) continue;
+    const option = (x: unknown) => f.options.find((o) => o.value === x)?.label ?? String(x);
+    const value =
+      f.kind === 'money' && typeof v === 'number'
+        ? `¥${yuan(v)}`
+        : f.kind === 'dateRange' && Array.isArray(v)
+          ? v.join(' 至 ')
+          : f.kind === 'select'
+            ? option(v)
+            : f.kind === 'multiSelect' && Array.isArray(v)
+              ? v.map(option).join('、')
+              : plain(v);
+    rows.push({ key: f.key, label: f.label, value });
+  }
+  for (const [key, v] of Object.entries(values))
+    if (!shown.has(key) && !isEmpty(v)) rows.push({ key, label: key, value: plain(v) });
+  return rows;
+}

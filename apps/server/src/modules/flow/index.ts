@@ -19,4 +19,4 @@ export function registerFlowRoutes(app: ZodApp, deps: AppDeps) {
 }
 
 /** The demo tenant's flow and documents (seed/flow.ts). */
-export { seedFlowDemo } from './seed.service.js';
+export { seedFlowDemo, seedFormDemo } from './seed.service.js';

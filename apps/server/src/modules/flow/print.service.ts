@@ -212,6 +212,7 @@ async function buildPrintData(
   const statusText = BILL_STATUS_LABEL[bill.status as BillStatus] ?? bill.status;
   const money = (fen: number) => `¥${(Number(fen) / 100).toFixed(2)}`;
   const formValues = parse<Record<string, unknown>>(bill.form_values, {});
+  // Custom values under the labels of the form version the document was created on, in words.
   const custom = await customPrintFields(d.db, t, bill, formValues, sign);
   files.push(...custom.files);
   const formFields = [

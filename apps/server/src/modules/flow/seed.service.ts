@@ -1,8 +1,10 @@
+import type { FormField } from '@feikong/contracts';
 import type { TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { submitBill } from './approval.service.js';
 import { saveBill } from './bill.service.js';
 import { enableFlow, publishFlow, saveFlow, saveGroup } from './design.service.js';
+import { publishForm, saveForm } from './form.service.js';
 import type { FlowNode } from './engine/index.js';
 
 /** The demo tenant's flow, draft and waiting document (seed/flow.ts), made through the services. */
@@ -89,4 +91,73 @@ export async function seedFlowDemo(
     ],
   });
   await submitBill(d, staff, { id: waiting.id, chosen: {} });
+}
+
+const field = (
+  key: string,
+  label: string,
+  kind: FormField['kind'],
+  extra: Partial<FormField> = {},
+): FormField => ({
+  key,
+  label,
+  kind,
+  required: false,
+  placeholder: '',
+  help: '',
+  options: [],
+  precision: 0,
+  multiple: false,
+  ...extra,
+});
+
+/**
+ * The demo tenant's custom forms (seed/flow.ts, after the flow demo: its documents predate the forms and so
+ * carry none): 差旅报销单 for 报销单 and 出差申请单 for 申请单, both published (version 1).
+ */
+export async function seedFormDemo(db: Db, ids: { tenantId: number; adminId: number }, now = Date.now()) {
+  const d = { db, clock: () => now };
+  const admin: TenantCaller = {
+    sessionId: 0,
+    userId: 0,
+    tenantId: ids.tenantId,
+    staffId: ids.adminId,
+    perms: ['*'],
+  };
+  const reason = field('reason', '出差事由', 'text', {
+    required: true,
+    placeholder: '如：拜访客户、参加展会',
+  });
+  const customer = field('customer', '客户名称', 'text', { placeholder: '拜访的客户全称' });
+  const files = field('files', '附件', 'attachments', { help: '行程单、会议通知等，支持图片和PDF' });
+  const forms = [
+    {
+      name: '差旅报销单',
+      billType: 'expense',
+      description: '出差回来后报销交通、住宿、餐饮等费用',
+      fields: [
+        reason,
+        customer,
+        field('trips', '行程', 'tripLines'),
+        field('fees', '费用明细', 'feeLines', { required: true }),
+        files,
+      ],
+    },
+    {
+      name: '出差申请单',
+      billType: 'apply',
+      description: '出差前申请，写明事由、客户和预计金额',
+      fields: [
+        reason,
+        customer,
+        field('budget', '预计金额', 'money', { required: true, min: 0, help: '单位：元，按分保存' }),
+        field('period', '出差期间', 'dateRange'),
+        files,
+      ],
+    },
+  ];
+  for (const f of forms) {
+    const { id } = await saveForm(d, admin, f);
+    await publishForm(d, admin, id);
+  }
 }

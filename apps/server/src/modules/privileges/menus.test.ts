@@ -57,7 +57,18 @@ const FLOW_SHAPES = [
       'billAnalysis',
     ],
   },
-  { flowManage: [{ flowList: ['flowEdit'] }, 'flowGroup', 'flowMatrix', 'flowAgent', 'flowIntervene'] },
+  {
+    flowManage: [
+      { flowList: ['flowEdit'] },
+      'flowGroup',
+      'flowMatrix',
+      'flowAgent',
+      'flowIntervene',
+      // 自定义表单 (decision 0025): borrow flowList:*, so the staff groups do not see them.
+      'formList',
+      'formEdit',
+    ],
+  },
 ];
 /** What the demo staff groups see of them: their documents (no 单据分析), to-dos and their own agent windows. */
 const STAFF_FLOW_SHAPES = [
