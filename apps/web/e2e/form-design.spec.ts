@@ -7,7 +7,7 @@ import { passwordLogin, shot, sidebar, toast, topMenu } from './support/demo';
 // before saving — and publishes it (已发布第 1 版); 员工乙's 填写单据 of a 报销单 then carries both fields,
 // submitting without 出差事由 says so at the field, and once filled the document's 单据详情 shows the values
 // under their titles. At the end the form is switched off (a used form cannot be deleted), so the other
-// journeys' 报销单 are filled without it.
+// journeys' 报销单 are filled with the demo seed's 差旅报销单 form again (switched back on).
 // Run: node scripts/build.mjs --force && bash scripts/e2e.sh e2e/form-design.spec.ts
 
 const ADMIN = '13800000001'; // 演示管理员
@@ -107,4 +107,9 @@ test('the administrator designs and publishes a 报销单 form; 员工乙 fills 
   await row.getByRole('switch', { name: `启用${FORM}` }).click();
   await expect(toast(page, '已停用')).toBeVisible({ timeout: 20_000 });
   await expect(row).toContainText('已停用');
+  // Publishing ours switched off the demo seed's 差旅报销单 (one form per bill type): it is the 报销单 form again.
+  const demo = list.getByRole('row').filter({ has: page.getByText('差旅报销单', { exact: true }) });
+  await demo.getByRole('switch').click();
+  await expect(toast(page, '已启用')).toBeVisible({ timeout: 20_000 });
+  await expect(demo).toContainText('已发布');
 });
