@@ -89,6 +89,16 @@ test('the administrator designs and publishes a 报销单 form; 员工乙 fills 
   await expect(custom).toContainText('预算金额');
   await expect(custom).toContainText('¥1234.56');
   await shot(staff, 'form-bill-detail.png');
+  // The /web-form/ sub-app: the document on its own lists the values under their titles; runStart fills
+  // a new 报销单 with the same form.
+  const id = new URL(staff.url()).searchParams.get('id');
+  await staff.goto(`/web-form/subForm/run/${id}/0`);
+  await expect(staff.getByText('拜访杭州客户，洽谈续约')).toBeVisible({ timeout: 20_000 });
+  await expect(staff.getByText('¥1234.56')).toBeVisible();
+  await shot(staff, 'form-subapp-document.png');
+  await staff.goto('/web-form/subForm/runStart?type=expense');
+  await expect(staff.getByTestId('form-runtime').getByLabel('出差事由')).toBeVisible({ timeout: 20_000 });
+  await shot(staff, 'form-subapp-runstart.png');
   await staffContext.close();
 
   // Restore: the form is used by a document now, so 删除 is refused; 停用 takes it off new 报销单.
