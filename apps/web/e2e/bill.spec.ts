@@ -20,7 +20,7 @@ test('员工乙 files an expense with an invoice and a trip; 审批人甲 approv
   await publishExpenseFlow(browser, baseURL);
   await passwordLogin(page, STAFF);
   const edit = await newExpense(page);
-  await edit.getByLabel('事由').fill('上海客户拜访差旅报销');
+  await edit.getByLabel('事由', { exact: true }).fill('上海客户拜访差旅报销');
   await feeLine(page, edit, 1, '办公费', '24112000000048542163', '2026-11-20');
   await expect(edit.getByTestId('bill-amount')).toHaveText('¥4449.00');
   await edit.getByLabel('备注1').fill('客户午餐');
@@ -94,7 +94,7 @@ test('员工乙 files an expense with an invoice and a trip; 审批人甲 approv
 
   // A second expense (a taxi fare without an invoice) is rejected back to a node the approver chooses.
   const second = await newExpense(page);
-  await second.getByLabel('事由').fill('杭州客户拜访交通费');
+  await second.getByLabel('事由', { exact: true }).fill('杭州客户拜访交通费');
   await feeLine(page, second, 1, '交通费', '¥86.50', '2026-11-25');
   const secondDetail = await submit(page, second);
   const secondNumber = (await secondDetail

@@ -56,7 +56,7 @@ test('an agent approves during the window; the record says 代 审批人甲 审�
   await passwordLogin(staff, STAFF);
   const edit = await newExpense(staff);
   const TITLE = `广州客户拜访交通费${RUN}`;
-  await edit.getByLabel('事由').fill(TITLE);
+  await edit.getByLabel('事由', { exact: true }).fill(TITLE);
   await feeLine(staff, edit, 1, '交通费', '¥128.00', '2026-11-24');
   const detail = await submit(staff, edit);
   await expect(detail).toContainText('审批中');

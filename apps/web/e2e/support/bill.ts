@@ -46,7 +46,11 @@ export async function publishExpenseFlow(
     `/org-arch-center/api/v1/users?keyword=${encodeURIComponent('审批人甲')}&page_num=1&page_size=20&status=1`,
   );
   const approverId = String(staff.items.find((s) => s.real_name === '审批人甲')!.id);
-  const group = await call<{ id: number }>('POST', `${FINOBILL}/group/save`, { name: names.group });
+  // A retried journey finds the group its first try made.
+  const groups = await call<{ id: number; name: string }[]>('GET', `${FINOBILL}/group/list`);
+  const group =
+    groups.find((g) => g.name === names.group) ??
+    (await call<{ id: number }>('POST', `${FINOBILL}/group/save`, { name: names.group }));
   const flows = await call<{ items: { id: number; enabled: boolean }[] }>(
     'GET',
     `${FINOBILL}/flowDesign/pageList?billType=expense&pageNum=1&pageSize=100`,
@@ -88,8 +92,11 @@ export async function pickDay(input: Locator, day: string) {
   await input.press('Enter');
 }
 
-/** Opens 我的单据 › 报销单 and starts a new one. */
-export async function newExpense(page: Page) {
+/**
+ * Opens 我的单据 › 报销单 and starts a new one. The demo's 报销单 form (差旅报销单) asks for 出差事由: it is
+ * filled with `reason`.
+ */
+export async function newExpense(page: Page, reason = '拜访客户') {
   await topMenu(page).getByText('我的单据').click();
   await sidebar(page).getByText('报销单').click();
   const list = page.getByTestId('bill-list');
@@ -97,6 +104,9 @@ export async function newExpense(page: Page) {
   await list.getByRole('button', { name: /新建报销单/ }).click();
   const edit = page.getByTestId('bill-edit');
   await expect(edit).toBeVisible({ timeout: 20_000 });
+  const why = edit.getByTestId('form-runtime').getByLabel('出差事由');
+  await expect(why).toBeVisible({ timeout: 20_000 });
+  await why.fill(reason);
   return edit;
 }
 

@@ -95,3 +95,32 @@ export async function insertPrints(
 ) {
   if (rows.length) await db.insertInto('bill_prints').values(rows).execute();
 }
+
+/** Names of the tenant's departments or companies (a custom form's 部门/公司 values). */
+export async function unitNames(
+  db: Db,
+  tenantId: number,
+  table: 'departments' | 'organizations',
+  ids: readonly number[],
+) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .selectFrom(table as 'departments')
+    .select(['id', 'name'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
+}
+
+/** Numbers of the tenant's invoices (a custom form's 发票 values). */
+export async function invoiceNumbers(db: Db, tenantId: number, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .selectFrom('invoices')
+    .select(['id', 'number'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), r.number]));
+}

@@ -31,8 +31,7 @@ import * as billRepo from './bill.repo.js';
 import type { BillDb } from './bill.repo.js';
 import { getVersion } from './design.repo.js';
 import { staffNames } from './directory.repo.js';
-import { formVersionOf } from './form.service.js';
-import { formValueRows } from './form.values.js';
+import { customPrintFields } from './print.custom.js';
 import * as repo from './print.repo.js';
 import { chinaTime, printPagesPng } from './print.render.js';
 
@@ -217,11 +216,9 @@ async function buildPrintData(
   const statusText = BILL_STATUS_LABEL[bill.status as BillStatus] ?? bill.status;
   const money = (fen: number) => `¥${(Number(fen) / 100).toFixed(2)}`;
   const formValues = parse<Record<string, unknown>>(bill.form_values, {});
-  // Custom values under the labels of the form version the document was created on.
-  const form =
-    bill.form_id !== null && bill.form_version !== null
-      ? await formVersionOf(d.db, t, Number(bill.form_id), Number(bill.form_version))
-      : null;
+  // Custom values under the labels of the form version the document was created on, in words.
+  const custom = await customPrintFields(d.db, t, bill, formValues, sign);
+  files.push(...custom.files);
   const formFields = [
     { key: 'title', label: '事由', value: bill.title },
     { key: 'billType', label: '单据类型', value: typeText },
@@ -236,7 +233,7 @@ async function buildPrintData(
     },
     { key: 'flowName', label: '审批流程', value: bill.flow_name },
     { key: 'remark', label: '备注', value: bill.remark },
-    ...formValueRows(form?.fields ?? null, formValues),
+    ...custom.fields,
   ];
   const feeInvoices = (feeId: number) =>
     invoices

@@ -243,6 +243,107 @@ describe('单据打印 routes', () => {
     expect(d.printCount).toBe(0);
   });
 
+  it('data: a custom form’s values under their labels, in words, and its 附件 as signed links', async () => {
+    const s = await setup();
+    const dept = await t.db
+      .selectFrom('departments')
+      .select(['id', 'name'])
+      .where('tenant_id', '=', s.tenantId)
+      .executeTakeFirst();
+    const fields = [
+      { key: 'reason', label: '出差事由', kind: 'text' },
+      { key: 'budget', label: '预算金额', kind: 'money' },
+      {
+        key: 'level',
+        label: '紧急程度',
+        kind: 'select',
+        options: [
+          { value: 'high', label: '紧急' },
+          { value: 'low', label: '一般' },
+        ],
+      },
+      { key: 'buddy', label: '同行人', kind: 'staff' },
+      { key: 'files', label: '行程单', kind: 'attachments' },
+      { key: 'fees', label: '费用', kind: 'feeLines' },
+      ...(dept ? [{ key: 'dept', label: '受益部门', kind: 'department' }] : []),
+    ].map((f) => ({
+      required: false,
+      placeholder: '',
+      help: '',
+      options: [],
+      precision: 0,
+      multiple: false,
+      ...f,
+    }));
+    const form = await t.db
+      .insertInto('form_templates')
+      .values({
+        tenant_id: s.tenantId,
+        name: '差旅报销单',
+        bill_type: 'expense',
+        description: '',
+        enabled: 1,
+        draft_fields: null,
+        current_version: 1,
+        created_by: s.submitter.staffId,
+        created_at: T0,
+        updated_at: T0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('form_versions')
+      .values({
+        tenant_id: s.tenantId,
+        form_id: Number(form.id),
+        version: 1,
+        name: '差旅报销单',
+        description: '',
+        fields: JSON.stringify(fields),
+        published_at: T0,
+        published_by: s.submitter.staffId,
+      })
+      .execute();
+    const key = `attachment/t${s.tenantId}/2026/11/20/1_abc.pdf`;
+    await t.db
+      .updateTable('bills')
+      .set({
+        form_id: Number(form.id),
+        form_version: 1,
+        form_values: JSON.stringify({
+          reason: '客户拜访',
+          budget: 123456,
+          level: 'high',
+          buddy: s.approver.staffId,
+          files: [key],
+          ...(dept ? { dept: Number(dept.id) } : {}),
+          legacy: 'L-1',
+        }),
+      })
+      .where('id', '=', s.billId)
+      .execute();
+    const res = await call(
+      s.submitter.token,
+      'GET',
+      `${P}/data${qs({ id: s.billId, flowIds: String(s.billId) })}`,
+    );
+    expect(res.code, JSON.stringify(res.body)).toBe(200);
+    const d = res.body.data.items[0].data;
+    const custom = d.formFields.slice(-(dept ? 7 : 6));
+    expect(custom).toEqual([
+      { key: 'reason', label: '出差事由', value: '客户拜访' },
+      { key: 'budget', label: '预算金额', value: '¥1234.56' },
+      { key: 'level', label: '紧急程度', value: '紧急' },
+      { key: 'buddy', label: '同行人', value: s.nameOf(s.approver.staffId) },
+      { key: 'files', label: '行程单', value: '1个附件' },
+      ...(dept ? [{ key: 'dept', label: '受益部门', value: dept.name }] : []),
+      { key: 'legacy', label: 'legacy', value: 'L-1' },
+    ]);
+    const att = d.attachments.find((a: any) => a.remark === '表单字段「行程单」');
+    expect(att).toMatchObject({ fileName: '行程单.pdf', fileType: 'pdf' });
+    expect(att.filePath).toMatch(/^\/|^http/);
+  });
+
   it('design: the document’s flow version', async () => {
     const s = await setup();
     const res = await call(s.submitter.token, 'GET', `${P}/design${qs({ id: s.billId })}`);

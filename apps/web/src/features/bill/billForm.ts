@@ -17,6 +17,8 @@ export interface BillFormValues {
   fees: FeeLineValue[];
   trips: TripLineValue[];
   related: RelatedBill[];
+  /** The custom form's values (formRuntime.ts: wire format, by field key). */
+  formValues?: Record<string, unknown>;
 }
 
 const day = (ms: number) => dayjs(ms).format('YYYY-MM-DD');
@@ -35,6 +37,7 @@ export function formFromBill(b: Bill): BillFormValues {
     amount: b.amount,
     remark: b.remark,
     loanId: b.loanId,
+    formValues: { ...b.formValues },
     fees: b.fees.map((f) => ({
       key: newKey('fee'),
       id: f.id,

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
 /**
- * The menu component names of 审批流管理 (migration 20261127T0141_flow_bill) and their screens, each a lazy
+ * The menu component names of 审批流管理 (migrations 20261127T0141_flow_bill, 20261127T0161_custom_forms) and their screens, each a lazy
  * import so every screen is its own chunk; app/screenRegistry.ts spreads them into THE map.
  */
 export const flowScreens: Readonly<Record<string, () => Promise<{ default: ComponentType }>>> = {
@@ -11,4 +11,6 @@ export const flowScreens: Readonly<Record<string, () => Promise<{ default: Compo
   'flow/Matrix': () => import('./pages/MatrixPage'),
   'flow/Agent': () => import('./pages/AgentPage'),
   'flow/FlowIntervene': () => import('./pages/FlowIntervenePage'),
+  'flow/FormList': () => import('./pages/FormListPage'),
+  'flow/FormEdit': () => import('./pages/FormEditPage'),
 };

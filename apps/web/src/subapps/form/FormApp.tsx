@@ -1,7 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Button, Card, Space, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { BILL_TYPE_LABEL, BILL_TYPES } from '@feikong/contracts';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { BILL_TYPE_LABEL, BILL_TYPES, type BillType } from '@feikong/contracts';
+import { BillFiller } from '@/features/bill';
 import { efficiencyPrintScreens, type EfficiencyPrintPage } from '@/features/billReport';
 import { BillDocumentView } from '@/features/billPrint';
 import { flowPrintScreens, type FlowPrintPage } from '@/features/flow';
@@ -10,21 +12,39 @@ import { MissingFormId, SubAppShell } from '../shared/SubAppShell';
 import { readFormId } from '../shared/formId';
 import { SUB_APPS } from '../shared/registry';
 
-/** Where 填写单据 of a type lives in the main app. */
-export const runStartTarget = (type: string) => `/bill/edit?type=${encodeURIComponent(type)}`;
+const BASE = SUB_APPS.subForm.base;
+/** subForm/runStart of a type, in this sub-app. */
+export const runStartTarget = (type: string) => `${BASE}subForm/runStart?type=${encodeURIComponent(type)}`;
+/** A document shown on its own: subForm/run/:id/0. */
+export const runTarget = (id: number) => `${BASE}subForm/run/${id}/0`;
 
 /**
- * subForm/runStart: starts a new document of a type (`?type=expense`) in the main app's 填写单据; without
- * a type, the types to choose from.
+ * The document form of a type filled in the sub-app itself: the same form as the main app's 填写单据 with
+ * the type's custom form (FormRuntime); once submitted, the document opens at subForm/run/:id/0. A memory
+ * router gives the form what it needs of one (its unsaved-changes guard) without owning the page's URL.
+ */
+function Filler({ type, go }: { type: BillType; go: (url: string) => void }) {
+  const [router] = useState(() =>
+    createMemoryRouter([
+      {
+        path: '*',
+        element: (
+          <BillFiller type={type} onCreated={() => undefined} onSubmitted={(id) => go(runTarget(id))} />
+        ),
+      },
+    ]),
+  );
+  return <RouterProvider router={router} />;
+}
+
+/**
+ * subForm/runStart: fills and saves or submits a new document of a type (`?type=expense`) in the sub-app;
+ * without a type, the types to choose from.
  */
 function RunStart({ search, go }: { search: string; go: (url: string) => void }) {
   const type = new URLSearchParams(search).get('type');
-  const known = (BILL_TYPES as readonly string[]).includes(type ?? '');
-  const [went] = useState(() => {
-    if (known) go(runStartTarget(type!));
-    return known;
-  });
-  if (went) return null;
+  if ((BILL_TYPES as readonly string[]).includes(type ?? ''))
+    return <Filler type={type as BillType} go={go} />;
   return (
     <Card title="新建单据">
       <Space wrap>
@@ -52,8 +72,8 @@ export function printPageOf(pathname: string): keyof typeof PRINT_PAGES | null {
 
 /**
  * The form sub-app (route name subForm, spec 2.3): `subForm/run/:id/0` (also `run/:id`, `?id=`) shows the
- * document on its own; `subForm/runStart` starts a new one; `subForm/efficiencyAnalysisBillDetail` and
- * `subForm/efficiencyDetailsBillDetail` are 单据分析's printable pages for the query in the URL.
+ * document on its own; `subForm/runStart` fills and submits a new one; `efficiencyAnalysisBillDetail`,
+ * `efficiencyDetailsBillDetail` (单据分析, the query in the URL) and `flowInterveneDetail` are printable pages.
  */
 export function FormApp({
   location = window.location,
@@ -79,7 +99,7 @@ export function FormApp({
         ) : numeric ? (
           <BillDocumentView id={numeric} />
         ) : (
-          <MissingFormId base={SUB_APPS.subForm.base} />
+          <MissingFormId base={BASE} />
         )}
       </SubAppShell>
     </QueryClientProvider>

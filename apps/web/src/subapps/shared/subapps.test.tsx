@@ -1,6 +1,6 @@
 import '../../test/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { stubServer } from '@/test/screenHarness';
 import { subFormTarget } from '../../app/SubFormRedirect';
 import { FormApp, printPageOf } from '../form/FormApp';
@@ -74,16 +74,55 @@ describe('sub-app shells', () => {
     );
   });
 
-  it('subForm/runStart starts a document of the type in 填写单据, or offers the types', () => {
+  it('subForm/runStart fills the type’s form with its custom fields in the sub-app, then shows the document', async () => {
     const go = vi.fn();
-    render(
-      <FormApp location={{ pathname: '/web-form/subForm/runStart', search: '?type=expense' }} go={go} />,
-    );
-    expect(go).toHaveBeenCalledWith('/bill/edit?type=expense');
-    cleanup();
+    const server = stubServer({
+      'GET /finobill/api/web/form/forBillType': () => ({
+        formId: 3,
+        version: 2,
+        name: '差旅报销单',
+        billType: 'apply',
+        description: '',
+        publishedAt: 0,
+        fields: [
+          {
+            key: 'reason',
+            label: '出差事由',
+            kind: 'text',
+            required: true,
+            placeholder: '',
+            help: '',
+            options: [],
+            precision: 0,
+            multiple: false,
+          },
+        ],
+      }),
+      'GET /org-arch-center/api/v1/departments:list': () => [],
+      'POST /finobill/api/web/flow/save': () => ({ id: 77, billNumber: 'BX77' }),
+      'GET /finobill/api/web/flow/previewRoute': () => ({ chosenNodes: [], steps: [] }),
+      'POST /finobill/api/web/flow/submit': () => ({ id: 77, status: 'approving', statusText: '审批中' }),
+    });
+    render(<FormApp location={{ pathname: '/web-form/subForm/runStart', search: '?type=apply' }} go={go} />);
+    const reason = await screen.findByLabelText('出差事由', undefined, { timeout: 5000 });
+    fireEvent.change(screen.getByLabelText('事由'), { target: { value: '北京出差' } });
+    const submit = () => screen.getAllByRole('button', { name: /提\s*交/ }).at(-1)!;
+    fireEvent.click(submit());
+    expect(await screen.findByText('请填写出差事由', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(server.to('POST /finobill/api/web/flow/save')).toHaveLength(0);
+    fireEvent.change(reason, { target: { value: '客户拜访' } });
+    await waitFor(() => expect(submit().hasAttribute('disabled')).toBe(false));
+    fireEvent.click(submit());
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/web-form/subForm/run/77/0'), { timeout: 5000 });
+    const saved = server.to('POST /finobill/api/web/flow/save')[0]!.body as { formValues: unknown };
+    expect(saved.formValues).toEqual({ reason: '客户拜访' });
+  });
+
+  it('subForm/runStart without a type offers the types', () => {
+    const go = vi.fn();
     render(<FormApp location={{ pathname: '/web-form/subForm/runStart', search: '' }} go={go} />);
     fireEvent.click(screen.getByRole('button', { name: '借款单' }));
-    expect(go).toHaveBeenLastCalledWith('/bill/edit?type=loan');
+    expect(go).toHaveBeenLastCalledWith('/web-form/subForm/runStart?type=loan');
   });
 
   it('the print app lays out at least 1200x600 and says the id is missing', () => {

@@ -37,17 +37,24 @@ export function companyOfDept(nodes: UnitNode[] | undefined, deptId: number): nu
   return undefined;
 }
 
-/** 费用承担部门 / 费用承担公司: a tree of the organisation where only departments (or only companies) can be picked. */
-export function OrgUnitSelect({
+/**
+ * 费用承担部门 / 费用承担公司: a tree of the organisation where only departments (or only companies) can be
+ * picked; `multiple` (a custom form's 部门/公司 field) takes several.
+ */
+export function OrgUnitSelect<V extends number | number[] = number>({
   kind,
   value,
   onChange,
   id,
+  multiple = false,
+  placeholder,
 }: {
   kind: 'dept' | 'company';
-  value?: number | null;
-  onChange?: (v: number | null) => void;
+  value?: V | null;
+  onChange?: (v: V | null) => void;
   id?: string;
+  multiple?: boolean;
+  placeholder?: string;
 }) {
   const tree = useQuery(unitTreeQuery);
   return (
@@ -57,10 +64,11 @@ export function OrgUnitSelect({
       showSearch={{ treeNodeFilterProp: 'title' }}
       treeDefaultExpandAll
       loading={tree.isPending}
-      placeholder={kind === 'dept' ? '请选择部门' : '请选择公司'}
+      multiple={multiple}
+      placeholder={placeholder || (kind === 'dept' ? '请选择部门' : '请选择公司')}
       value={value ?? undefined}
       treeData={toItems(tree.data ?? [], kind)}
-      onChange={(v) => onChange?.(v ?? null)}
+      onChange={(v: V | undefined) => onChange?.(v ?? null)}
       style={{ width: '100%' }}
     />
   );

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { BILL_TYPE_MENU, type BillType } from '@feikong/contracts';
-import { billApi, type BillListQuery, type RelateListQuery, type TodoListQuery } from '@/api/bill';
+import { billApi, type Bill, type BillListQuery, type RelateListQuery, type TodoListQuery } from '@/api/bill';
+import { formApi, type FormVersion } from '@/api/form';
 
 /** Query keys, options and mutations of 我的单据, the document pages and 我的待办. */
 export const billKeys = {
@@ -66,5 +67,19 @@ export function useBillMutation<A, R>(fn: (a: A) => Promise<R>) {
       await qc.invalidateQueries({ queryKey: billKeys.all });
       await qc.invalidateQueries({ queryKey: ['invoice'] });
     },
+  });
+}
+
+/**
+ * The custom form a document is filled with: the version a saved document was created on, else the bill
+ * type's published form (null: the type has none).
+ */
+export function billFormQuery(type: BillType, bill?: Pick<Bill, 'formId' | 'formVersion'>) {
+  const pinned = bill?.formId && bill.formVersion ? { id: bill.formId, version: bill.formVersion } : null;
+  return queryOptions({
+    queryKey: ['bill', 'form', type, pinned?.id ?? 0, pinned?.version ?? 0] as const,
+    queryFn: ({ signal }): Promise<FormVersion | null> =>
+      pinned ? formApi.version(pinned, signal) : formApi.forBillType(type, signal),
+    staleTime: pinned ? Infinity : 0,
   });
 }

@@ -8,6 +8,7 @@ import { RouterMenusContext } from '@/app/routerContext';
 import { hasMenuPath } from '@/app/routeRules';
 import { confirmDelete } from '@/components/confirmDelete';
 import { BillPrintButton } from '@/features/billPrint';
+import { CustomFieldsView } from '../components/CustomFieldsView';
 import { formFromBill } from '../billForm';
 import { ActionDialog, type ActionKind, type ActionValues } from '../components/ActionDialog';
 import { ApprovalTimeline } from '../components/ApprovalTimeline';
@@ -177,6 +178,7 @@ function Detail({ bill: b }: { bill: Bill }) {
             {b.remark || '—'}
           </Descriptions.Item>
         </Descriptions>
+        <CustomFieldsView billId={b.id} formValues={b.formValues} />
         {b.removableSigns.length > 0 && (
           <Alert
             style={{ marginTop: 12 }}

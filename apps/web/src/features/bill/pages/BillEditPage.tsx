@@ -1,60 +1,30 @@
-import { Alert, App, Button, Card, Form, Input, Skeleton, Space, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Skeleton } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { BILL_TYPE_LABEL, FEE_TYPES, formatMoney, type BillType } from '@feikong/contracts';
-import { billApi, type Bill } from '@/api/bill';
-import type { AuditResult } from '@/api/billReport';
-import { parseReplyError } from '@/api/request';
-import { useUnsavedChanges } from '@/app/unsaved';
-import { AuditResultAlert } from '@/features/billReport';
+import type { BillType } from '@feikong/contracts';
+import type { Bill } from '@/api/bill';
 import { isBillType } from '../billType';
-import { formFromBill, fieldText, lineProblems, saveBody, type BillFormValues } from '../billForm';
-import { ChooseApproversDialog } from '../components/ChooseApproversDialog';
-import { FeeLinesEditor } from '../components/FeeLinesEditor';
-import { LoanSelect } from '../components/LoanSelect';
-import { OrgUnitSelect, companyOfDept, unitTreeQuery } from '../components/OrgUnitSelect';
-import { RelatedBillsField } from '../components/RelatedBillsField';
-import { TripLinesEditor } from '../components/TripLinesEditor';
-import { YuanInput } from '../components/YuanInput';
-import { billDetailQuery, billKeys } from '../hooks/queries';
-import { emptyFeeLine, feeTotal } from '../types';
-
-const FEE_OPTIONS = FEE_TYPES.map((f) => ({ value: f.code, label: f.name }));
-const TOP_FIELDS = ['title', 'departmentId', 'companyId', 'amount', 'remark', 'loanId'];
-/** 智能规则集 on submit (billReport.errors.ts): a 禁止提交 rule hit, or 提示 rules the submitter must confirm. */
-const RULE_BLOCKED = 11351409;
-const RULE_NEEDS_CONFIRM = 11352409;
-const auditOf = (e: unknown): AuditResult | undefined => {
-  const { code, data } = (e ?? {}) as { code?: number; data?: unknown };
-  if (code !== RULE_BLOCKED && code !== RULE_NEEDS_CONFIRM) return undefined;
-  const r = data as Partial<AuditResult> | null | undefined;
-  return Array.isArray(r?.blocks) && Array.isArray(r?.warnings) ? (r as AuditResult) : undefined;
-};
-
-/** Types whose documents carry fee lines and trips (an expense always; 申请/事前申请 plan a trip). */
-const HAS_FEES: readonly BillType[] = ['expense', 'custom'];
-const HAS_TRIPS: readonly BillType[] = ['expense', 'apply', 'requestNote', 'custom'];
-
-const fresh = (type: BillType): BillFormValues => ({
-  title: '',
-  fees: HAS_FEES.includes(type) ? [emptyFeeLine()] : [],
-  trips: [],
-  related: [],
-});
+import { BillFiller } from '../components/BillFiller';
+import { billDetailQuery } from '../hooks/queries';
 
 /**
- * 填写单据 (bill/BillEdit, /bill/edit?type=…&id=…): title, department, company, fee lines with invoices,
- * trips and 关联单据; 保存草稿 and 提交. A flow that lets the submitter choose approvers asks for them in a
- * dialog; the server's refusals (validation, audit rules, flow) are shown on the form.
+ * 填写单据 (bill/BillEdit, /bill/edit?type=…&id=…): the document form (BillFiller) of a new document of a
+ * type or of a saved one; a new document's first save puts its id in the URL, a submitted one opens in
+ * 单据详情, and one that can no longer be edited goes there too.
  */
 export default function BillEditPage() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const id = Number(params.get('id')) || undefined;
   // A new document's first save puts its id in the URL: the form that made it stays as it is.
   const created = useRef<number | undefined>(undefined);
   const mine = id !== undefined && id === created.current;
   const existing = useQuery({ ...billDetailQuery(id ?? 0), enabled: id !== undefined && !mine });
+  const toDetail = useCallback(
+    (b: Bill) => navigate(`/bill/detail?id=${b.id}`, { replace: true }),
+    [navigate],
+  );
   if (id !== undefined && !mine && existing.isPending) return <Skeleton active style={{ padding: 24 }} />;
   if (id !== undefined && !mine && existing.isError)
     return <Alert type="error" showIcon title="单据加载失败" style={{ margin: 16 }} />;
@@ -66,283 +36,18 @@ export default function BillEditPage() {
         ? typeParam
         : 'expense';
   return (
-    <BillForm
+    <BillFiller
       key={mine ? 'new' : (id ?? 'new')}
       id={id}
       type={type}
       bill={mine ? undefined : existing.data}
-      onCreated={(newId) => (created.current = newId)}
+      onCreated={(newId) => {
+        created.current = newId;
+        navigate(`/bill/edit?type=${type}&id=${newId}`, { replace: true });
+      }}
+      onSubmitted={(billId) => navigate(`/bill/detail?id=${billId}`, { replace: true })}
+      onBack={() => navigate(-1)}
+      onNotEditable={toDetail}
     />
-  );
-}
-
-function BillForm({
-  id: initialId,
-  type,
-  bill,
-  onCreated,
-}: {
-  id?: number;
-  type: BillType;
-  bill?: Bill;
-  onCreated: (id: number) => void;
-}) {
-  const { message } = App.useApp();
-  const navigate = useNavigate();
-  const qc = useQueryClient();
-  const [form] = Form.useForm<BillFormValues>();
-  const [id, setId] = useState(initialId);
-  const [dirty, setDirty] = useState(false);
-  const [problems, setProblems] = useState<string[]>([]);
-  const [audit, setAudit] = useState<AuditResult | undefined>(undefined);
-  const { modal } = App.useApp();
-  const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
-  const [choosing, setChoosing] = useState<{ nodeId: string; name: string }[] | null>(null);
-  const tree = useQuery(unitTreeQuery);
-  const label = BILL_TYPE_LABEL[type];
-  const fees = Form.useWatch('fees', form) ?? [];
-  useUnsavedChanges(dirty ? '单据有未保存的修改，确定离开吗？' : null);
-  useEffect(() => {
-    if (bill && !(['draft', 'returned', 'withdrawn', 'rejected'] as string[]).includes(bill.status))
-      navigate(`/bill/detail?id=${bill.id}`, { replace: true });
-  }, [bill, navigate]);
-
-  /** Shows a refusal: field messages by their inputs, the rest (and every line's) above the form. */
-  const showRefusal = (e: unknown) => {
-    const d = parseReplyError(e);
-    if (d.action === 'ignore' || d.action === 'logout') return;
-    if (d.action === 'fields') {
-      const own = d.fields.filter((f) => TOP_FIELDS.includes(f.field));
-      form.setFields(own.map((f) => ({ name: f.field as keyof BillFormValues, errors: [f.msg] })));
-      const rest = d.fields.filter((f) => !own.includes(f)).map((f) => fieldText(f.field, f.msg));
-      setProblems(rest.length ? rest : [d.message]);
-      return;
-    }
-    const data = (e as { data?: unknown }).data as { messages?: unknown } | null | undefined;
-    const extra = Array.isArray(data?.messages) ? data.messages.map(String) : [];
-    setProblems([d.message, ...extra.filter((m) => m !== d.message)]);
-  };
-
-  /** Saves the draft; answers its id (or null when refused). */
-  const save = async (): Promise<number | null> => {
-    setProblems([]);
-    let values: BillFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return null;
-    }
-    const local = lineProblems(values);
-    if (local.length) {
-      setProblems(local);
-      return null;
-    }
-    try {
-      const saved = await billApi.save(saveBody(type, id, values));
-      setId(saved.id);
-      setDirty(false);
-      await qc.invalidateQueries({ queryKey: billKeys.all });
-      if (!id) {
-        onCreated(saved.id);
-        navigate(`/bill/edit?type=${type}&id=${saved.id}`, { replace: true });
-      }
-      return saved.id;
-    } catch (e) {
-      showRefusal(e);
-      return null;
-    }
-  };
-
-  const submit = async (billId: number, chosen: Record<string, string[]> = {}, confirm = false) => {
-    try {
-      const done = await billApi.submit({ id: billId, chosen, confirm });
-      await qc.invalidateQueries({ queryKey: billKeys.all });
-      await qc.invalidateQueries({ queryKey: ['invoice'] });
-      void message.success(`已提交，${done.statusText}`);
-      setChoosing(null);
-      navigate(`/bill/detail?id=${billId}`, { replace: true });
-    } catch (e) {
-      setChoosing(null);
-      const found = auditOf(e);
-      setAudit(found);
-      if (found && (e as { code?: number }).code === RULE_NEEDS_CONFIRM) {
-        // 提示 rules only: the submitter reads them and may submit anyway.
-        modal.confirm({
-          title: '单据触发了提示规则，确定仍要提交吗？',
-          width: 560,
-          content: <AuditResultAlert result={found} />,
-          okText: '仍要提交',
-          cancelText: '返回修改',
-          onOk: () => submit(billId, chosen, true),
-        });
-        return;
-      }
-      if (found) return; // 禁止提交: the alert above the form says which rules and why
-      showRefusal(e);
-    }
-  };
-
-  const onSubmit = async () => {
-    setBusy('submit');
-    setAudit(undefined);
-    try {
-      const billId = await save();
-      if (billId === null) return;
-      let route;
-      try {
-        route = await billApi.previewRoute(billId);
-      } catch (e) {
-        showRefusal(e);
-        return;
-      }
-      if (route.chosenNodes.length > 0) setChoosing(route.chosenNodes);
-      else await submit(billId);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const initial = bill ? formFromBill(bill) : fresh(type);
-  return (
-    <Card
-      className="fk-panel"
-      data-testid="bill-edit"
-      title={
-        <Space>
-          {id ? `编辑${label}` : `新建${label}`}
-          {bill && <Typography.Text type="secondary">{bill.billNumber}</Typography.Text>}
-        </Space>
-      }
-      extra={
-        <Space>
-          <Button onClick={() => navigate(-1)}>返回</Button>
-          <Button
-            loading={busy === 'save'}
-            disabled={busy !== null}
-            onClick={async () => {
-              setBusy('save');
-              try {
-                if ((await save()) !== null) void message.success('草稿已保存');
-              } finally {
-                setBusy(null);
-              }
-            }}
-          >
-            保存草稿
-          </Button>
-          <Button type="primary" loading={busy === 'submit'} disabled={busy !== null} onClick={onSubmit}>
-            提交
-          </Button>
-        </Space>
-      }
-    >
-      {bill?.status === 'returned' || bill?.status === 'rejected' ? (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={`单据${bill.statusText}，修改后可重新提交`}
-          description={bill.approvalRecord.at(-1)?.opinion || undefined}
-        />
-      ) : null}
-      <AuditResultAlert result={audit} />
-      {problems.length > 0 && (
-        <Alert
-          data-testid="bill-problems"
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={problems.length === 1 ? problems[0] : '单据未通过校验'}
-          description={
-            problems.length > 1 ? (
-              <ul style={{ margin: 0, paddingLeft: 18 }}>
-                {problems.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-            ) : undefined
-          }
-        />
-      )}
-      <Form<BillFormValues>
-        form={form}
-        name="bill"
-        layout="vertical"
-        initialValues={initial}
-        onValuesChange={(changed: Partial<BillFormValues>) => {
-          setDirty(true);
-          if (changed.departmentId) {
-            const company = companyOfDept(tree.data, changed.departmentId);
-            if (company) form.setFieldValue('companyId', company);
-          }
-        }}
-      >
-        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', columnGap: 16 }}>
-          <Form.Item
-            name="title"
-            label="事由"
-            rules={[{ required: true, whitespace: true, message: '请填写事由' }]}
-            style={{ gridColumn: 'span 3' }}
-          >
-            <Input maxLength={100} showCount placeholder="如：上海客户拜访差旅报销" />
-          </Form.Item>
-          <Form.Item name="departmentId" label="费用承担部门">
-            <OrgUnitSelect kind="dept" />
-          </Form.Item>
-          <Form.Item name="companyId" label="费用承担公司">
-            <OrgUnitSelect kind="company" />
-          </Form.Item>
-          {HAS_FEES.includes(type) ? (
-            <Form.Item label="金额合计（元）">
-              <Typography.Text strong data-testid="bill-amount">
-                ¥{formatMoney(feeTotal(fees))}
-              </Typography.Text>
-            </Form.Item>
-          ) : (
-            <Form.Item
-              name="amount"
-              label={
-                type === 'loan' ? '借款金额（元）' : type === 'repayment' ? '还款金额（元）' : '金额（元）'
-              }
-            >
-              <YuanInput />
-            </Form.Item>
-          )}
-          {type === 'repayment' && (
-            <Form.Item
-              name="loanId"
-              label="借款单"
-              rules={[{ required: true, message: '请选择要归还的借款单' }]}
-              style={{ gridColumn: 'span 3' }}
-            >
-              <LoanSelect />
-            </Form.Item>
-          )}
-          <Form.Item name="remark" label="备注" style={{ gridColumn: 'span 3' }}>
-            <Input.TextArea maxLength={500} rows={2} />
-          </Form.Item>
-        </div>
-        {HAS_FEES.includes(type) && (
-          <Form.Item name="fees" label="费用明细">
-            <FeeLinesEditor feeTypes={FEE_OPTIONS} />
-          </Form.Item>
-        )}
-        {HAS_TRIPS.includes(type) && (
-          <Form.Item name="trips" label="行程">
-            <TripLinesEditor />
-          </Form.Item>
-        )}
-        <Form.Item name="related" label="关联单据">
-          <RelatedBillsField excludeId={id} />
-        </Form.Item>
-      </Form>
-      {choosing && id && (
-        <ChooseApproversDialog
-          nodes={choosing}
-          onClose={() => setChoosing(null)}
-          onOk={(c) => submit(id, c)}
-        />
-      )}
-    </Card>
   );
 }

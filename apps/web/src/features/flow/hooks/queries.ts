@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useMemo } from 'react';
 import { FEE_TYPES } from '@feikong/contracts';
 import { flowApi, type AgentListQuery, type FlowListQuery, type InterveneListQuery } from '@/api/flow';
+import { formApi, type FormListQuery } from '@/api/form';
 import { orgApi, type UnitNode } from '@/api/org';
 import { privilegesApi } from '@/api/privileges';
 import type { DesignerOptions } from '../components/NodePanel';
@@ -30,6 +31,8 @@ export const flowKeys = {
   agents: (q: AgentListQuery) => ['flow', 'agents', q] as const,
   intervene: (q: InterveneListQuery) => ['flow', 'intervene', q] as const,
   bill: (id: number) => ['flow', 'bill', id] as const,
+  forms: (q: FormListQuery) => ['flow', 'forms', q] as const,
+  form: (id: number) => ['flow', 'form', id] as const,
 };
 
 export const groupsQuery = queryOptions({
@@ -55,6 +58,12 @@ export const interveneQuery = (q: InterveneListQuery) =>
   });
 export const billDetailQuery = (id: number) =>
   queryOptions({ queryKey: flowKeys.bill(id), queryFn: ({ signal }) => flowApi.billDetail(id, signal) });
+
+/** 表单管理 and 表单设计 (the form admin routes are guarded by the flow design permissions). */
+export const formListQuery = (q: FormListQuery) =>
+  queryOptions({ queryKey: flowKeys.forms(q), queryFn: ({ signal }) => formApi.pageList(q, signal) });
+export const formDetailQuery = (id: number) =>
+  queryOptions({ queryKey: flowKeys.form(id), queryFn: ({ signal }) => formApi.detail(id, signal) });
 
 /** Every mutation of the flow screens refetches what they show. */
 export function useFlowMutation<A, R>(fn: (a: A) => Promise<R>) {

@@ -153,6 +153,8 @@ export function billDetail(id: number, over: Partial<BillDetail> = {}): BillDeta
     projectId: null,
     remark: '',
     formValues: {},
+    formId: null,
+    formVersion: null,
     loanId: null,
     loanBillNumber: '',
     relatedBills: [],

@@ -1,0 +1,237 @@
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Card,
+  Flex,
+  Input,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import {
+  BILL_TYPE_LABEL,
+  BILL_TYPES,
+  FORM_STATUS_LABEL,
+  FORM_STATUSES,
+  formatDateTime,
+  type BillType,
+  type FormStatus,
+} from '@feikong/contracts';
+import { formApi, type FormRow } from '@/api/form';
+import { RequestError } from '@/api/request';
+import { useAccess } from '@/components/Access';
+import { FLOW_PERM, formListQuery, useFlowMutation } from '../hooks/queries';
+import { useUrlParams } from '../hooks/useUrlParams';
+
+const STATUS_COLOR: Record<FormStatus, string | undefined> = {
+  draft: undefined,
+  published: 'green',
+  disabled: 'default',
+};
+
+/**
+ * 表单管理 (flow/FormList, /flow/formList): the custom forms of the bill types with their status and
+ * published version; 编辑 opens the designer, 复制, 启用/停用 (a published form only; enabling one
+ * disables the other forms of its bill type) and 删除 (the server refuses while documents use the form,
+ * and its reason is shown). Filters and page live in the URL.
+ */
+export default function FormListPage() {
+  const { can } = useAccess();
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const u = useUrlParams();
+  const name = u.get('name');
+  const billType = (BILL_TYPES as readonly string[]).includes(u.get('billType'))
+    ? (u.get('billType') as BillType)
+    : undefined;
+  const status = (FORM_STATUSES as readonly string[]).includes(u.get('status'))
+    ? (u.get('status') as FormStatus)
+    : undefined;
+  const list = useQuery({
+    ...formListQuery({ pageNum: u.pageNum, pageSize: u.pageSize, name: name || undefined, billType, status }),
+    placeholderData: keepPreviousData,
+  });
+  const enable = useFlowMutation(formApi.enable);
+  const copy = useFlowMutation(formApi.copy);
+  const remove = useFlowMutation(formApi.remove);
+  const canEdit = can([FLOW_PERM.edit]);
+
+  const onDelete = (r: FormRow) =>
+    modal.confirm({
+      title: '系统提示',
+      content: `确定删除表单【${r.name}】吗？`,
+      okText: '删除',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(r.id);
+          void message.success('删除成功');
+        } catch (e) {
+          modal.warning({
+            title: '无法删除',
+            content: e instanceof RequestError ? e.msg : '删除失败',
+            okText: '知道了',
+          });
+        }
+      },
+    });
+
+  const columns: TableColumnsType<FormRow> = [
+    {
+      title: '表单名称',
+      dataIndex: 'name',
+      width: 220,
+      render: (v: string, r) => (
+        <>
+          <Typography.Link onClick={() => navigate(`/flow/formEdit?id=${r.id}`)}>{v}</Typography.Link>
+          {r.description && (
+            <div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {r.description}
+              </Typography.Text>
+            </div>
+          )}
+        </>
+      ),
+    },
+    { title: '单据类型', dataIndex: 'billTypeText', width: 100 },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      render: (s: FormStatus, r) => <Tag color={STATUS_COLOR[s]}>{r.statusText || FORM_STATUS_LABEL[s]}</Tag>,
+    },
+    {
+      title: '版本',
+      dataIndex: 'version',
+      width: 150,
+      render: (v: number, r) => (
+        <Space size={4}>
+          {v > 0 ? <Tag color="blue">V{v}</Tag> : <Tag>未发布</Tag>}
+          {r.hasDraft && v > 0 && <Tag color="orange">有草稿</Tag>}
+        </Space>
+      ),
+    },
+    { title: '字段数', dataIndex: 'fieldCount', width: 80, align: 'right' },
+    { title: '使用单据', dataIndex: 'billCount', width: 90, align: 'right' },
+    {
+      title: '更新时间',
+      dataIndex: 'updateAt',
+      width: 160,
+      render: (ms: number) => formatDateTime(ms, 'YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: '操作',
+      key: 'op',
+      width: 220,
+      fixed: 'right',
+      render: (_: unknown, r) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => navigate(`/flow/formEdit?id=${r.id}`)}>
+            {canEdit ? '编辑' : '查看'}
+          </Button>
+          {can([FLOW_PERM.add]) && (
+            <Button
+              type="link"
+              size="small"
+              loading={copy.isPending && copy.variables?.id === r.id}
+              onClick={() =>
+                copy.mutate(
+                  { id: r.id },
+                  { onSuccess: () => void message.success(`已复制表单【${r.name}】`) },
+                )
+              }
+            >
+              复制
+            </Button>
+          )}
+          {canEdit && r.version > 0 && (
+            <Switch
+              size="small"
+              checked={r.status === 'published'}
+              checkedChildren="启用"
+              unCheckedChildren="停用"
+              loading={enable.isPending && enable.variables?.id === r.id}
+              aria-label={`启用${r.name}`}
+              onChange={(checked) =>
+                enable.mutate(
+                  { id: r.id, enabled: checked },
+                  { onSuccess: () => void message.success(checked ? '已启用' : '已停用') },
+                )
+              }
+            />
+          )}
+          {can([FLOW_PERM.remove]) && (
+            <Button type="link" size="small" danger onClick={() => onDelete(r)}>
+              删除
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title="表单管理"
+      data-testid="form-list"
+      className="fk-panel"
+      extra={
+        can([FLOW_PERM.add]) && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/flow/formEdit')}>
+            新建表单
+          </Button>
+        )
+      }
+    >
+      <Flex gap={8} wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          placeholder="表单名称"
+          style={{ width: 200 }}
+          defaultValue={name}
+          onSearch={(v) => u.set({ name: v.trim() })}
+        />
+        <Select
+          allowClear
+          placeholder="单据类型"
+          style={{ width: 140 }}
+          value={billType}
+          options={BILL_TYPES.map((t) => ({ value: t, label: BILL_TYPE_LABEL[t] }))}
+          onChange={(v) => u.set({ billType: v })}
+        />
+        <Select
+          allowClear
+          placeholder="状态"
+          style={{ width: 120 }}
+          value={status}
+          options={FORM_STATUSES.map((s) => ({ value: s, label: FORM_STATUS_LABEL[s] }))}
+          onChange={(v) => u.set({ status: v })}
+        />
+      </Flex>
+      <Table<FormRow>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.items ?? []}
+        scroll={{ x: 1100 }}
+        pagination={{
+          current: u.pageNum,
+          pageSize: u.pageSize,
+          total: list.data?.page.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: u.setPage,
+        }}
+      />
+    </Card>
+  );
+}
