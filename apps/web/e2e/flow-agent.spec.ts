@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { approveHere, feeLine, newExpense, publishExpenseFlow, submit } from './support/bill';
+import {
+  apiAs,
+  approveHere,
+  FINOBILL,
+  feeLine,
+  newExpense,
+  publishExpenseFlow,
+  submit,
+} from './support/bill';
 import { passwordLogin, pickStaff, shot, sidebar, toast, topMenu } from './support/demo';
 
 // 审批代理 against the real built app and the demo seed: 审批人甲 sets 演示管理员 as their agent for a window
@@ -12,6 +20,20 @@ const STAFF = '13800000003'; // 员工乙
 const PRINCIPAL = '13800000002'; // 审批人甲
 const AGENT = '13800000001'; // 演示管理员
 const RUN = Date.now() % 100000;
+
+// However the journey ends, 审批人甲 has no agent window left open: later journeys expect their tasks.
+test.afterAll(async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await passwordLogin(page, PRINCIPAL);
+  const call = await apiAs(page);
+  const open = await call<{ items: { id: number }[] }>(
+    'GET',
+    `${FINOBILL}/agent/pageList?status=active&pageNum=1&pageSize=100`,
+  );
+  for (const w of open.items) await call('POST', `${FINOBILL}/agent/cancel`, { id: w.id });
+  await context.close();
+});
 
 test('an agent approves during the window; the record says 代 审批人甲 审批; the window is cancelled', async ({
   page,
