@@ -18,6 +18,11 @@ const OPTIONS: DesignerOptions = {
   companies: [],
   feeTypes: [],
   projects: [],
+  customFields: [
+    { value: 'reason', label: '出差事由（reason）' },
+    { value: 'customer', label: '客户名称（customer）' },
+  ],
+  formName: '差旅报销单',
 };
 
 function Harness({ onDef }: { onDef: (d: FlowDefinition) => void }) {
@@ -90,6 +95,23 @@ describe('FlowDesigner', () => {
     fireEvent.click(within(nodePanel).getByLabelText('退回到指定节点'));
     const b = def().nodes.find((n) => n.id === added.id)!;
     expect(b.type === 'approver' && b.onReject).toEqual({ kind: 'back', nodeId: 'start' });
+  });
+
+  it('a condition on a custom field picks it from the bill type’s published form', async () => {
+    const def = await mount();
+    await addAfter('start', '条件分支');
+    const cond = def().nodes.find((n) => n.type === 'condition') as ConditionNode;
+    fireEvent.click(screen.getByTestId(`flow-branch-${cond.branches[0]!.id}`));
+    const panel = await screen.findByTestId('branch-panel');
+    fireEvent.mouseDown(within(panel).getByLabelText('条件字段'));
+    fireEvent.click(await screen.findByTitle('自定义字段'));
+    const formField = within(panel).getByLabelText('表单字段');
+    expect(within(panel).getByText('从表单「差旅报销单」选择字段')).toBeTruthy();
+    fireEvent.mouseDown(formField);
+    fireEvent.click(await screen.findByTitle('客户名称（customer）'));
+    const when = (def().nodes.find((n) => n.id === cond.id) as ConditionNode).branches[0]!.when;
+    expect(when).toEqual({ all: [expect.objectContaining({ field: 'customer' })] });
+    expect((within(panel).getByLabelText('自定义字段编码') as HTMLInputElement).value).toBe('customer');
   });
 
   it('deletes a node after confirmation', async () => {

@@ -37,6 +37,10 @@ export interface DesignerOptions {
   companies: Option[];
   feeTypes: Option[];
   projects: Option[];
+  /** The bill type's published custom form: its fields a condition can test (value = field key). */
+  customFields: Option[];
+  /** That form's name, when there is one. */
+  formName?: string;
 }
 
 interface Props {
@@ -512,6 +516,15 @@ function ConditionRow({
         />
         <Button icon={<DeleteOutlined />} aria-label="移除条件" onClick={onRemove} />
       </Flex>
+      {!known && options.customFields.length > 0 && (
+        <Select
+          placeholder={`从表单「${options.formName ?? ''}」选择字段`}
+          value={options.customFields.some((f) => f.value === row.field) ? row.field : undefined}
+          options={options.customFields}
+          onChange={(field: string) => onChange({ ...row, field })}
+          aria-label="表单字段"
+        />
+      )}
       {!known && (
         <Input
           placeholder="自定义字段编码"

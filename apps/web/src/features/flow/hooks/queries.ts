@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { FEE_TYPES } from '@feikong/contracts';
+import { FEE_TYPES, FORM_BOUND_KINDS } from '@feikong/contracts';
 import { flowApi, type AgentListQuery, type FlowListQuery, type InterveneListQuery } from '@/api/flow';
 import { formApi, type FormListQuery } from '@/api/form';
 import { orgApi, type UnitNode } from '@/api/org';
@@ -109,8 +109,11 @@ export function useOrgOptions() {
   );
 }
 
-/** What the designer's side panel offers: permission groups, matrices, departments, companies, fee types. */
-export function useDesignerOptions(): DesignerOptions {
+/**
+ * What the designer's side panel offers: permission groups, matrices, departments, companies, fee types, and
+ * the fields of the bill type's published custom form (conditions on custom fields).
+ */
+export function useDesignerOptions(billType: string): DesignerOptions {
   const org = useOrgOptions();
   const groups = useQuery({
     queryKey: ['flow', 'permGroups'],
@@ -118,6 +121,11 @@ export function useDesignerOptions(): DesignerOptions {
     staleTime: 60_000,
   });
   const matrices = useQuery(matricesQuery);
+  const form = useQuery({
+    queryKey: ['flow', 'formForBillType', billType],
+    queryFn: ({ signal }) => formApi.forBillType(billType, signal),
+    staleTime: 60_000,
+  });
   return useMemo(
     () => ({
       ...org,
@@ -128,7 +136,11 @@ export function useDesignerOptions(): DesignerOptions {
       })),
       feeTypes: FEE_TYPES.map((f) => ({ value: f.code, label: f.name })),
       projects: [],
+      customFields: (form.data?.fields ?? [])
+        .filter((f) => !FORM_BOUND_KINDS.includes(f.kind) && f.kind !== 'attachments')
+        .map((f) => ({ value: f.key, label: `${f.label}（${f.key}）` })),
+      formName: form.data?.name,
     }),
-    [org, groups.data, matrices.data],
+    [org, groups.data, matrices.data, form.data],
   );
 }

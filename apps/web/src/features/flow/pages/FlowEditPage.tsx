@@ -97,7 +97,7 @@ function Editor({
   const [issues, setIssues] = useState<DefinitionIssue[]>([]);
   const [simOpen, setSimOpen] = useState(false);
   const groups = useQuery(groupsQuery);
-  const options = useDesignerOptions();
+  const options = useDesignerOptions(draft.billType);
   const staffName = useStaffNames(draft.def);
   const save = useFlowMutation(flowApi.save);
   const publish = useFlowMutation(flowApi.publish);
