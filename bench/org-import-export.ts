@@ -233,8 +233,8 @@ async function child(args: ChildArgs): Promise<void> {
   await Promise.all([
     import('../apps/server/src/platform/db/database.js'),
     import('../apps/server/src/modules/tasks/tasks.repo.js'),
-    import('../apps/server/src/modules/org/org.import.js'),
-    import('../apps/server/src/modules/org/org.export.js'),
+    import('../apps/server/src/modules/org/importExport/org.import.js'),
+    import('../apps/server/src/modules/org/importExport/org.export.js'),
     import('better-sqlite3'),
   ]);
   const startRss = process.memoryUsage().rss;
@@ -276,7 +276,7 @@ async function child(args: ChildArgs): Promise<void> {
 /** The import's own reader (org.excel.ts readSheetRows) alone: no validation, no database. */
 async function readBaseline(args: ChildArgs) {
   const { readSheetRows, MEMBER_COLUMNS: columns } =
-    await import('../apps/server/src/modules/org/org.excel.js');
+    await import('../apps/server/src/modules/org/importExport/org.excel.js');
   let rows = 0;
   let chars = 0;
   for await (const row of readSheetRows(fs.createReadStream(args.xlsx), columns)) {
@@ -308,8 +308,8 @@ async function exceljsRead(args: ChildArgs) {
 async function runHandler(args: ChildArgs) {
   const { openDatabase } = await import('../apps/server/src/platform/db/database.js');
   const { insertTask, updateProgress } = await import('../apps/server/src/modules/tasks/tasks.repo.js');
-  const { importMembers } = await import('../apps/server/src/modules/org/org.import.js');
-  const { exportMembers } = await import('../apps/server/src/modules/org/org.export.js');
+  const { importMembers } = await import('../apps/server/src/modules/org/importExport/org.import.js');
+  const { exportMembers } = await import('../apps/server/src/modules/org/importExport/org.export.js');
   const handle = openDatabase({ sqliteFile: args.db });
   try {
     const isImport = args.op === 'import';

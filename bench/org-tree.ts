@@ -19,8 +19,8 @@
 import os from 'node:os';
 import { buildApp } from '../apps/server/src/app.js';
 import { testConfig } from '../apps/server/src/config.js';
-import * as orgSvc from '../apps/server/src/modules/org/org.service.js';
-import * as staffSvc from '../apps/server/src/modules/org/staff.service.js';
+import * as orgSvc from '../apps/server/src/modules/org/units/org.service.js';
+import * as staffSvc from '../apps/server/src/modules/org/staff/staff.service.js';
 import { createOrgBench, phoneOf, summarize, printTable, type FigureRow } from './org-seed.js';
 
 const ITER = Number(process.env.BENCH_ITER ?? 400);

@@ -9,7 +9,7 @@ import { PlatformCode } from '@feikong/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
-import { MEMBER_COLUMNS } from '../src/modules/org/org.excel.js';
+import { MEMBER_COLUMNS } from '../src/modules/org/importExport/org.excel.js';
 import { makeStaff, makeTenant } from './factories.js';
 import { createTestDatabase } from './harness.js';
 import { waitFor } from './poll.js';

@@ -123,7 +123,7 @@ export async function addPersonAsStaff(
 
 /** A department under `orgId` (pid 0 = top of that company, else a parent department). */
 export async function makeDepartment(db: Db, tenantId: number, orgId: number, name: string, pid = 0) {
-  const { insertDept } = await import('../src/modules/org/org.repo.js');
+  const { insertDept } = await import('../src/modules/org/units/org.repo.js');
   return insertDept(db, tenantId, { org_id: orgId, pid, name, sort_order: 0 }, Date.now());
 }
 
@@ -134,6 +134,6 @@ export async function makeGradeOrJob(
   table: 'job_grades' | 'job_positions',
   name: string,
 ) {
-  const { insertDict } = await import('../src/modules/org/dict.repo.js');
+  const { insertDict } = await import('../src/modules/org/dict/dict.repo.js');
   return insertDict(db, tenantId, table, { name, description: null, sort_order: 0 }, Date.now());
 }

@@ -1,9 +1,9 @@
 import type { Db } from '../platform/db/database.js';
-import * as cityRepo from '../modules/org/cityGroup.repo.js';
-import * as dictRepo from '../modules/org/dict.repo.js';
-import { createUserGroup } from '../modules/org/userGroup.service.js';
-import * as orgRepo from '../modules/org/org.repo.js';
-import { cityByCode } from '../modules/org/regions.js';
+import * as cityRepo from '../modules/org/cityGroups/cityGroup.repo.js';
+import * as dictRepo from '../modules/org/dict/dict.repo.js';
+import { createUserGroup } from '../modules/org/userGroups/userGroup.service.js';
+import * as orgRepo from '../modules/org/units/org.repo.js';
+import { cityByCode } from '../modules/org/cityGroups/regions.js';
 import { DEMO } from './demo.js';
 import { seedSyncConflicts } from './syncConflicts.js';
 

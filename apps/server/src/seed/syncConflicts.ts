@@ -1,7 +1,7 @@
 import type { Db } from '../platform/db/database.js';
 import { staffIdByPhone } from '../modules/org/index.js';
-import { resolveConflict } from '../modules/org/thirdUsers.repo.js';
-import { recordSyncConflict } from '../modules/org/thirdUsers.service.js';
+import { resolveConflict } from '../modules/org/thirdUsers/thirdUsers.repo.js';
+import { recordSyncConflict } from '../modules/org/thirdUsers/thirdUsers.service.js';
 import { DEMO } from './demo.js';
 
 const HOUR_MS = 3_600_000;

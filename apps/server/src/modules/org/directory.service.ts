@@ -1,9 +1,9 @@
 import type { Db } from '../../platform/db/database.js';
-import * as cityGroupRepo from './cityGroup.repo.js';
-import * as orgRepo from './org.repo.js';
-import * as personRepo from './person.repo.js';
-import * as staffRepo from './staff.repo.js';
-import { cityByCode } from './regions.js';
+import * as cityGroupRepo from './cityGroups/cityGroup.repo.js';
+import * as orgRepo from './units/org.repo.js';
+import * as personRepo from './staff/person.repo.js';
+import * as staffRepo from './staff/staff.repo.js';
+import { cityByCode } from './cityGroups/regions.js';
 
 /**
  * What other modules read or change of org's data (auth's sign-in and sessions, tasks' and rights'

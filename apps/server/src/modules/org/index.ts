@@ -3,9 +3,9 @@
  * and the directory service over its people, staff and organisations (never its repos).
  */
 export { registerOrgRoutes } from './org.routes.js';
-export { registerOrgTaskHandlers, type OrgTaskDeps } from './org.tasks.js';
+export { registerOrgTaskHandlers, type OrgTaskDeps } from './importExport/org.tasks.js';
 export * from './directory.service.js';
 /** has_priv of a tenant's units for a server module (spec §6): the invoice list's organisation filter. */
 export { hasModulePriv } from './org.perms.js';
 /** The operation log (操作日志): other modules record administrators' interventions in it. */
-export { logOp, type LogEntry } from './oplog.service.js';
+export { logOp, type LogEntry } from './oplog/oplog.service.js';

@@ -32,16 +32,16 @@ import { tenantCaller } from '../../platform/auth.js';
 import { STAFF } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import type { AppDeps, ZodApp } from '../../platform/types.js';
-import { registerCityGroupRoutes } from './cityGroup.routes.js';
-import { registerDictRoutes } from './dict.routes.js';
-import { buildOrgTemplate, sendXlsx } from './org.excel.js';
+import { registerCityGroupRoutes } from './cityGroups/cityGroup.routes.js';
+import { registerDictRoutes } from './dict/dict.routes.js';
+import { buildOrgTemplate, sendXlsx } from './importExport/org.excel.js';
 import { OrgPerm, privModuleOf } from './org.perms.js';
 import { path } from './org.schemas.js';
-import * as svc from './org.service.js';
-import { listLogs } from './oplog.service.js';
-import { registerStaffRoutes } from './staff.routes.js';
-import { registerThirdUserRoutes } from './thirdUsers.routes.js';
-import { registerUserGroupRoutes } from './userGroup.routes.js';
+import * as svc from './units/org.service.js';
+import { listLogs } from './oplog/oplog.service.js';
+import { registerStaffRoutes } from './staff/staff.routes.js';
+import { registerThirdUserRoutes } from './thirdUsers/thirdUsers.routes.js';
+import { registerUserGroupRoutes } from './userGroups/userGroup.routes.js';
 
 const tags = ['org'];
 /** The envelope of ok(data) around data that is already JSON. */

@@ -153,7 +153,7 @@ export async function orgFixture(t: TestApp) {
       }),
     )
   ).id;
-  const { recordSyncConflict } = await import('./thirdUsers.service.js');
+  const { recordSyncConflict } = await import('./thirdUsers/thirdUsers.service.js');
   const conflict = await recordSyncConflict(t.db, tenantId, {
     platform: 'dingtalk',
     third_user_id: `u${tenantId}`,

@@ -1,6 +1,6 @@
 /**
  * The operation log's words and its before / after comparison (操作日志). Module and action names
- * are the server's (modules/org/oplog.service.ts LogModule and the services' actions).
+ * are the server's (modules/org/oplog/oplog.service.ts LogModule and the services' actions).
  */
 export const LOG_MODULES: { value: string; label: string }[] = [
   { value: 'organization', label: '公司' },
