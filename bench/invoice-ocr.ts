@@ -24,7 +24,7 @@ import {
   realInvoices,
   type RealInvoice,
 } from '../apps/server/src/modules/invoice/ocr/real-invoices.testkit.js';
-import { recogniseBytes } from '../apps/server/src/modules/invoice/recognise.service.js';
+import { recogniseBytes } from '../apps/server/src/modules/invoice/recognise/recognise.service.js';
 
 const RUNS = Number(process.env.BENCH_OCR_RUNS ?? 5);
 const BUDGET_MS = 1500;

@@ -25,7 +25,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { testConfig } from '../apps/server/src/config.js';
 import type { TenantCaller } from '../apps/server/src/platform/context.js';
 import { openDatabase, type DbHandle } from '../apps/server/src/platform/db/database.js';
-import { pageList } from '../apps/server/src/modules/invoice/invoice.query.service.js';
+import { pageList } from '../apps/server/src/modules/invoice/core/invoice.query.service.js';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrator.js';
 import { makeStaff, makeTenant } from '../apps/server/test/factories.js';
 import { createCompany } from '../apps/server/src/seed/demo.js';

@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from '../platform/db/database.js';
 import type { FileStorage } from '../platform/storage/index.js';
 import { staffIdByPhone } from '../modules/org/index.js';
-import * as complianceRepo from '../modules/invoice/compliance.repo.js';
-import * as invoiceRepo from '../modules/invoice/invoice.repo.js';
-import { chinaDayMs, dedupeKey } from '../modules/invoice/verification.service.js';
+import * as complianceRepo from '../modules/invoice/compliance/compliance.repo.js';
+import * as invoiceRepo from '../modules/invoice/core/invoice.repo.js';
+import { chinaDayMs, dedupeKey } from '../modules/invoice/verification/verification.service.js';
 import { DEMO } from './demo.js';
 
 /**

@@ -1,9 +1,9 @@
 import type { Db } from '../platform/db/database.js';
 import { deptsOfStaff, staffIdByPhone } from '../modules/org/index.js';
-import * as dueRepo from '../modules/invoice/due.repo.js';
-import { chinaToday } from '../modules/invoice/due.service.js';
-import * as invoiceRepo from '../modules/invoice/invoice.repo.js';
-import { dedupeKey } from '../modules/invoice/verification.service.js';
+import * as dueRepo from '../modules/invoice/due/due.repo.js';
+import { chinaToday } from '../modules/invoice/due/due.service.js';
+import * as invoiceRepo from '../modules/invoice/core/invoice.repo.js';
+import { dedupeKey } from '../modules/invoice/verification/verification.service.js';
 import { DEMO } from './demo.js';
 
 const DAY = 86_400_000;

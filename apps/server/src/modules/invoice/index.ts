@@ -4,11 +4,11 @@ export {
   localVerificationProvider,
   type VerificationProvider,
   type CheckedInvoice,
-} from './verification.service.js';
-export { InvoicePerm } from './invoice.service.js';
-export { invoiceMailIngest } from './mailIngest.service.js';
-export { VoucherPerm } from './voucher.service.js';
-export { registerDueRoutes } from './due.routes.js';
+} from './verification/verification.service.js';
+export { InvoicePerm } from './core/invoice.service.js';
+export { invoiceMailIngest } from './mail/mailIngest.service.js';
+export { VoucherPerm } from './voucher/voucher.service.js';
+export { registerDueRoutes } from './due/due.routes.js';
 export {
   billInvoices,
   checkInvoicesForBill,
@@ -19,4 +19,4 @@ export {
   settleInvoices,
   settleInvoicesOfBills,
   type BillInvoice,
-} from './billLink.service.js';
+} from './billLink/billLink.service.js';

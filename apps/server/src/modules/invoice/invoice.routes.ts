@@ -51,7 +51,7 @@ import {
   deleteComplianceRule,
   listComplianceRules,
   updateComplianceRule,
-} from './compliance.service.js';
+} from './compliance/compliance.service.js';
 import {
   billPageList,
   counterpartyPage,
@@ -61,7 +61,7 @@ import {
   tagRelateNum,
   tagSelect,
   verificationPage,
-} from './invoice.query.service.js';
+} from './core/invoice.query.service.js';
 import {
   deleteAttachment,
   handCheck,
@@ -76,11 +76,11 @@ import {
   supportInvoices,
   uploadAttachment,
   type InvoiceDeps,
-} from './invoice.service.js';
-import { registerRecognitionRoutes } from './recognise.routes.js';
-import { bankPageList, queryBankCode, queryBankName, searchCompany } from './taxRisk.service.js';
-import { localVerificationProvider, type VerificationProvider } from './verification.service.js';
-import { registerVoucherRoutes } from './voucher.routes.js';
+} from './core/invoice.service.js';
+import { registerRecognitionRoutes } from './recognise/recognise.routes.js';
+import { bankPageList, queryBankCode, queryBankName, searchCompany } from './taxRisk/taxRisk.service.js';
+import { localVerificationProvider, type VerificationProvider } from './verification/verification.service.js';
+import { registerVoucherRoutes } from './voucher/voucher.routes.js';
 
 /** Each file an invoice or attachment names was really uploaded (the key's prefix is checked by its schema and the service). */
 async function requireUploaded(deps: AppDeps, tenantId: number, items: { fileKey?: string }[]) {
