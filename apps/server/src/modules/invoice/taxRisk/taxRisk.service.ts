@@ -2,11 +2,19 @@ import type { TenantCaller } from '../../../platform/context.js';
 import type { Db } from '../../../platform/db/database.js';
 import { listOrgs } from '../../org/index.js';
 import { pageCounterparties } from '../core/invoice.repo.js';
-import { BANKS } from '../taxRisk.banks.data.js';
+// Data, not code: esbuild bundles it into the server build; scripts/gen-banks.mjs writes it (README.md here).
+import banks from './banks.json' with { type: 'json' };
+
+interface BankEntry {
+  name: string;
+  code: string;
+  patterns: { re: string; cardType: string }[];
+}
+const BANKS: BankEntry[] = banks;
 
 /**
  * taxRisk (spec §7.8): companies from the tenant's own companies and the sellers and buyers of its
- * invoices; banks from the bank list of the npm package bankcardinfo (generated data, see the data file).
+ * invoices; banks from the bank list of the npm package bankcardinfo (banks.json, see README.md here).
  */
 
 export async function searchCompany(
