@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database.js';
+import { versionStore } from '../../../platform/versions/versionStore.js';
 import { likeContains } from '../flow.util.js';
 
 /** SQL of flow groups, flows and their versions (design.service.ts). Every query takes the tenant. */
@@ -91,6 +92,22 @@ export async function groupIds(db: Db, tenantId: number) {
 
 // ---- flows ----
 
+/**
+ * Publish, enable (one flow per bill type), versions and copy (decision 0027). A version's content is the
+ * engine's FlowDefinition; a copy's draft is its nodes.
+ */
+export const flowVersions = versionStore({
+  templates: 'flows',
+  versions: 'flow_versions',
+  key: 'flow_id',
+  content: 'definition',
+  draft: 'draft_nodes',
+  scope: ['bill_type'],
+  copied: ['group_id', 'bill_type', 'remark'],
+  draftOfContent: (definition) =>
+    JSON.stringify((JSON.parse(definition) as { nodes?: unknown[] }).nodes ?? []),
+});
+
 export interface FlowFilter {
   groupId?: number;
   name?: string;
@@ -159,18 +176,6 @@ export async function getFlow(db: Db, tenantId: number, id: number) {
     .executeTakeFirst();
 }
 
-export async function flowNameTaken(db: Db, tenantId: number, name: string, exceptId = 0) {
-  const r = await db
-    .selectFrom('flows')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('name', '=', name)
-    .where('deleted_at', 'is', null)
-    .where('id', '!=', exceptId)
-    .executeTakeFirst();
-  return r !== undefined;
-}
-
 export async function insertFlow(
   db: Db,
   tenantId: number,
@@ -213,35 +218,6 @@ export async function updateFlow(
     .set({ ...patch, updated_at: now })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
-    .execute();
-}
-
-/** Enabling one flow of a bill type disables the others: a document type has one flow at a time. */
-export async function disableOthers(
-  db: Db,
-  tenantId: number,
-  billType: string,
-  exceptId: number,
-  now: number,
-) {
-  await db
-    .updateTable('flows')
-    .set({ enabled: 0, updated_at: now })
-    .where('tenant_id', '=', tenantId)
-    .where('bill_type', '=', billType)
-    .where('enabled', '=', 1)
-    .where('id', '!=', exceptId)
-    .execute();
-}
-
-export async function versionsOf(db: Db, tenantId: number, flowId: number) {
-  return db
-    .selectFrom('flow_versions as v')
-    .leftJoin('staff as p', (j) => j.onRef('p.id', '=', 'v.published_by').on('p.tenant_id', '=', tenantId))
-    .select(['v.version', 'v.published_at', 'p.name as published_by_name'])
-    .where('v.tenant_id', '=', tenantId)
-    .where('v.flow_id', '=', flowId)
-    .orderBy('v.version', 'desc')
     .execute();
 }
 

@@ -145,7 +145,7 @@ export async function flowDetail(d: FlowDeps, caller: TenantCaller, id: number) 
   const r = await repo.getFlowRow(d.db, caller.tenantId, id);
   if (!r) throw flowErrors.flowNotFound();
   const running = await repo.runningCounts(d.db, caller.tenantId, [id]);
-  const versions = await repo.versionsOf(d.db, caller.tenantId, id);
+  const versions = await repo.flowVersions.versions(d.db, caller.tenantId, id);
   const published = parseJson<FlowDefinition | null>(r.definition, null);
   return {
     ...rowOut(r, running.get(id) ?? 0),
@@ -172,7 +172,7 @@ export async function saveFlow(d: FlowDeps, caller: TenantCaller, body: FlowSave
   const now = d.clock();
   return inTransaction(d.db, async (trx) => {
     if (!(await repo.getGroup(trx, caller.tenantId, body.groupId))) throw flowErrors.groupNotFound();
-    if (await repo.flowNameTaken(trx, caller.tenantId, body.name, body.id ?? 0))
+    if (await repo.flowVersions.nameTaken(trx, caller.tenantId, body.name, body.id ?? 0))
       throw flowErrors.nameTaken('流程');
     const nodes = JSON.stringify(body.nodes);
     if (body.id === undefined) {
@@ -260,18 +260,20 @@ export async function publishFlow(d: FlowDeps, caller: TenantCaller, id: number)
     if (!flow) throw flowErrors.flowNotFound();
     if (flow.draft_nodes === null) throw flowErrors.billState('流程没有未发布的修改');
     const nodes = parseJson<FlowNode[]>(flow.draft_nodes, []);
-    const version = flow.current_version + 1;
-    const def: FlowDefinition = { flowId: sid(id), version, name: flow.name, nodes };
+    const def: FlowDefinition = {
+      flowId: sid(id),
+      version: flow.current_version + 1,
+      name: flow.name,
+      nodes,
+    };
     const issues = [...validateDefinition(def), ...(await referenceIssues(trx, caller.tenantId, nodes))];
     if (issues.length) throw flowErrors.badDefinition(issues, new Map(nodes.map((n) => [n.id, n.name])));
-    await repo.insertVersion(
-      trx,
-      caller.tenantId,
-      { flow_id: id, version, definition: JSON.stringify(def), published_by: caller.staffId },
+    const version = await repo.flowVersions.publish(trx, caller.tenantId, id, {
+      content: (v) => JSON.stringify({ ...def, version: v }),
+      by: caller.staffId,
       now,
-    );
-    await repo.updateFlow(trx, caller.tenantId, id, { current_version: version, draft_nodes: null }, now);
-    return { id, version };
+    });
+    return { id, version: version ?? def.version };
   });
 }
 
@@ -281,8 +283,7 @@ export async function enableFlow(d: FlowDeps, caller: TenantCaller, id: number, 
     const flow = await repo.getFlow(trx, caller.tenantId, id);
     if (!flow) throw flowErrors.flowNotFound();
     if (enabled && flow.current_version === 0) throw flowErrors.neverPublished();
-    if (enabled) await repo.disableOthers(trx, caller.tenantId, flow.bill_type, id, now);
-    await repo.updateFlow(trx, caller.tenantId, id, { enabled: enabled ? 1 : 0 }, now);
+    await repo.flowVersions.setEnabled(trx, caller.tenantId, id, enabled, now);
     return null;
   });
 }
@@ -290,25 +291,13 @@ export async function enableFlow(d: FlowDeps, caller: TenantCaller, id: number, 
 export async function copyFlow(d: FlowDeps, caller: TenantCaller, body: { id: number; name?: string }) {
   const now = d.clock();
   return inTransaction(d.db, async (trx) => {
-    const r = await repo.getFlowRow(trx, caller.tenantId, body.id);
-    if (!r) throw flowErrors.flowNotFound();
-    let name = body.name || `${r.name}-副本`.slice(0, 50);
-    for (let i = 2; !body.name && (await repo.flowNameTaken(trx, caller.tenantId, name)); i++)
-      name = `${r.name}-副本${i}`.slice(0, 50);
-    if (await repo.flowNameTaken(trx, caller.tenantId, name)) throw flowErrors.nameTaken('流程');
-    const id = await repo.insertFlow(
-      trx,
-      caller.tenantId,
-      {
-        group_id: r.group_id,
-        name,
-        bill_type: r.bill_type,
-        remark: r.remark,
-        draft_nodes: JSON.stringify(nodesOf(r)),
-        created_by: caller.staffId,
-      },
+    const id = await repo.flowVersions.copy(trx, caller.tenantId, body.id, {
+      name: body.name,
+      by: caller.staffId,
       now,
-    );
+    });
+    if (id === undefined) throw flowErrors.flowNotFound();
+    if (id === null) throw flowErrors.nameTaken('流程');
     return { id };
   });
 }

@@ -1,8 +1,24 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database.js';
+import { versionStore } from '../../../platform/versions/versionStore.js';
 import { likeContains } from '../flow.util.js';
 
 /** SQL of custom form templates and their versions (form.service.ts). Every query takes the tenant. */
+
+/**
+ * Publish (a published form is its bill type's form: the others are disabled), enable, versions, names and
+ * copy (decision 0027). A version keeps the form's name and description beside its fields.
+ */
+export const formVersions = versionStore({
+  templates: 'form_templates',
+  versions: 'form_versions',
+  key: 'form_id',
+  content: 'fields',
+  draft: 'draft_fields',
+  scope: ['bill_type'],
+  snapshot: { name: 'name', description: 'description' },
+  copied: ['bill_type', 'description'],
+});
 
 export interface FormFilter {
   name?: string;
@@ -76,18 +92,6 @@ export async function getForm(db: Db, tenantId: number, id: number) {
     .executeTakeFirst();
 }
 
-export async function formNameTaken(db: Db, tenantId: number, name: string, exceptId = 0) {
-  const r = await db
-    .selectFrom('form_templates')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('name', '=', name)
-    .where('deleted_at', 'is', null)
-    .where('id', '!=', exceptId)
-    .executeTakeFirst();
-  return r !== undefined;
-}
-
 export async function insertForm(
   db: Db,
   tenantId: number,
@@ -125,35 +129,6 @@ export async function updateForm(
     .execute();
 }
 
-/** Enabling one form of a bill type disables the others: new documents of a type use one form. */
-export async function disableOthers(
-  db: Db,
-  tenantId: number,
-  billType: string,
-  exceptId: number,
-  now: number,
-) {
-  await db
-    .updateTable('form_templates')
-    .set({ enabled: 0, updated_at: now })
-    .where('tenant_id', '=', tenantId)
-    .where('bill_type', '=', billType)
-    .where('enabled', '=', 1)
-    .where('id', '!=', exceptId)
-    .execute();
-}
-
-export async function versionsOf(db: Db, tenantId: number, formId: number) {
-  return db
-    .selectFrom('form_versions as v')
-    .leftJoin('staff as p', (j) => j.onRef('p.id', '=', 'v.published_by').on('p.tenant_id', '=', tenantId))
-    .select(['v.version', 'v.published_at', 'p.name as published_by_name'])
-    .where('v.tenant_id', '=', tenantId)
-    .where('v.form_id', '=', formId)
-    .orderBy('v.version', 'desc')
-    .execute();
-}
-
 /** One published version with its form's bill type (a deleted form's versions stay readable by documents). */
 export async function getVersion(db: Db, tenantId: number, formId: number, version: number) {
   return db
@@ -176,25 +151,6 @@ export async function getVersion(db: Db, tenantId: number, formId: number, versi
     .executeTakeFirst();
 }
 export type FormVersionDb = NonNullable<Awaited<ReturnType<typeof getVersion>>>;
-
-export async function insertVersion(
-  db: Db,
-  tenantId: number,
-  v: {
-    form_id: number;
-    version: number;
-    name: string;
-    description: string;
-    fields: string;
-    published_by: number;
-  },
-  now: number,
-) {
-  await db
-    .insertInto('form_versions')
-    .values({ tenant_id: tenantId, ...v, published_at: now })
-    .execute();
-}
 
 /** Documents created on each form (any version). */
 export async function billCounts(db: Db, tenantId: number, formIds: number[]) {

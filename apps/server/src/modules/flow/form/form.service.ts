@@ -87,7 +87,7 @@ export async function formDetail(d: FlowDeps, caller: TenantCaller, id: number) 
   const r = await repo.getFormRow(d.db, caller.tenantId, id);
   if (!r) throw flowErrors.formNotFound();
   const counts = await repo.billCounts(d.db, caller.tenantId, [id]);
-  const versions = await repo.versionsOf(d.db, caller.tenantId, id);
+  const versions = await repo.formVersions.versions(d.db, caller.tenantId, id);
   const published =
     r.current_version > 0 ? await repo.getVersion(d.db, caller.tenantId, id, r.current_version) : undefined;
   return {
@@ -113,7 +113,7 @@ export interface FormSave {
 export async function saveForm(d: FlowDeps, caller: TenantCaller, body: FormSave) {
   const now = d.clock();
   return inTransaction(d.db, async (trx) => {
-    if (await repo.formNameTaken(trx, caller.tenantId, body.name, body.id ?? 0))
+    if (await repo.formVersions.nameTaken(trx, caller.tenantId, body.name, body.id ?? 0))
       throw flowErrors.nameTaken('表单');
     const fields = JSON.stringify(body.fields);
     if (body.id === undefined) {
@@ -156,29 +156,13 @@ export async function publishForm(d: FlowDeps, caller: TenantCaller, id: number)
     const form = await repo.getForm(trx, caller.tenantId, id);
     if (!form) throw flowErrors.formNotFound();
     if (form.draft_fields === null) throw flowErrors.billState('表单没有未发布的修改');
-    const version = form.current_version + 1;
-    await repo.insertVersion(
-      trx,
-      caller.tenantId,
-      {
-        form_id: id,
-        version,
-        name: form.name,
-        description: form.description,
-        fields: form.draft_fields,
-        published_by: caller.staffId,
-      },
+    const version = await repo.formVersions.publish(trx, caller.tenantId, id, {
+      content: () => form.draft_fields ?? '[]',
+      by: caller.staffId,
       now,
-    );
-    await repo.disableOthers(trx, caller.tenantId, form.bill_type, id, now);
-    await repo.updateForm(
-      trx,
-      caller.tenantId,
-      id,
-      { current_version: version, draft_fields: null, enabled: 1 },
-      now,
-    );
-    return { id, version };
+      enable: true,
+    });
+    return { id, version: version ?? form.current_version + 1 };
   });
 }
 
@@ -188,8 +172,7 @@ export async function enableForm(d: FlowDeps, caller: TenantCaller, id: number, 
     const form = await repo.getForm(trx, caller.tenantId, id);
     if (!form) throw flowErrors.formNotFound();
     if (enabled && form.current_version === 0) throw flowErrors.formNeverPublished();
-    if (enabled) await repo.disableOthers(trx, caller.tenantId, form.bill_type, id, now);
-    await repo.updateForm(trx, caller.tenantId, id, { enabled: enabled ? 1 : 0 }, now);
+    await repo.formVersions.setEnabled(trx, caller.tenantId, id, enabled, now);
     return null;
   });
 }
@@ -197,24 +180,13 @@ export async function enableForm(d: FlowDeps, caller: TenantCaller, id: number, 
 export async function copyForm(d: FlowDeps, caller: TenantCaller, body: { id: number; name?: string }) {
   const now = d.clock();
   return inTransaction(d.db, async (trx) => {
-    const r = await repo.getFormRow(trx, caller.tenantId, body.id);
-    if (!r) throw flowErrors.formNotFound();
-    let name = body.name || `${r.name}-副本`.slice(0, 50);
-    for (let i = 2; !body.name && (await repo.formNameTaken(trx, caller.tenantId, name)); i++)
-      name = `${r.name}-副本${i}`.slice(0, 50);
-    if (await repo.formNameTaken(trx, caller.tenantId, name)) throw flowErrors.nameTaken('表单');
-    const id = await repo.insertForm(
-      trx,
-      caller.tenantId,
-      {
-        name,
-        bill_type: r.bill_type,
-        description: r.description,
-        draft_fields: JSON.stringify(fieldsOf(r)),
-        created_by: caller.staffId,
-      },
+    const id = await repo.formVersions.copy(trx, caller.tenantId, body.id, {
+      name: body.name,
+      by: caller.staffId,
       now,
-    );
+    });
+    if (id === undefined) throw flowErrors.formNotFound();
+    if (id === null) throw flowErrors.nameTaken('表单');
     return { id };
   });
 }
