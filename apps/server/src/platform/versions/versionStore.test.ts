@@ -59,7 +59,7 @@ const def = (v: number) => JSON.stringify({ version: v, nodes: ['n'] });
 beforeAll(async () => {
   h = await createTestDatabase();
   db = h.db;
-  await migrateToLatest(db);
+  await migrateToLatest(db, { schema: h.schema });
 });
 afterAll(async () => h.cleanup());
 
