@@ -17,17 +17,17 @@ import { migrateToLatest } from '../apps/server/src/platform/db/migrator.js';
 import type { TenantCaller } from '../apps/server/src/platform/context.js';
 import { createSession } from '../apps/server/src/platform/sessions.js';
 import { makeStaff, makeTenant } from '../apps/server/test/factories.js';
-import { batchApprove, submitBill } from '../apps/server/src/modules/flow/approval.service.js';
-import { saveBill } from '../apps/server/src/modules/flow/bill.service.js';
+import { batchApprove, submitBill } from '../apps/server/src/modules/flow/approval/approval.service.js';
+import { saveBill } from '../apps/server/src/modules/flow/bill/bill.service.js';
 import {
   enableFlow,
   publishFlow,
   saveFlow,
   saveGroup,
-} from '../apps/server/src/modules/flow/design.service.js';
-import { simulateFlow } from '../apps/server/src/modules/flow/simulate.service.js';
-import { pagePending } from '../apps/server/src/modules/flow/todo.repo.js';
-import { billsByIds } from '../apps/server/src/modules/flow/bill.repo.js';
+} from '../apps/server/src/modules/flow/design/design.service.js';
+import { simulateFlow } from '../apps/server/src/modules/flow/approval/simulate.service.js';
+import { pagePending } from '../apps/server/src/modules/flow/approval/todo.repo.js';
+import { billsByIds } from '../apps/server/src/modules/flow/bill/bill.repo.js';
 import type { FlowNode } from '../apps/server/src/modules/flow/engine/index.js';
 import { printTable, summarize, type FigureRow } from './org-seed.js';
 

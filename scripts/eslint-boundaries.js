@@ -8,6 +8,8 @@ const ups = (n) => `(?:\\.\\./){${n}}`;
 const DEPTHS = [0, 1, 2];
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/*.testkit.ts'];
 
+const PART_DEEP =
+  'Another part of this module (a sub-folder: flow/design, flow/bill, …) only through its index.ts (`../<part>/index.js`).';
 const SERVER_DEEP =
   'Another server module only through its index.ts (`../<module>/index.js`): services and types, never a repo.';
 const PLATFORM_UP = '`platform/` is below every module: it may not import from `modules/`.';
@@ -18,23 +20,46 @@ const WEB_CLIMB = 'Use the `@/` alias (apps/web/src) instead of climbing three o
 const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 /** From a file `depth` folders below `modules/<m>/`: another module's files other than its public ones. */
-function serverModulePatterns(depth, tests) {
+function serverModulePatterns(depth, tests, parts) {
   const open = tests ? '(?!index\\.js$|[^/]+\\.testkit\\.js$)' : '(?!index\\.js$)';
   return [
     { regex: `^${ups(depth + 1)}[^./][^/]*/${open}`, message: SERVER_DEEP },
     { regex: `^${ups(depth + 2)}modules/`, message: SERVER_DEEP },
+    ...(parts ? partPatterns(depth) : []),
   ];
 }
 
+/**
+ * In a module of PARTED_MODULES every sub-folder is a part with an index.ts (decision 0010): from a file `depth` folders below
+ * the module, another part's files other than its index.js. From the module root that is `./<part>/<file>`;
+ * from a part `../<part>/<file>`; from a part's sub-folder `../../<part>/<file>` (its own part's folders are
+ * beside it, `../<sub>/…`, and stay open).
+ */
+function partPatterns(depth) {
+  const into = `[^./][^/]*/(?!index\\.js$)`;
+  if (depth === 0) return [{ regex: `^\\./${into}`, message: PART_DEEP }];
+  return [{ regex: `^${ups(depth)}${into}`, message: PART_DEEP }];
+}
+
+/** Modules whose sub-folders are parts with doors of their own (flow: engine, design, form, bill, approval, print). */
+const PARTED_MODULES = ['flow'];
+
 const server = DEPTHS.flatMap((depth) => {
-  const files = [`apps/server/src/modules/*/${'*/'.repeat(depth)}*.ts`];
-  return [
-    { files, ignores: TEST_FILES, rules: rule(serverModulePatterns(depth, false)) },
+  const under = (m) => `apps/server/src/modules/${m}/${'*/'.repeat(depth)}`;
+  const parted = PARTED_MODULES.map((m) => `apps/server/src/modules/${m}/**`);
+  const blocks = (dirs, ignores, parts) => [
     {
-      files: files.map((f) => f.replace(/\*\.ts$/, '*.{test,testkit}.ts')),
-      rules: rule(serverModulePatterns(depth, true)),
+      files: dirs.map((d) => `${d}*.ts`),
+      ignores: [...TEST_FILES, ...ignores],
+      rules: rule(serverModulePatterns(depth, false, parts)),
+    },
+    {
+      files: dirs.map((d) => `${d}*.{test,testkit}.ts`),
+      ignores,
+      rules: rule(serverModulePatterns(depth, true, parts)),
     },
   ];
+  return [...blocks([under('*')], parted, false), ...blocks(PARTED_MODULES.map(under), [], true)];
 });
 
 const webEverywhere = [

@@ -55,13 +55,13 @@ import { tenantCaller } from '../../platform/auth.js';
 import type { PermissionString } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import type { AppDeps, ZodApp } from '../../platform/types.js';
-import * as ap from './approval.service.js';
-import * as bills from './bill.service.js';
+import * as ap from './approval/index.js';
+import * as bills from './bill/index.js';
 import { FINOBILL } from './design.routes.js';
-import type { BillRulesCheck, FlowDeps } from './design.service.js';
-import { billDetail, mayView } from './detail.service.js';
-import * as rel from './relate.service.js';
-import * as todo from './todo.service.js';
+import type { BillRulesCheck, FlowDeps } from './design/index.js';
+import { billDetail, mayView } from './approval/index.js';
+import * as rel from './bill/index.js';
+import * as todo from './approval/index.js';
 
 /**
  * 单据 routes (/finobill/api/web/flow/*, bill/fee/*, trip/item/*, consumerOrder/*) and

@@ -34,11 +34,11 @@ import { tenantCaller } from '../../platform/auth.js';
 import { STAFF } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import type { AppDeps, ZodApp } from '../../platform/types.js';
-import { cancelAgent, pageAgents, saveAgent } from './agent.service.js';
-import * as svc from './design.service.js';
+import { cancelAgent, pageAgents, saveAgent } from './approval/index.js';
+import * as svc from './design/index.js';
 import type { FlowNode } from './engine/index.js';
-import { deleteMatrix, listMatrices, matrixDetail, saveMatrix } from './matrix.service.js';
-import { simulateFlow } from './simulate.service.js';
+import { deleteMatrix, listMatrices, matrixDetail, saveMatrix } from './design/index.js';
+import { simulateFlow } from './approval/index.js';
 
 /** 审批流设计 routes (/finobill/api/web/): group/*, flowDesign/*, matrix/*, agent/*. */
 export const FINOBILL = '/finobill/api/web';

@@ -22,8 +22,8 @@ import { STAFF } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import type { AppDeps, ZodApp } from '../../platform/types.js';
 import { FINOBILL } from './design.routes.js';
-import type { FlowDeps } from './design.service.js';
-import * as svc from './form.service.js';
+import type { FlowDeps } from './design/index.js';
+import * as svc from './form/index.js';
 
 /**
  * 自定义表单 routes (/finobill/api/web/form/*). The designer's routes take the flow design permissions

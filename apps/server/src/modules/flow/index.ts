@@ -1,13 +1,21 @@
 /**
- * The flow module (issue 13): the pure approval engine (engine/), flow design (groups, flows and versions,
- * matrix, agents, simulator) and documents (单据: drafts, lines, submit and every approval step, to-do,
- * intervention). docs/decisions/0022-flows-and-bills.md.
+ * The flow module (issue 13): approval flows and the documents that run on them
+ * (docs/decisions/0022-flows-and-bills.md). Its parts are sub-folders, each with an index.ts the others use
+ * (lint: scripts/eslint-boundaries.js), layered without circles:
+ *   engine/   the pure approval engine (no I/O)
+ *   design/   flow groups, flows and versions, the approval matrix
+ *   form/     custom forms (decision 0025)
+ *   bill/     documents: drafts, fee and trip lines, loans and repayments, connected documents, reads.ts
+ *   approval/ running a document: submit, every approval step, agents, to-do, intervention, detail, simulator
+ *   print/    printing (decision 0024)
+ * Here at the root: the HTTP routes of each part (*.routes.ts, they compose the parts), the module's shared
+ * kernel (flow.util, flow.errors, directory), the demo seeds and the test kit.
  */
 import type { AppDeps, ZodApp } from '../../platform/types.js';
 import { registerBillRoutes } from './bill.routes.js';
 import { registerFlowDesignRoutes } from './design.routes.js';
 import { registerFormRoutes } from './form.routes.js';
-import type { BillRulesCheck } from './design.service.js';
+import type { BillRulesCheck } from './design/index.js';
 import { registerBillPrintRoutes } from './print.routes.js';
 
 /** `billRules`: the 智能规则集 check submit runs (billReport's enforceBillRules, wired by modules/index.ts). */
@@ -36,4 +44,4 @@ export {
   type ApprovalLogRow,
   type BillRangeFilter,
   type BillRangeRow,
-} from './reads.js';
+} from './bill/index.js';

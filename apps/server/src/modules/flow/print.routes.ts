@@ -16,7 +16,7 @@ import { tenantCaller } from '../../platform/auth.js';
 import type { PermissionString } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import { appServices, type AppDeps, type ZodApp } from '../../platform/types.js';
-import { addPrintRecord, printData, printDesign, printDetails, printPdf } from './print.service.js';
+import { addPrintRecord, printData, printDesign, printDetails, printPdf } from './print/index.js';
 
 // The spec's "flow service calls" (7.7) without shown paths: docs/decisions/0024-bill-print.md.
 const PRINT = '/finobill/api/web/flow/print';

@@ -1,11 +1,11 @@
 import type { FormField } from '@feikong/contracts';
 import type { TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
-import { submitBill } from './approval.service.js';
-import { saveBill } from './bill.service.js';
-import { insertPublishedFlow } from './design.repo.js';
-import { enableFlow, publishFlow, saveFlow, saveGroup } from './design.service.js';
-import { publishForm, saveForm } from './form.service.js';
+import { submitBill } from './approval/index.js';
+import { saveBill } from './bill/index.js';
+import { insertPublishedFlow } from './design/index.js';
+import { enableFlow, publishFlow, saveFlow, saveGroup } from './design/index.js';
+import { publishForm, saveForm } from './form/index.js';
 import type { FlowNode } from './engine/index.js';
 
 /** The demo tenant's flow, draft and waiting document (seed/flow.ts), made through the services. */

@@ -1,0 +1,228 @@
+import type { Db } from '../../../platform/db/database.js';
+import * as bills from './bill.repo.js';
+
+/**
+ * The flow module's read API for other modules (exported by index.ts): documents, their lines, approval
+ * logs and flow versions as typed rows, so the flow tables are read by flow alone. Its reader today is
+ * billReport (智能规则集 checks, 单据分析, exports 8, 9, 14, 25–27). Every function takes the tenant.
+ */
+
+const CHUNK = 500;
+
+// ---------- 单据分析 ----------
+
+export interface BillRangeFilter {
+  /** submit_time in [from, to). */
+  from: number;
+  to: number;
+  billType?: string;
+  departmentId?: number;
+  statuses: string[];
+}
+
+/** Documents submitted in the range, in submit order. */
+export async function billsSubmittedIn(db: Db, tenantId: number, f: BillRangeFilter) {
+  let q = db
+    .selectFrom('bills')
+    .select([
+      'id',
+      'bill_number',
+      'title',
+      'bill_type',
+      'submitter_id',
+      'submitter_name',
+      'department_id',
+      'dept_name',
+      'org_name',
+      'amount',
+      'status',
+      'flow_id',
+      'flow_version',
+      'flow_name',
+      'current_node_name',
+      'submit_time',
+      'finish_time',
+      'created_at',
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('submit_time', '>=', f.from)
+    .where('submit_time', '<', f.to)
+    .where('status', 'in', f.statuses);
+  if (f.billType) q = q.where('bill_type', '=', f.billType);
+  if (f.departmentId) q = q.where('department_id', '=', f.departmentId);
+  return q.orderBy('submit_time').orderBy('id').execute();
+}
+export type BillRangeRow = Awaited<ReturnType<typeof billsSubmittedIn>>[number];
+
+export interface ApprovalLogRow {
+  type: string;
+  at: number;
+  node_id: string | null;
+  actor_id: number | null;
+  /** The engine's event (JSON). */
+  event: string;
+}
+
+/** The approval events of the documents (comments left out), in order, per document. */
+export async function approvalLogsOf(db: Db, tenantId: number, billIds: number[]) {
+  const out = new Map<number, ApprovalLogRow[]>();
+  for (let i = 0; i < billIds.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom('flow_logs')
+      .select(['bill_id', 'type', 'at', 'node_id', 'actor_id', 'event'])
+      .where('tenant_id', '=', tenantId)
+      .where('bill_id', 'in', billIds.slice(i, i + CHUNK))
+      .where('type', '!=', 'comment')
+      .orderBy('bill_id')
+      .orderBy('id')
+      .execute();
+    for (const r of rows) {
+      const id = Number(r.bill_id);
+      const list = out.get(id) ?? [];
+      list.push({
+        type: r.type,
+        at: Number(r.at),
+        node_id: r.node_id,
+        actor_id: r.actor_id === null ? null : Number(r.actor_id),
+        event: r.event,
+      });
+      out.set(id, list);
+    }
+  }
+  return out;
+}
+
+/** nodeId → name of each (flow, version) pair's definition, keyed `flowId:version`. */
+export async function flowNodeNames(db: Db, tenantId: number, pairs: { flowId: number; version: number }[]) {
+  const out = new Map<string, Map<string, string>>();
+  const flowIds = [...new Set(pairs.map((p) => p.flowId))];
+  for (let i = 0; i < flowIds.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom('flow_versions')
+      .select(['flow_id', 'version', 'definition'])
+      .where('tenant_id', '=', tenantId)
+      .where('flow_id', 'in', flowIds.slice(i, i + CHUNK))
+      .execute();
+    for (const r of rows) {
+      const names = new Map<string, string>();
+      try {
+        const def = JSON.parse(r.definition) as { nodes?: { id: string; name: string }[] };
+        for (const n of def.nodes ?? []) names.set(String(n.id), String(n.name));
+      } catch {
+        // a definition that is not JSON names no node: its ids are shown instead
+      }
+      out.set(`${Number(r.flow_id)}:${Number(r.version)}`, names);
+    }
+  }
+  return out;
+}
+
+// ---------- exports ----------
+
+/** The tenant's flows (not deleted) with their group's name, for 审批流程导出. */
+export async function flowsWithGroups(db: Db, tenantId: number) {
+  return db
+    .selectFrom('flows as f')
+    .leftJoin('flow_groups as g', (j) =>
+      j.onRef('g.id', '=', 'f.group_id').onRef('g.tenant_id', '=', 'f.tenant_id'),
+    )
+    .select([
+      'f.name',
+      'f.bill_type',
+      'g.name as group_name',
+      'f.enabled',
+      'f.current_version',
+      'f.remark',
+      'f.updated_at',
+    ])
+    .where('f.tenant_id', '=', tenantId)
+    .where('f.deleted_at', 'is', null)
+    .orderBy('f.id')
+    .execute();
+}
+
+/** One page of documents created in [from, to), not drafts, with id above `after` (keyset), by id. */
+export async function billsCreatedPage(
+  db: Db,
+  tenantId: number,
+  f: { from: number; to: number; billType?: string; departmentId?: number },
+  after: number,
+  limit: number,
+) {
+  let q = db
+    .selectFrom('bills')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('created_at', '>=', f.from)
+    .where('created_at', '<', f.to)
+    .where('status', '!=', 'draft')
+    .where('id', '>', after);
+  if (f.billType) q = q.where('bill_type', '=', f.billType);
+  if (f.departmentId) q = q.where('department_id', '=', f.departmentId);
+  return q.orderBy('id').limit(limit).execute();
+}
+
+/** The fee lines of the documents, by document and line order. */
+export async function feeLinesOf(db: Db, tenantId: number, billIds: number[]) {
+  if (billIds.length === 0) return [];
+  return db
+    .selectFrom('bill_fees')
+    .select(['bill_id', 'fee_type', 'fee_date', 'amount', 'remark'])
+    .where('tenant_id', '=', tenantId)
+    .where('bill_id', 'in', billIds)
+    .orderBy('bill_id')
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
+// ---------- 智能规则集: the document under check ----------
+
+/** A document with its fee lines, trips and the invoices attached to its lines; undefined if none. */
+export async function billWithLines(db: Db, tenantId: number, billId: number) {
+  const bill = await bills.getBill(db, tenantId, billId);
+  if (!bill) return undefined;
+  const [fees, trips, invoices] = await Promise.all([
+    bills.feesOf(db, tenantId, [billId]),
+    bills.tripsOf(db, tenantId, billId),
+    bills.attachedInvoicesOf(db, tenantId, billId),
+  ]);
+  return { bill, fees, trips, invoices };
+}
+
+/**
+ * Fee lines of the submitter's other documents, not rejected and not drafts, with the same type, amount and
+ * date as one of `keys` (重复报销).
+ */
+export async function sameFeesOfSubmitter(
+  db: Db,
+  tenantId: number,
+  submitterId: number,
+  exceptBillId: number,
+  keys: { fee_type: string; amount: number; fee_date: number }[],
+) {
+  if (keys.length === 0) return [];
+  return db
+    .selectFrom('bill_fees as f')
+    .innerJoin('bills as b', (j) =>
+      j.onRef('b.id', '=', 'f.bill_id').onRef('b.tenant_id', '=', 'f.tenant_id'),
+    )
+    .select(['f.fee_type', 'f.amount', 'f.fee_date', 'b.bill_number'])
+    .where('f.tenant_id', '=', tenantId)
+    .where('b.submitter_id', '=', submitterId)
+    .where('b.id', '!=', exceptBillId)
+    .where('b.status', 'not in', ['rejected', 'draft'])
+    .where((eb) =>
+      eb.or(
+        keys.map((k) =>
+          eb.and([
+            eb('f.fee_type', '=', k.fee_type),
+            eb('f.amount', '=', k.amount),
+            eb('f.fee_date', '=', k.fee_date),
+          ]),
+        ),
+      ),
+    )
+    .orderBy('b.id')
+    .execute();
+}
