@@ -3,6 +3,7 @@
 // one block below and each block lists all the patterns that hold for it. Depth matters because the
 // imports are relative: from modules/auth/x.ts another module is one folder up (`org/…` beside `auth/`),
 // from modules/auth/sub/x.ts it is two folders up. Dynamic `import()` is not checked: the web shell lazy-loads each screen's page that way.
+// On the web, only app/ (the shell) and the entries import app/; what screens share with it is platform/ (decision 0030).
 
 const ups = (n) => `(?:\\.\\./){${n}}`;
 const DEPTHS = [0, 1, 2];
@@ -14,8 +15,13 @@ const SERVER_DEEP =
   'Another server module only through its index.ts (`../<module>/index.js`): services and types, never a repo.';
 const PLATFORM_UP = '`platform/` is below every module: it may not import from `modules/`.';
 const WEB_DEEP = 'Another feature only through its index.ts (`@/features/<area>`), never its files.';
-const WEB_UP = 'Leave a feature with the `@/` alias (`@/api/…`, `@/components/…`, `@/features/<area>`).';
+const WEB_UP =
+  'Leave a feature with the `@/` alias (`@/api/…`, `@/components/…`, `@/platform/…`, `@/features/<area>`).';
 const WEB_CLIMB = 'Use the `@/` alias (apps/web/src) instead of climbing three or more folders.';
+const WEB_SHELL =
+  '`app/` is the shell on top: only it and the entries import it. What screens share with it is in `@/platform/…`.';
+const WEB_PLATFORM =
+  '`platform/` is below the screens: it may not import `app/`, `features/` or `components/`.';
 
 const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
@@ -67,15 +73,30 @@ const webEverywhere = [
   { regex: '(?:^|/)features/[^/]+/.', message: WEB_DEEP },
 ];
 
+/** `@/<top>/…` or a relative path climbing to `<top>/` (any depth). */
+const webTop = (tops) => `^(?:@/|(?:\\.\\./)+)(?:${tops})(?:/|$)`;
+const noShell = { regex: webTop('app'), message: WEB_SHELL };
+// Layers, top down: app/ (the shell, with the entries) ─► features/ ─► components/, platform/ ─► api/, stores/
+// (the request client's logout emits on platform/bus.ts, which imports nothing). Circles: dependency-cruiser.
+const BELOW_SHELL = ['components', 'api', 'stores'];
+
 const web = [
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/features/**'],
+    ignores: ['features', 'platform', ...BELOW_SHELL].map((d) => `apps/web/src/${d}/**`),
     rules: rule(webEverywhere),
+  },
+  {
+    files: BELOW_SHELL.map((d) => `apps/web/src/${d}/**/*.{ts,tsx}`),
+    rules: rule([...webEverywhere, noShell]),
+  },
+  {
+    files: ['apps/web/src/platform/**/*.{ts,tsx}'],
+    rules: rule([...webEverywhere, { regex: webTop('app|features|components'), message: WEB_PLATFORM }]),
   },
   ...DEPTHS.map((depth) => ({
     files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
-    rules: rule([...webEverywhere, { regex: `^${ups(depth + 1)}`, message: WEB_UP }]),
+    rules: rule([...webEverywhere, noShell, { regex: `^${ups(depth + 1)}`, message: WEB_UP }]),
   })),
 ];
 

@@ -3,7 +3,7 @@
  * After `vite build`: renders the login screen at build time into dist/login.html (issue 11 part 4), so
  * the first paint of /login needs no JavaScript. The page's markup goes into a cover above #root and
  * antd's styles for it into a <style>; the real app renders into #root underneath and removes the cover
- * in the same commit (src/app/prerender.ts), so the screen neither flashes nor moves. The styles stay:
+ * in the same commit (src/platform/prerender.ts), so the screen neither flashes nor moves. The styles stay:
  * they carry antd's cache marker, so the app does not compute them again. The cover is inert (and
  * aria-disabled for test drivers): nothing typed into a copy about to be replaced can be lost.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { screen, waitFor } from '@testing-library/react';
 import { emitLogout } from './api/request';
 import { resetLogoutLatch } from './api/logout';
-import { resetMenus } from './app/menuStore';
+import { resetMenus } from './platform/menuStore';
 import { snapshotDocument } from './app/embed';
 import { getSession, reloadSession } from './stores/session';
 import { shellServer } from './test/app';

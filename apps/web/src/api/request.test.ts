@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_EXPIRED, SESSION_MISSING } from '@feikong/contracts';
-import { bus, type LogoutEvent } from '../app/bus';
+import { bus, type LogoutEvent } from '../platform/bus';
 import { reloadSession, setSession } from '../stores/session';
 import { headerOf, jsonReply, ok, queryOf, stubFetch, stubHangingFetch } from '../test/fetch';
 import { MSG_NETWORK, MSG_SESSION_EXPIRED, MSG_TIMEOUT } from './constants';

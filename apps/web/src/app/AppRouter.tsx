@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router';
-import { RouterMenusContext } from './routerContext';
+import { RouterMenusContext } from '@/platform/routerContext';
 import type { RouterHost } from './routerHost';
 
 /** Renders the host's current router; a rebuilt router (new menus) replaces the old one. */

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useHref, useLocation, useNavigate, useRouteError } from 'react-router';
-import { usePrerenderHandoff } from './prerender';
+import { usePrerenderHandoff } from '@/platform/prerender';
 
 const RELOAD_MARK = 'feikong.chunkReloadAt';
 /** The path the user was going to when a chunk failed to load (spec §2.2: remembered as the target). */

@@ -3,8 +3,8 @@ import { isValidElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { projectBudgetMenus, seededMenus } from '../test/menuFixture';
 import { buildMenuRoutes, hasRoutes, PURCHASE_ROUTE_SET } from './buildRoutes';
-import type { MenuNode } from './menuTypes';
-import type { RouteHandle } from './routeMeta';
+import type { MenuNode } from '@/platform/menuTypes';
+import type { RouteHandle } from '@/platform/routeMeta';
 import { screenRegistry, type ScreenRegistry } from './screenRegistry';
 
 const Screen = () => null;

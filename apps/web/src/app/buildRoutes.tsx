@@ -1,6 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { isContainer, LAYOUT_COMPONENT, type MenuNode } from './menuTypes';
-import type { RouteHandle } from './routeMeta';
+import { isContainer, LAYOUT_COMPONENT, type MenuNode } from '@/platform/menuTypes';
+import type { RouteHandle } from '@/platform/routeMeta';
 import {
   descendants,
   hasMenuPath,
@@ -8,7 +8,7 @@ import {
   normaliseMenus,
   resolveRedirect,
   topMenuTarget,
-} from './routeRules';
+} from '@/platform/routeRules';
 import type { ScreenRegistry } from './screenRegistry';
 
 /**

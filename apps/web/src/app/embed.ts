@@ -1,5 +1,5 @@
 import { setLogoutChannel } from '../api/request';
-import type { LogoutEvent } from './bus';
+import type { LogoutEvent } from '@/platform/bus';
 
 declare global {
   interface Window {

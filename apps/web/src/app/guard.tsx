@@ -4,11 +4,11 @@ import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { PUBLIC_ROUTE_NAMES } from '@feikong/contracts';
 import { clearForLogout, useSession } from '../stores/session';
 import { useTokenLinkLogin, LOGIN_PUBLIC_ROUTE_NAMES } from '@/features/login';
-import { loadMenus, useMenuState, type MenuStatus } from './menuStore';
+import { loadMenus, useMenuState, type MenuStatus } from '@/platform/menuStore';
 import { PageLoading } from './PageLoading';
 import { preloadAfterSignIn } from './signInPreload';
-import { handleOf } from './routeMeta';
-import { RouterMenusContext } from './routerContext';
+import { handleOf } from '@/platform/routeMeta';
+import { RouterMenusContext } from '@/platform/routerContext';
 
 export { PUBLIC_ROUTE_NAMES };
 

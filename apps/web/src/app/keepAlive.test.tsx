@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { KeepAliveOutlet, touchLru } from './keepAlive';
-import type { RouteHandle } from './routeMeta';
+import type { RouteHandle } from '@/platform/routeMeta';
 
 afterEach(cleanup);
 

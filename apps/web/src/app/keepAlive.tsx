@@ -1,8 +1,8 @@
 import { useRef, type ReactNode } from 'react';
 import { useLocation, useMatches, useOutlet } from 'react-router';
 import { LAYOUT } from '@feikong/contracts';
-import { isKeepAlive } from './menuTypes';
-import { handleOf } from './routeMeta';
+import { isKeepAlive } from '@/platform/menuTypes';
+import { handleOf } from '@/platform/routeMeta';
 
 /**
  * Least-recently-used order of cached view keys: `key` moves to the end; the oldest fall off beyond

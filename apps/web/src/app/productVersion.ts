@@ -5,7 +5,7 @@ import { EXPIRY_EXEMPT_ROUTE_NAMES, isVersionExpired } from '@feikong/contracts'
 import { fetchProductVersion, productVersionKey, type ProductVersionDetail } from '@/api/productVersion';
 import { useExpiryPrompt } from '@/features/rights';
 import { useSession } from '../stores/session';
-import { routeName } from './routeMeta';
+import { routeName } from '@/platform/routeMeta';
 
 /** Replaces the blocking 去续费 / 退出登录 prompt of features/rights (spec §4.4), e.g. in tests. */
 export type ExpiryPrompt = (detail: ProductVersionDetail) => void;

@@ -1,8 +1,8 @@
 import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
 import type { Location } from 'react-router';
-import { getMenuState, subscribeMenus } from './menuStore';
-import type { MenuNode } from './menuTypes';
-import type { RouterMenus } from './routerContext';
+import { getMenuState, subscribeMenus } from '@/platform/menuStore';
+import type { MenuNode } from '@/platform/menuTypes';
+import type { RouterMenus } from '@/platform/routerContext';
 import { createRoutes } from './routes';
 import { screenRegistry, type ScreenRegistry } from './screenRegistry';
 

@@ -2,10 +2,10 @@ import type { RouteObject } from 'react-router';
 import { loginRoutes } from '@/features/login';
 import { buildMenuRoutes, hasRoutes } from './buildRoutes';
 import { RequireAuth } from './guard';
-import type { MenuNode } from './menuTypes';
+import type { MenuNode } from '@/platform/menuTypes';
 import { PageLoading } from './PageLoading';
-import type { RouteHandle } from './routeMeta';
-import type { RouterMenus } from './routerContext';
+import type { RouteHandle } from '@/platform/routeMeta';
+import type { RouterMenus } from '@/platform/routerContext';
 import { RouteError } from './RouteError';
 import { screenRegistry, type ScreenRegistry } from './screenRegistry';
 

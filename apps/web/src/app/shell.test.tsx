@@ -9,7 +9,7 @@ import { renderApp, shellServer } from '../test/app';
 import { jsonReply, stubFetch } from '../test/fetch';
 import { seededMenus } from '../test/menuFixture';
 import { installLogoutHandler } from './logout';
-import { getMenuState, resetMenus } from './menuStore';
+import { getMenuState, resetMenus } from '@/platform/menuStore';
 import { resetProductVersionAvailability } from '@/api/productVersion';
 import { setExpiryPrompt } from './productVersion';
 
@@ -251,8 +251,8 @@ describe('layout (spec §2.4)', () => {
   it('empty tables say 空空如也~', async () => {
     const { Table } = await import('antd');
     const { render } = await import('@testing-library/react');
-    const { AppProviders } = await import('./providers');
-    const { createQueryClient } = await import('./queryClient');
+    const { AppProviders } = await import('@/platform/providers');
+    const { createQueryClient } = await import('@/platform/queryClient');
     render(
       <AppProviders queryClient={createQueryClient()}>
         <Table columns={[{ title: '名称', dataIndex: 'name' }]} dataSource={[]} />

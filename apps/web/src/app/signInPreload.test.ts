@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { configureApi } from '../api/request';
 import { reloadSession, setSession } from '../stores/session';
 import { ok } from '../test/fetch';
-import { createQueryClient } from './queryClient';
+import { createQueryClient } from '@/platform/queryClient';
 import { preloadAfterSignIn } from './signInPreload';
 
 const NOTIFY = '/right-recharge/api/v1/tenant:notify';

@@ -3,11 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { installErrorReporter } from '../api/errorReport';
 import { AppRouter } from './AppRouter';
 import { installLogoutHandler } from './logout';
-import { loadMenus, resetMenus } from './menuStore';
+import { loadMenus, resetMenus } from '@/platform/menuStore';
 import { getSession } from '../stores/session';
 import { removeProgressBar, trackNavigationProgress } from './progress';
-import { AppProviders } from './providers';
-import { createQueryClient } from './queryClient';
+import { bus } from '@/platform/bus';
+import { AppProviders } from '@/platform/providers';
+import { createQueryClient } from '@/platform/queryClient';
 import { RouterHost, type RouterMode } from './routerHost';
 import { preloadAfterSignIn } from './signInPreload';
 
@@ -30,6 +31,8 @@ export function startApp(options: StartOptions): RunningApp {
   const queryClient = createQueryClient();
   const host = new RouterHost(options.router ?? { kind: 'browser' });
   const cleanups: (() => void)[] = [installErrorReporter()];
+  // The login page signs in below the shell and says so; the shell knows which chunks come next.
+  cleanups.push(bus.on('signedIn', ({ path }) => preloadAfterSignIn(queryClient, path)));
   cleanups.push(host.onRouter(trackNavigationProgress));
   if (options.standaloneLogout !== false) {
     cleanups.push(

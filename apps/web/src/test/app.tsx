@@ -1,12 +1,12 @@
 import { render } from '@testing-library/react';
 import { useState } from 'react';
 import { AppRouter } from '../app/AppRouter';
-import type { MenuNode } from '../app/menuTypes';
-import { AppProviders } from '../app/providers';
-import { createQueryClient } from '../app/queryClient';
+import type { MenuNode } from '../platform/menuTypes';
+import { AppProviders } from '../platform/providers';
+import { createQueryClient } from '../platform/queryClient';
 import { RouterHost } from '../app/routerHost';
 import type { ScreenRegistry } from '../app/screenRegistry';
-import { useUnsavedChanges } from '../app/unsaved';
+import { useUnsavedChanges } from '../platform/unsaved';
 import { ok, jsonReply } from './fetch';
 
 /** A screen with a text box, to see state survive (keep-alive) or block leaving (unsaved changes). */

@@ -1,4 +1,4 @@
-import type { MenuNode } from '../app/menuTypes';
+import type { MenuNode } from '../platform/menuTypes';
 
 /** The seeded menu tree (apps/server/src/db/migrations/20261122T0003_privileges.ts) as the admin sees it. */
 export function seededMenus(): MenuNode[] {

@@ -3,10 +3,10 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { MenuNode } from '@/app/menuTypes';
-import { AppProviders } from '@/app/providers';
-import { createQueryClient } from '@/app/queryClient';
-import { RouterMenusContext } from '@/app/routerContext';
+import type { MenuNode } from '@/platform/menuTypes';
+import { AppProviders } from '@/platform/providers';
+import { createQueryClient } from '@/platform/queryClient';
+import { RouterMenusContext } from '@/platform/routerContext';
 import { jsonReply, ok } from '@/test/fetch';
 import type { Notification } from '@feikong/contracts';
 

@@ -4,8 +4,8 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { LoginReply, OrgTreeEntry, StaffInfo } from '@feikong/contracts';
-import { AppProviders } from '@/app/providers';
-import { createQueryClient } from '@/app/queryClient';
+import { AppProviders } from '@/platform/providers';
+import { createQueryClient } from '@/platform/queryClient';
 import { jsonReply, ok } from '@/test/fetch';
 
 /** Test harness of the identity screens: the app's providers, a memory router, a routed fetch stub. */

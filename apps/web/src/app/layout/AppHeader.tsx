@@ -17,8 +17,8 @@ import { staffDisplayName, staffQuery } from '@/features/common';
 import { SwitchOrgDialog, useLogout } from '@/features/login';
 import { NotificationBell } from '@/features/notify';
 import { isPersonalAccount, useSession } from '../../stores/session';
-import type { MenuNode } from '../menuTypes';
-import { hasMenuPath, topMenuClick, topMenuItems } from '../routeRules';
+import type { MenuNode } from '@/platform/menuTypes';
+import { hasMenuPath, topMenuClick, topMenuItems } from '@/platform/routeRules';
 import { menuIcon } from './menuIcons';
 
 /** The help manual's address comes from the build (VITE_HELP_MANUAL_URL); no address, no link. */

@@ -6,14 +6,13 @@ import { SessionPrompts } from '@/features/login';
 import { KeepAliveOutlet } from '../keepAlive';
 import { prefetchSubApps } from '../prefetch';
 import { useProductVersion } from '../productVersion';
-import { useVersionNoticesSettled } from '@/features/rights';
-import { handleOf } from '../routeMeta';
-import { RouterMenusContext } from '../routerContext';
-import { sidebarEntries } from '../routeRules';
+import { useVersionNoticesSettled, VersionNoticeBar, type VersionNotice } from '@/features/rights';
+import { handleOf } from '@/platform/routeMeta';
+import { RouterMenusContext } from '@/platform/routerContext';
+import { sidebarEntries } from '@/platform/routeRules';
 import { AppHeader } from './AppHeader';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Sidebar } from './Sidebar';
-import { VersionNoticeBar, type VersionNotice } from './VersionNoticeBar';
 
 const COLLAPSED_KEY = 'feikong.sidebarCollapsed';
 

@@ -1,7 +1,7 @@
 import { Breadcrumb } from 'antd';
 import { useLocation, useMatches, useNavigate, useParams } from 'react-router';
-import { handleOf } from '../routeMeta';
-import { breadcrumb, type CrumbSource } from '../routeRules';
+import { handleOf } from '@/platform/routeMeta';
+import { breadcrumb, type CrumbSource } from '@/platform/routeRules';
 
 /**
  * Titles of the matched routes separated by / (spec §2.4), with the add-mode titles of the project

@@ -3,8 +3,8 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LAYOUT } from '@feikong/contracts';
-import type { MenuNode } from '../menuTypes';
-import { sidebarEntries } from '../routeRules';
+import type { MenuNode } from '@/platform/menuTypes';
+import { sidebarEntries } from '@/platform/routeRules';
 import { menuIcon } from './menuIcons';
 
 type Item = Required<MenuProps>['items'][number];

@@ -1,6 +1,6 @@
 import { useMatches } from 'react-router';
 import { BILL_TYPES, type BillType } from '@feikong/contracts';
-import { handleOf } from '@/app/routeMeta';
+import { handleOf } from '@/platform/routeMeta';
 
 const PATH_TYPE: Record<string, BillType> = {
   '/bill/expense': 'expense',

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { RouteHandle } from '@/app/routeMeta';
+import type { RouteHandle } from '@/platform/routeMeta';
 
 const handle = (name: string, title: string): RouteHandle => ({ name, title });
 

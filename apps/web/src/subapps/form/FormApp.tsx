@@ -7,7 +7,7 @@ import { BillFiller } from '@/features/bill';
 import { efficiencyPrintScreens, type EfficiencyPrintPage } from '@/features/billReport';
 import { BillDocumentView } from '@/features/billPrint';
 import { flowPrintScreens, type FlowPrintPage } from '@/features/flow';
-import { createQueryClient } from '../../app/queryClient';
+import { createQueryClient } from '../../platform/queryClient';
 import { MissingFormId, SubAppShell } from '../shared/SubAppShell';
 import { readFormId } from '../shared/formId';
 import { SUB_APPS } from '../shared/registry';

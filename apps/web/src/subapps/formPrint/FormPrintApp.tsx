@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BillPrintView, readPrintIds } from '@/features/billPrint';
-import { createQueryClient } from '../../app/queryClient';
+import { createQueryClient } from '../../platform/queryClient';
 import { MissingFormId, SubAppShell } from '../shared/SubAppShell';
 import { PRINT_FRAME_MIN, SUB_APPS } from '../shared/registry';
 

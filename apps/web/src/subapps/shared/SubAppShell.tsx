@@ -1,6 +1,6 @@
 import { App as AntApp, ConfigProvider, Layout, Result, Typography } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
-import { antdLocale } from '../../app/locale';
+import { antdLocale } from '../../platform/locale';
 import { SUB_APPS, type SubAppName } from './registry';
 
 /** Shell shared by the sub-apps: Chinese antd, a title bar, the content. */

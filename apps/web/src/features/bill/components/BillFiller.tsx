@@ -5,7 +5,7 @@ import { BILL_TYPE_LABEL, FEE_TYPES, formatMoney, type BillType } from '@feikong
 import { billApi, type Bill } from '@/api/bill';
 import type { AuditResult } from '@/api/billReport';
 import { parseReplyError } from '@/api/request';
-import { useUnsavedChanges } from '@/app/unsaved';
+import { useUnsavedChanges } from '@/platform/unsaved';
 import { AuditResultAlert } from '@/features/billReport';
 import { formFromBill, fieldText, lineProblems, saveBody, type BillFormValues } from '../billForm';
 import { boundProblems, formValuesBody, isBound } from '../formRuntime';

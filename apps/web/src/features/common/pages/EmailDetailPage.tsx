@@ -17,8 +17,8 @@ import { useContext } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '@feikong/contracts';
 import { invoiceMailApi, type MailAttachment } from '@/api/invoiceMail';
-import { RouterMenusContext } from '@/app/routerContext';
-import { hasMenuPath } from '@/app/routeRules';
+import { RouterMenusContext } from '@/platform/routerContext';
+import { hasMenuPath } from '@/platform/routeRules';
 import { anyPending, attachmentOutcome, EMAIL_POLL_MS, emailKeys, mailResult } from '../hooks/emailInvoice';
 
 const MY_INVOICES = '/invoice/personList';

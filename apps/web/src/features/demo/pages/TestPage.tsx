@@ -1,7 +1,7 @@
 import { Alert, Card, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useUnsavedChanges } from '@/app/unsaved';
+import { useUnsavedChanges } from '@/platform/unsaved';
 
 /** /test: a scratch page for the shell — the unsaved-change confirmation and keep-alive checks. */
 export default function TestPage() {

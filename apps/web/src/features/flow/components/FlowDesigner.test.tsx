@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
-import { AppProviders } from '@/app/providers';
-import { createQueryClient } from '@/app/queryClient';
+import { AppProviders } from '@/platform/providers';
+import { createQueryClient } from '@/platform/queryClient';
 import '@/test/layoutDom';
 import { newDefinition } from '../rules/ops';
 import type { ConditionNode, FlowDefinition } from '../rules/types';

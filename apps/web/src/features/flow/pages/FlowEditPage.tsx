@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { BILL_TYPE_LABEL, BILL_TYPES, formatDateTime, type BillType } from '@feikong/contracts';
 import { flowApi, type FlowDetail } from '@/api/flow';
 import { RequestError } from '@/api/request';
-import { useUnsavedChanges } from '@/app/unsaved';
+import { useUnsavedChanges } from '@/platform/unsaved';
 import { useAccess } from '@/components/Access';
 import { FlowDesigner } from '../components/FlowDesigner';
 import { SimulatorDrawer } from '../components/Simulator';

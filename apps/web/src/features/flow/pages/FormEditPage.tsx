@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { BILL_TYPE_LABEL, BILL_TYPES, formatDateTime, type BillType } from '@feikong/contracts';
 import { formApi, type FormDetail } from '@/api/form';
 import { parseReplyError } from '@/api/request';
-import { useUnsavedChanges } from '@/app/unsaved';
+import { useUnsavedChanges } from '@/platform/unsaved';
 import { useAccess } from '@/components/Access';
 import { FormDesigner } from '../components/FormDesigner';
 import {

@@ -4,8 +4,8 @@ import { useContext, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '@feikong/contracts';
 import type { Banner } from '@/api/rights';
-import { RouterMenusContext } from '@/app/routerContext';
-import { hasMenuPath } from '@/app/routeRules';
+import { RouterMenusContext } from '@/platform/routerContext';
+import { hasMenuPath } from '@/platform/routeRules';
 import { bannersQuery } from '@/features/rights';
 import { bannerJump } from '../rules';
 

@@ -22,8 +22,8 @@ import {
 } from '@feikong/contracts';
 import type { Workbench, WorkbenchTask } from '@/api/home';
 import type { Notification } from '@/api/notifications';
-import { RouterMenusContext } from '@/app/routerContext';
-import { hasMenuPath } from '@/app/routeRules';
+import { RouterMenusContext } from '@/platform/routerContext';
+import { hasMenuPath } from '@/platform/routeRules';
 import { useAccess } from '@/components/Access';
 import { useSession } from '@/stores/session';
 import {

@@ -5,8 +5,8 @@ import { useContext, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '@feikong/contracts';
 import { findNotification, type Notification } from '@/api/notifications';
-import { RouterMenusContext } from '@/app/routerContext';
-import { hasMenuPath } from '@/app/routeRules';
+import { RouterMenusContext } from '@/platform/routerContext';
+import { hasMenuPath } from '@/platform/routeRules';
 import { useSession } from '@/stores/session';
 import { notifyKeys, useMarkRead, NOTICE_ROUTES, NotifyAction, parseExtParams } from '@/features/notify';
 

@@ -5,8 +5,8 @@ import { useContext, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EMPTY_TEXT, MARK_ALL_READ, PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@feikong/contracts';
 import type { Notification, NotifyStatus } from '@/api/notifications';
-import { RouterMenusContext } from '@/app/routerContext';
-import { hasMenuPath } from '@/app/routeRules';
+import { RouterMenusContext } from '@/platform/routerContext';
+import { hasMenuPath } from '@/platform/routeRules';
 import { useSession } from '@/stores/session';
 import {
   NotificationItem,

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '@/api/request';
 import { resetLogoutLatch } from '@/api/logout';
+import { bus } from '@/platform/bus';
 import { getSession, reloadSession, SESSION_STORAGE_KEY, setSession } from '@/stores/session';
 import { loginRoutes } from '../routes';
 import { fail, loginReply, ok, ORGS, renderRoutes, staffReply, stubApi, toasts } from '@/test/sessionHarness';
@@ -83,12 +84,18 @@ describe('login page', () => {
       'GET users/staff': staffReply(),
     });
     const { router } = await openLogin();
+    // The shell warms the next screen when told (app/startApp.ts), before the page navigates there.
+    const signedIn = vi.fn(() => expect(router.state.location.pathname).toBe('/login'));
+    const off = bus.on('signedIn', signedIn);
     agree();
     type('请输入手机号', '13800000001');
     type('请输入密码', PASSWORD);
     fireEvent.click(screen.getByRole('checkbox', { name: '记住密码' }));
     submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    off();
+    expect(signedIn).toHaveBeenCalledTimes(1);
+    expect(signedIn).toHaveBeenCalledWith({ path: '/' });
     expect(api.called('POST users:login')[0].body).toEqual({
       phone: '13800000001',
       password: PASSWORD,
@@ -227,12 +234,16 @@ describe('login page', () => {
       'GET users:view/organizations': ok(ORGS),
     });
     const { router } = await openLogin();
+    const signedIn = vi.fn();
+    const off = bus.on('signedIn', signedIn);
     agree();
     type('请输入手机号', '13800000004');
     type('请输入密码', PASSWORD);
     submit();
     expect(await screen.findByText('请选择您所在的组织', undefined, { timeout: 5000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
+    off();
+    expect(signedIn).not.toHaveBeenCalled(); // not signed in to a screen yet: the organisation comes first
   });
 
   it('a personal account that belongs nowhere goes home', async () => {

@@ -1,15 +1,14 @@
 import { LockOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Form, Input, Tabs } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { authApi, type LoginReply } from '@/api/auth';
 import { RequestError } from '@/api/request';
 import { applyFieldErrors } from '@/components/formErrors';
 import { getSession, setSession, useSession } from '@/stores/session';
-import { loadMenus } from '@/app/menuStore';
-import { preloadAfterSignIn } from '@/app/signInPreload';
-import { usePrerenderHandoff } from '@/app/prerender';
+import { loadMenus } from '@/platform/menuStore';
+import { bus } from '@/platform/bus';
+import { usePrerenderHandoff } from '@/platform/prerender';
 import { AuthLayout } from '../components/AuthLayout';
 import { AgreementCheckbox } from '../components/AgreementCheckbox';
 import { PhoneField, SmsCodeField } from '../components/AuthFields';
@@ -65,7 +64,6 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSession();
-  const queryClient = useQueryClient();
   const [passwordForm] = Form.useForm<PasswordForm>();
   const [smsForm] = Form.useForm<SmsForm>();
   const [tab, setTab] = useState<TabKey>('password');
@@ -100,7 +98,7 @@ export default function LoginPage() {
     if (getSession().need_bind_org) return setBindOpen(true);
     // Menus, shell chunks and the workbench's data start now, not once the layout's chunk is in.
     void loadMenus().catch(() => undefined);
-    preloadAfterSignIn(queryClient, target);
+    bus.emit('signedIn', { path: target });
     navigate(target, { replace: true });
   };
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { configureApi, setNotifier } from '@/api/request';
 import { resetLogoutLatch } from '@/api/logout';
-import { bus } from '@/app/bus';
+import { bus } from '@/platform/bus';
 import { getSession, KEPT_ON_LOGOUT, reloadSession, SESSION_STORAGE_KEY, setSession } from '@/stores/session';
 import { fail, loginReply, ok, ORGS, staffReply, stubApi } from '@/test/sessionHarness';
 import {

@@ -2,8 +2,8 @@ import { Alert, Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { useNavigate } from 'react-router';
-import { RouterMenusContext } from '@/app/routerContext';
-import { hasMenuPath } from '@/app/routeRules';
+import { RouterMenusContext } from '@/platform/routerContext';
+import { hasMenuPath } from '@/platform/routeRules';
 import { useAccess } from '@/components/Access';
 import { ORG_PERM, SYNC_CONFLICT_PATH, syncPendingQuery } from '../hooks/queries';
 

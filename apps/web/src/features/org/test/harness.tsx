@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { Paged, UnitNode } from '@/api/org';
-import { AppProviders } from '@/app/providers';
-import { createQueryClient } from '@/app/queryClient';
+import { AppProviders } from '@/platform/providers';
+import { createQueryClient } from '@/platform/queryClient';
 import { jsonReply, ok } from '@/test/fetch';
 
 /** Test harness of the org screens: the app's providers, a memory router and a routed fetch stub. */

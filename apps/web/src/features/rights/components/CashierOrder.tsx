@@ -18,8 +18,8 @@ import { useContext } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime, formatMoney, yuanToCents } from '@feikong/contracts';
 import { OrderStatus, rightsApi, type TenantOrder } from '@/api/rights';
-import { RouterMenusContext } from '@/app/routerContext';
-import { hasMenuPath } from '@/app/routeRules';
+import { RouterMenusContext } from '@/platform/routerContext';
+import { hasMenuPath } from '@/platform/routeRules';
 import { applyFieldErrors } from '@/components/formErrors';
 import { useSession } from '@/stores/session';
 import {

@@ -3,7 +3,7 @@ import { Alert, App, Button, Checkbox, Empty, Skeleton, Space, Table, type Table
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { privilegesApi, type FunctionPermNode } from '@/api/privileges';
-import { useUnsavedChanges } from '@/app/unsaved';
+import { useUnsavedChanges } from '@/platform/unsaved';
 import { Access, useAccess } from '@/components/Access';
 import { GroupList } from '../components/GroupList';
 import { functionPermsQuery, PERM, privilegeKeys } from '../hooks/privileges';

@@ -16,8 +16,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { privilegesApi, type AdminMenuNode, type MenuOverrideInput } from '@/api/privileges';
-import { refreshMenus } from '@/app/menuStore';
-import { useUnsavedChanges } from '@/app/unsaved';
+import { refreshMenus } from '@/platform/menuStore';
+import { useUnsavedChanges } from '@/platform/unsaved';
 import { Access, useAccess } from '@/components/Access';
 import { adminMenusQuery, PERM, privilegeKeys } from '../hooks/privileges';
 

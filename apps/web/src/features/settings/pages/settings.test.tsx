@@ -4,8 +4,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { configureApi } from '@/api/request';
-import { AppProviders } from '@/app/providers';
-import { createQueryClient } from '@/app/queryClient';
+import { AppProviders } from '@/platform/providers';
+import { createQueryClient } from '@/platform/queryClient';
 import { reloadSession, setSession } from '@/stores/session';
 import { ok, stubFetch } from '@/test/fetch';
 import FunctionPermissionPage from './FunctionPermissionPage';

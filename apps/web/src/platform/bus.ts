@@ -1,4 +1,4 @@
-/** A tiny typed event bus for app-wide events that are not server state (today: logout). */
+/** A tiny typed event bus for app-wide events that are not server state (logout, sign-in). */
 export interface LogoutEvent {
   /** expired: a session code from the server; user: the user chose to; child: an embedded app asked. */
   reason: 'expired' | 'user' | 'child';
@@ -6,8 +6,18 @@ export interface LogoutEvent {
   code?: number;
 }
 
+/**
+ * A screen has just signed the user in and the menus are loading; `path` is where it goes next. The shell
+ * answers by warming that screen's chunks and data (app/signInPreload.ts) — a screen cannot call it
+ * directly: the preload imports the screens.
+ */
+export interface SignedInEvent {
+  path: string;
+}
+
 export interface BusEvents {
   logout: LogoutEvent;
+  signedIn: SignedInEvent;
 }
 
 type Handler<T> = (payload: T) => void;

@@ -2,22 +2,16 @@ import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TenantNotifyType, type VersionNotice } from '@feikong/contracts';
-import {
-  readDismissed,
-  saveDismissed,
-  useVersionNotices,
-  alertTypeOf,
-  noticeOrderPath,
-  visibleNotices,
-} from '@/features/rights';
-import { useSession } from '../../stores/session';
+import { useSession } from '@/stores/session';
+import { readDismissed, saveDismissed, useVersionNotices } from '../hooks/notices';
+import { alertTypeOf, noticeOrderPath, visibleNotices } from '../rules';
 
 /** A version notice (spec §3): notify_type 1 danger, 2 warning, 3 primary. */
 export type { VersionNotice };
 
 /**
  * The product-version alert bar under the header (spec §2.4): the tenant's notices (GET
- * tenant:notify, fed by features/rights), product-type ones hidden for welfare / shop_welfare
+ * tenant:notify, fed by hooks/notices.ts), product-type ones hidden for welfare / shop_welfare
  * (spec §6), each with 立即订购 → productVersion (add-on notices open its add-on tab). `notices` adds
  * more; `orderPath` overrides where 立即订购 goes. Danger notices cannot be closed; the others can,
  * for the browser session. With none, nothing is drawn.
