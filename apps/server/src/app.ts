@@ -11,7 +11,12 @@ import { installAuth } from './platform/auth.js';
 import { clientErrorHandler, installReplyHeaders, redactUrl } from './platform/hardening.js';
 import { DATABASE_UNAVAILABLE_MSG } from './platform/db/unavailable.js';
 import { PUBLIC, type RoutePermission } from './platform/context.js';
-import { frameworkErrors, installErrorHandling, installNotFound } from './platform/http.js';
+import {
+  OneLineRequestLog,
+  frameworkErrors,
+  installErrorHandling,
+  installNotFound,
+} from './platform/http.js';
 import { parseJsonBody, parseParams, refusalOf, trimParams, trimStrings } from './platform/input.js';
 import { isApiPath, type AppDeps, type RegisterRoutes, type ZodApp } from './platform/types.js';
 import { zodSerializerCompiler, zodValidatorCompiler } from './platform/validation.js';
@@ -53,6 +58,7 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
         };
   const app = Fastify({
     logger,
+    logController: new OneLineRequestLog(),
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID(),
     routerOptions: {
