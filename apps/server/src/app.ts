@@ -1,18 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
+import { streamingMultipart } from './platform/multipart.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, PlatformCode } from '@feikong/contracts';
 import { installAuth } from './platform/auth.js';
-import { clientErrorHandler, installApiHeaders, redactUrl } from './platform/hardening.js';
+import { clientErrorHandler, installReplyHeaders, redactUrl } from './platform/hardening.js';
 import { DATABASE_UNAVAILABLE_MSG } from './platform/db/unavailable.js';
 import { PUBLIC, type RoutePermission } from './platform/context.js';
-import { frameworkErrors, installErrorHandling, installNotFound } from './platform/http.js';
-import { parseJsonBody, parseParams, refusalOf, trimStrings } from './platform/input.js';
+import {
+  OneLineRequestLog,
+  frameworkErrors,
+  installErrorHandling,
+  installNotFound,
+} from './platform/http.js';
+import { parseJsonBody, parseParams, refusalOf, trimParams, trimStrings } from './platform/input.js';
 import { isApiPath, type AppDeps, type RegisterRoutes, type ZodApp } from './platform/types.js';
 import { zodSerializerCompiler, zodValidatorCompiler } from './platform/validation.js';
 import { withAppServices } from './platform/services.js';
@@ -20,7 +25,6 @@ import {
   contentSecurityPolicy,
   hasWebClient,
   inlineScriptHashes,
-  installSecurityHeaders,
   registerWebStatic,
   webFallback,
 } from './platform/webStatic.js';
@@ -54,6 +58,7 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
         };
   const app = Fastify({
     logger,
+    logController: new OneLineRequestLog(),
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : randomUUID(),
     routerOptions: {
@@ -110,7 +115,7 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
       done(err as Error, undefined);
     }
   });
-  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 20 } });
+  await app.register(streamingMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 20 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Feikong API', description: '费控与员工福利平台接口', version: '0.1.0' } },
     transform: jsonSchemaTransform,
@@ -119,30 +124,28 @@ export async function buildApp(deps: AppDeps, extraRoutes: RegisterRoutes[] = []
   await app.register(swaggerUi, { routePrefix: '/docs' });
   registeringInfra = false;
 
-  installApiHeaders(app, isApiPath);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    reply.header('x-env', deps.config.appEnv);
-    // Before auth: a polluting query is refused the same way with or without a session.
-    const refused = refusalOf(request.query);
-    if (refused) throw refused;
-  });
-  app.addHook('preValidation', async (request) => {
-    const refused = refusalOf(request.body);
-    if (refused) throw refused;
-    if (request.body && typeof request.body === 'object') request.body = trimStrings(request.body);
-    if (request.query && typeof request.query === 'object') {
-      const q = request.query as Record<string, unknown>;
-      delete q._t; // the client's GET timestamp (spec §7.1)
-      request.query = trimStrings(q);
-    }
-  });
   const webDist = deps.config.webDist;
-  installSecurityHeaders(
-    app,
-    contentSecurityPolicy(inlineScriptHashes(webDist), deps.config.containerOrigins),
+  installReplyHeaders(app, {
     isApiPath,
-  );
+    appEnv: deps.config.appEnv,
+    csp: contentSecurityPolicy(inlineScriptHashes(webDist), deps.config.containerOrigins),
+  });
+  // Synchronous (no promise per request): a GET without a query string does nothing here.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      if (request.body !== undefined) {
+        const refused = refusalOf(request.body);
+        if (refused) throw refused;
+        if (request.body && typeof request.body === 'object') request.body = trimStrings(request.body);
+      }
+      // The router's parser made the query (parseParams: prototype-less, keys and depth checked).
+      if (request.query) trimParams(request.query as Record<string, unknown>);
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    done();
+  });
   installAuth(app, deps.db, deps.config);
 
   const health = z.object({ env: z.string(), dialect: z.enum(['sqlite', 'postgres']) });

@@ -1,10 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from './db/database.js';
-import { PUBLIC, SIGNED_IN, STAFF, hasPermission, type Caller, type TenantCaller } from './context.js';
+import {
+  PUBLIC,
+  SIGNED_IN,
+  STAFF,
+  hasPermission,
+  type Caller,
+  type RoutePermission,
+  type TenantCaller,
+} from './context.js';
 import { platformErrors } from './errors.js';
 import { sessionErrors } from './http.js';
-import { callerFor, resolveToken } from './sessions.js';
+import { callerFor, resolveCachedToken, resolveToken, type SessionLookup } from './sessions.js';
 
 export const TOKEN_HEADER = 'x-session-token';
 export const FAKE_USER_HEADER = 'x-fake-user';
@@ -12,29 +20,70 @@ export const FAKE_USER_HEADER = 'x-fake-user';
 /**
  * Resolves the caller from X-Session-Token and enforces the route's permission before any
  * handler runs. The fake-user header (a phone number) is honoured only in development.
+ *
+ * Each route gets its own hook, made once when the route is added and knowing its permission (a
+ * global hook would read it from request.routeOptions, which Fastify builds afresh on every read).
+ * Routes without one (the 404 handler, static files, the docs) get none. A caller found in the
+ * session cache (SQLite) is checked without a promise: most requests never wait on the database.
  */
 export function installAuth(app: FastifyInstance, db: Db, config: Config) {
   app.decorateRequest('caller', null);
+  app.addHook('onRoute', (route) => {
+    const permission = route.config?.permission;
+    if (!permission) return;
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [...existing, authHook(db, config, permission)];
+  });
+}
 
-  app.addHook('onRequest', async (request) => {
-    const permission = request.routeOptions.config?.permission;
-    if (!permission) return; // 404 handler and static files
-    const caller = await identify(request, db, config, permission === PUBLIC);
+type Hook = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
+
+function authHook(db: Db, config: Config, permission: RoutePermission): Hook {
+  const optional = permission === PUBLIC;
+  /** The permission check once the caller is known; throws the refusal. */
+  const admit = (request: FastifyRequest, caller: Caller | null) => {
     request.caller = caller;
     if (permission === PUBLIC || permission === SIGNED_IN) return;
     if (!caller || caller.tenantId === null)
       throw platformErrors.forbidden('您还未加入到任何组织，请先加入组织');
     if (permission === STAFF) return;
     if (!hasPermission(caller.perms, permission)) throw platformErrors.forbidden();
-  });
+  };
+  return function authenticate(request, _reply, done) {
+    let found: Caller | null | Promise<Caller | null>;
+    try {
+      found = identify(request, db, config, optional);
+      if (!(found instanceof Promise)) {
+        admit(request, found);
+        done();
+        return;
+      }
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    found.then(
+      (caller) => {
+        try {
+          admit(request, caller);
+        } catch (err) {
+          done(err as Error);
+          return;
+        }
+        done();
+      },
+      (err: Error) => done(err),
+    );
+  };
 }
 
-async function identify(
+/** The caller, synchronously when the session cache knows the token; throws or rejects a refusal. */
+function identify(
   request: FastifyRequest,
   db: Db,
   config: Config,
   optional: boolean,
-): Promise<Caller | null> {
+): Caller | null | Promise<Caller | null> {
   const fake = ownHeader(request, FAKE_USER_HEADER);
   if (typeof fake === 'string' && fake !== '') {
     if (config.nodeEnv !== 'development') throw platformErrors.forbidden('模拟用户仅在开发环境可用');
@@ -45,7 +94,12 @@ async function identify(
     if (optional) return null;
     throw sessionErrors.missingToken();
   }
-  const found = await resolveToken(db, token);
+  const cached = resolveCachedToken(db, token);
+  if (cached) return callerOrRefusal(cached, optional);
+  return resolveToken(db, token).then((found) => callerOrRefusal(found, optional));
+}
+
+function callerOrRefusal(found: SessionLookup, optional: boolean): Caller | null {
   if (found.state === 'ok') return found.caller;
   if (optional) return null;
   throw found.state === 'expired' ? sessionErrors.expired() : sessionErrors.unknownToken();

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { PlatformCode } from '@feikong/contracts';
 import type { FastifyInstance } from 'fastify';
+import { refusalOf } from './input.js';
 
 /**
  * Errors Node's HTTP parser raises before a request reaches Fastify (a URL or headers over the
@@ -39,13 +40,40 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1***');
 }
 
+/** The path of a request URL, without its query. */
+export function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+export interface ReplyHeaderOptions {
+  isApiPath: (path: string) => boolean;
+  /** The X-Env header: which environment answered. */
+  appEnv: string;
+  /** The page CSP (webStatic's contentSecurityPolicy). */
+  csp: string;
+}
+
 /**
- * API replies are personal and never cached (nosniff and the referrer policy are set for every reply
- * by webStatic's installSecurityHeaders).
+ * Every reply's own headers, set by one synchronous hook from ready-made sets: the request id and
+ * X-Env; nosniff and the referrer policy; API replies (and /healthz) are personal and never cached;
+ * the CSP on everything outside the API (pages, their files: the API's JSON is not a document, and
+ * /docs brings its own inline scripts). A query the parser refused (platform/input.ts) is refused
+ * here, before auth: the same answer with or without a session.
  */
-export function installApiHeaders(app: FastifyInstance, isApiPath: (path: string) => boolean) {
-  app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0];
-    if (isApiPath(path) || path === '/healthz') reply.header('cache-control', 'no-store');
+export function installReplyHeaders(app: FastifyInstance, opts: ReplyHeaderOptions) {
+  const common = {
+    'x-env': opts.appEnv,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  };
+  const api = { ...common, 'cache-control': 'no-store' };
+  const page = { ...common, 'content-security-policy': opts.csp };
+  const health = { ...page, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    const path = pathOf(request.url);
+    reply.headers(opts.isApiPath(path) ? api : path === '/healthz' ? health : page);
+    done(refusalOf(request.query));
   });
 }

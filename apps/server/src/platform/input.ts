@@ -61,6 +61,7 @@ export function refusalOf(parsed: unknown): AppError | undefined {
  * (the parsers run inside the router and the body reader, where throwing is not the way to answer).
  */
 export function parseParams(str: string): Node {
+  if (str === '') return blank(); // the router asks for every request, most have no query
   const flat = qs.parse(str); // null-prototype, at most 1000 keys
   const out = blank();
   for (const rawKey of Object.keys(flat)) {
@@ -89,6 +90,25 @@ export function parseParams(str: string): Node {
     }
   }
   return out;
+}
+
+/**
+ * Trims, in place, the strings of what parseParams made (its objects are its own and prototype-less;
+ * it checked keys and depth already) and drops the client's GET timestamp `_t` (spec §7.1). Cheaper
+ * than trimStrings' checked copy, and nothing at all for a request without a query string.
+ */
+export function trimParams(params: Record<string, unknown>): void {
+  delete params._t;
+  trimInPlace(params);
+}
+
+function trimInPlace(node: Record<string, unknown> | unknown[]): void {
+  const values = node as Record<string, unknown>;
+  for (const k in values) {
+    const v = values[k];
+    if (typeof v === 'string') values[k] = v.trim();
+    else if (v !== null && typeof v === 'object') trimInPlace(v as Record<string, unknown>);
+  }
 }
 
 /**

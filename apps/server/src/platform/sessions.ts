@@ -74,24 +74,43 @@ export async function loadPerms(db: Db, tenantId: number, staffId: number): Prom
 export async function resolveToken(db: Db, token: string, now = Date.now()): Promise<SessionLookup> {
   const tokenHash = hashToken(token);
   const stamp = changeStampOf(db);
-  const cache = stamp ? callerCache(db) : undefined;
   // Read before the lookup: a change made meanwhile leaves this entry stale for the next request.
   const seen = stamp?.() ?? '';
-  let entry = cache?.get(tokenHash);
-  if (!entry || entry.stamp !== seen) {
-    const lookup = sessionLookupQuery(db);
-    const params = lookup.parameters.map((p) => (p === TOKEN_HASH_SLOT ? tokenHash : p));
-    const row = (await db.executeQuery(CompiledQuery.raw(lookup.sql, params))).rows[0] as
-      SessionRow | undefined;
-    // Unknown tokens are not kept: anyone can send as many of those as they like.
-    if (!row) return { state: 'missing' };
-    entry = { stamp: seen, row, caller: callerOf(row) };
-    if (cache) {
-      if (cache.size >= CALLER_CACHE_SIZE) cache.clear();
-      cache.set(tokenHash, entry);
-    }
+  const known = stamp ? lookupCached(db, tokenHash, seen, now) : undefined;
+  if (known) return known;
+  const lookup = sessionLookupQuery(db);
+  const params = lookup.parameters.map((p) => (p === TOKEN_HASH_SLOT ? tokenHash : p));
+  const row = (await db.executeQuery(CompiledQuery.raw(lookup.sql, params))).rows[0] as
+    SessionRow | undefined;
+  // Unknown tokens are not kept: anyone can send as many of those as they like.
+  if (!row) return { state: 'missing' };
+  const entry: CachedCaller = { stamp: seen, row, caller: callerOf(row) };
+  if (stamp) {
+    const cache = callerCache(db);
+    if (cache.size >= CALLER_CACHE_SIZE) cache.clear();
+    cache.set(tokenHash, entry);
   }
-  const { row, caller } = entry;
+  return stateOf(entry, now);
+}
+
+/**
+ * resolveToken's answer without waiting, when the cache (SQLite) holds the token under the current
+ * change stamp; undefined when the database must be asked.
+ */
+export function resolveCachedToken(db: Db, token: string, now = Date.now()): SessionLookup | undefined {
+  const stamp = changeStampOf(db);
+  if (!stamp) return undefined;
+  const cache = callerCaches.get(db);
+  if (!cache || cache.size === 0) return undefined;
+  return lookupCached(db, hashToken(token), stamp(), now);
+}
+
+function lookupCached(db: Db, tokenHash: string, seen: string, now: number): SessionLookup | undefined {
+  const entry = callerCaches.get(db)?.get(tokenHash);
+  return entry && entry.stamp === seen ? stateOf(entry, now) : undefined;
+}
+
+function stateOf({ row, caller }: CachedCaller, now: number): SessionLookup {
   if (row.revoked_at !== null || row.expires_at <= now) return { state: 'expired' };
   return { state: 'ok', caller };
 }

@@ -106,19 +106,3 @@ export function contentSecurityPolicy(scriptHashes: string[], containerOrigins: 
     `frame-ancestors 'self'${containerOrigins.map((o) => ` ${o}`).join('')}`,
   ].join('; ');
 }
-
-/**
- * nosniff and the referrer policy on every reply; the CSP on everything outside the API (pages,
- * their files; the API's JSON is not a document, and /docs brings its own inline scripts).
- */
-export function installSecurityHeaders(
-  app: FastifyInstance,
-  csp: string,
-  isApiPath: (path: string) => boolean,
-) {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    if (!isApiPath(request.url.split('?')[0])) reply.header('content-security-policy', csp);
-  });
-}

@@ -38,6 +38,8 @@ export function sqliteDialect(file: string, onStamp?: (stamp: ChangeStamp) => vo
   database.pragma('synchronous = NORMAL');
   if (onStamp) {
     const ownChanges = database.prepare('select total_changes()').pluck();
+    // Two statements: reading data_version through pragma_data_version() in the same select costs
+    // more than both (~4 µs of the PRAGMA is its read transaction; total_changes() is ~0.3 µs).
     const othersCommits = database.prepare('pragma data_version').pluck();
     let unknown = 0;
     onStamp(() => {
