@@ -6,6 +6,9 @@
 # a fresh database and runs the Playwright journeys.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+STAGE_TITLE="${STAGE_TITLE:-npm test}"
+# shellcheck source=scripts/stages.sh
+source scripts/stages.sh
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
@@ -22,24 +25,13 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm install --no-audit --no-fund
 fi
 
-echo "== no tracked file names a path outside the repository"
-node --import tsx scripts/check-paths.ts
-
-echo "== lint and formatting"
-npx eslint .
-npx prettier --check . --log-level warn
-
-echo "== import circles (dependency-cruiser)"
-bash scripts/cycles.sh
-
-echo "== type check"
-npm run -s typecheck
-
-echo "== unit and API tests (SQLite)"
-npx vitest run
-
-echo "== build the web client"
-npm run -s build
-
-echo "== browser journeys (Playwright, Debian chromium)"
-bash scripts/e2e.sh
+stage "no path outside the repository" node --import tsx scripts/check-paths.ts
+stage "eslint" npx eslint .
+stage "prettier" npx prettier --check . --log-level warn
+stage "import circles (dependency-cruiser)" bash scripts/cycles.sh
+stage "type check" npm run -s typecheck
+stage "vitest contracts + scripts" npx vitest run --project contracts --project scripts
+stage "vitest server (SQLite)" npx vitest run --project server
+stage "vitest web" npx vitest run --project web
+stage "build (web client + server)" npm run -s build
+stage "browser journeys (Playwright)" bash scripts/e2e.sh
