@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -6,6 +7,9 @@ import { defineConfig } from 'vitest/config';
 // Playwright journeys live in apps/web/e2e and are not run by vitest.
 export default defineConfig({
   test: {
+    // Vitest's default (cores − 1) runs ONE file at a time on the 2-core CI machine; the runner's own
+    // process is mostly idle meanwhile, so two workers use both cores. Unchanged on bigger machines.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -22,6 +26,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/setup.ts'],
+          // Migrates one template database per run; each file copies it (test/harness.ts).
+          globalSetup: ['test/globalSetup.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
         },
@@ -43,6 +49,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          // Vitest's 5 s is short for a screen test on a busy 2-core machine (files may ask for more).
+          testTimeout: 30_000,
         },
       },
     ],

@@ -11,11 +11,10 @@ import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import { MEMBER_COLUMNS } from '../src/modules/org/importExport/org.excel.js';
 import { makeStaff, makeTenant } from './factories.js';
-import { createTestDatabase } from './harness.js';
+import { createMigratedTestDatabase } from './harness.js';
 import { waitFor } from './poll.js';
 import { multipartBody } from './tasks.js';
 import { openDatabase, type DbHandle } from '../src/platform/db/database.js';
-import { migrateToLatest } from '../src/platform/db/migrator.js';
 import { DATABASE_UNAVAILABLE_MSG } from '../src/platform/db/unavailable.js';
 
 /**
@@ -29,7 +28,7 @@ const APP_NAME = `feikong-outage-${randomBytes(4).toString('hex')}`;
 const LIST = '/org-arch-center/api/v1/departments:list';
 const CLIENTS = 20;
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+let handle: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
 let admin: DbHandle;
 let dataDir: string;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -41,11 +40,10 @@ const onUncaught = (err: unknown) => uncaught.push(err);
 
 beforeAll(async () => {
   if (!url) return;
-  handle = await createTestDatabase({
+  handle = await createMigratedTestDatabase({
     pgApplicationName: APP_NAME,
     onConnectionError: () => lostConnections++,
   });
-  await migrateToLatest(handle.db, { schema: handle.schema });
   admin = openDatabase({ databaseUrl: url, pgApplicationName: `${APP_NAME}-admin` });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feikong-outage-'));
   app = await buildApp({

@@ -4,12 +4,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../src/app.js';
 import { testConfig, type Config } from '../src/config.js';
-import { migrateToLatest } from '../src/platform/db/migrator.js';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../src/platform/types.js';
 import { DownloadSigner, LocalFileStorage } from '../src/platform/storage/index.js';
 import { TaskHandlerRegistry } from '../src/platform/tasks.js';
-import { createTestDatabase } from './harness.js';
+import { createMigratedTestDatabase } from './harness.js';
 import { waitFor } from './poll.js';
 
 /**
@@ -17,8 +16,7 @@ import { waitFor } from './poll.js';
  * can share in turn (to test a restart), and polling of a task until it finishes.
  */
 export async function createTaskTestBed() {
-  const handle = await createTestDatabase();
-  await migrateToLatest(handle.db, { schema: handle.schema });
+  const handle = await createMigratedTestDatabase();
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feikong-files-test-'));
   const config = testConfig();
   const apps: FastifyInstance[] = [];

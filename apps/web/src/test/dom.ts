@@ -1,8 +1,10 @@
-// jsdom lacks matchMedia, which antd's responsive helpers call. Import this first in component tests.
+// jsdom lacks matchMedia, which antd's responsive helpers call (test/setup.ts loads this for every
+// file). It answers as a browser whose user asked for reduced motion (as the Playwright journeys do):
+// the app then turns antd's motion off, so a dialog is whole the moment it opens, however slow the machine.
 if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: query === '(prefers-reduced-motion: reduce)',
       media: query,
       onchange: null,
       addListener: () => {},

@@ -2,10 +2,9 @@ import type { InjectOptions } from 'fastify';
 import { LoginReply } from '@feikong/contracts';
 import { buildApp } from '../../app.js';
 import { testConfig, type Config } from '../../config.js';
-import { migrateToLatest } from '../../platform/db/migrator.js';
 import type { Db } from '../../platform/db/database.js';
 import type { SmsSender } from '../../platform/sms.js';
-import { createTestDatabase } from '../../../test/harness.js';
+import { createMigratedTestDatabase } from '../../../test/harness.js';
 
 /**
  * Test helpers of the auth module (used by its *.test.ts only): the app with a clock the test
@@ -14,8 +13,7 @@ import { createTestDatabase } from '../../../test/harness.js';
 export const AUTH = '/auth-center/api/v1';
 
 export async function createAuthTestApp(opts: { config?: Partial<Config>; sms?: SmsSender } = {}) {
-  const handle = await createTestDatabase();
-  await migrateToLatest(handle.db, { schema: handle.schema });
+  const handle = await createMigratedTestDatabase();
   const clock = { now: Date.now() };
   const config = testConfig(opts.config);
   const app = await buildApp({

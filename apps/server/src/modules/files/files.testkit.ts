@@ -3,11 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { createTestDatabase, type TestApp } from '../../../test/harness.js';
+import { createMigratedTestDatabase, type TestApp } from '../../../test/harness.js';
 import { multipartBody } from '../../../test/tasks.js';
 import { buildApp } from '../../app.js';
 import { testConfig, type Config } from '../../config.js';
-import { migrateToLatest } from '../../platform/db/migrator.js';
 import { DownloadSigner, LocalFileStorage } from '../../platform/storage/index.js';
 
 /** Files of the repository's test-data/ (real invoices, with their sources in its README). */
@@ -53,8 +52,7 @@ export function uploadForm(
 
 /** An app on its own files directory (to look at what is on disk) with a clock the test moves. */
 export async function createFilesTestApp(config: Partial<Config> = {}) {
-  const h = await createTestDatabase();
-  await migrateToLatest(h.db, { schema: h.schema });
+  const h = await createMigratedTestDatabase();
   const cfg = testConfig(config);
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feikong-files-'));
   const storage = new LocalFileStorage(filesDir, new DownloadSigner(cfg.signingSecret));

@@ -6,13 +6,12 @@ import net from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailAttachmentStatus, MailStatus, PlatformCode } from '@feikong/contracts';
-import { createTestDatabase } from '../../../test/harness.js';
+import { createMigratedTestDatabase } from '../../../test/harness.js';
 import { makePersonal, makeStaff, makeTenant } from '../../../test/factories.js';
 import { waitFor } from '../../../test/poll.js';
 import { buildApp } from '../../app.js';
 import { loadConfig, testConfig } from '../../config.js';
 import type { Db } from '../../platform/db/database.js';
-import { migrateToLatest } from '../../platform/db/migrator.js';
 import { createJobQueue, type JobQueue } from '../../platform/jobs/index.js';
 import { DownloadSigner, LocalFileStorage } from '../../platform/storage/index.js';
 import type { ZodApp } from '../../platform/types.js';
@@ -61,9 +60,8 @@ const ingest: MailAttachmentIngest = async (input) => {
 };
 
 beforeAll(async () => {
-  const h = await createTestDatabase();
+  const h = await createMigratedTestDatabase();
   db = h.db;
-  await migrateToLatest(h.db, { schema: h.schema });
   filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feikong-mail-'));
   const storage = new LocalFileStorage(filesDir, new DownloadSigner(config.signingSecret));
   const inner = createJobQueue(h.db, h.dialect);

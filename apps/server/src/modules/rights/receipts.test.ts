@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformCode } from '@feikong/contracts';
-import { createTestDatabase, type TestApp } from '../../../test/harness.js';
+import { createMigratedTestDatabase, createTestDatabase, type TestApp } from '../../../test/harness.js';
 import { makePersonal } from '../../../test/factories.js';
 import { buildApp } from '../../app.js';
 import { loadConfig, testConfig } from '../../config.js';
-import { createMigrator, migrateToLatest } from '../../platform/db/migrator.js';
+import { createMigrator } from '../../platform/db/migrator.js';
 import { DownloadSigner, LocalFileStorage } from '../../platform/storage/index.js';
 import { runOps } from '../../ops.js';
 import { confirmOrderByOperator } from './operator.service.js';
@@ -35,8 +35,7 @@ let t: TestApp;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  const h = await createTestDatabase();
-  await migrateToLatest(h.db, { schema: h.schema });
+  const h = await createMigratedTestDatabase();
   const config = testConfig();
   filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feikong-receipts-'));
   storage = new LocalFileStorage(filesDir, new DownloadSigner(config.signingSecret));

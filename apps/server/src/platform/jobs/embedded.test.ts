@@ -1,19 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/harness.js';
+import { createMigratedTestDatabase } from '../../../test/harness.js';
 import { deferred, waitFor } from '../../../test/poll.js';
-import { migrateToLatest } from '../db/migrator.js';
 import { EmbeddedJobQueue, type EmbeddedJobQueueOptions } from './embedded.js';
 import type { JobContext } from './types.js';
 
 // The embedded queue on the test database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
-type Handle = Awaited<ReturnType<typeof createTestDatabase>>;
+type Handle = Awaited<ReturnType<typeof createMigratedTestDatabase>>;
 let h: Handle;
 const queues: EmbeddedJobQueue[] = [];
 let seq = 0;
 
 beforeAll(async () => {
-  h = await createTestDatabase();
-  await migrateToLatest(h.db, { schema: h.schema });
+  h = await createMigratedTestDatabase();
 });
 afterEach(async () => {
   for (const q of queues.splice(0)) await q.stop();

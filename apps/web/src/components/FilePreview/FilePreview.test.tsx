@@ -34,7 +34,7 @@ const press = (label: string) => fireEvent.click(screen.getByLabelText(label)); 
 describe('FilePreview', () => {
   it('opens 890×680 with the image viewer: zoom ×1.2 twice is 1.44, rotate 90°, reset; wheel zooms too', async () => {
     show();
-    expect(await screen.findByTestId('image-viewer', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('image-viewer', undefined, { timeout: 15_000 })).toBeTruthy();
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('890px');
     expect((document.querySelector('.ant-modal-container') as HTMLElement).style.height).toBe('680px');
     expect(screen.getByTestId('file-preview').dataset.viewer).toBe('image');
@@ -57,7 +57,7 @@ describe('FilePreview', () => {
 
   it('takes a zoom step option up to 1.5 and never zooms past 3', async () => {
     show(0, 1.5);
-    await screen.findByTestId('image-viewer', undefined, { timeout: 5000 });
+    await screen.findByTestId('image-viewer', undefined, { timeout: 15_000 });
     press('放大');
     expect(state().dataset.scale).toBe('1.5');
     for (let i = 0; i < 5; i += 1) press('放大');
@@ -76,19 +76,19 @@ describe('FilePreview', () => {
       ),
     );
     show();
-    await screen.findByTestId('image-viewer', undefined, { timeout: 5000 });
+    await screen.findByTestId('image-viewer', undefined, { timeout: 15_000 });
     expect(screen.getByTestId('image-thumbs').querySelectorAll('button')).toHaveLength(2);
     press('下一张');
     expect(screen.getByTestId('file-preview-title').textContent).toContain('照片二.jpg');
     fireEvent.click(screen.getByRole('button', { name: /下一个/ }));
     // binary .doc: name, size, a download, and why it is not shown
-    const unsupported = await screen.findByTestId('office-unsupported', undefined, { timeout: 5000 });
+    const unsupported = await screen.findByTestId('office-unsupported', undefined, { timeout: 15_000 });
     expect(unsupported.textContent).toContain('旧文档.doc');
     await waitFor(() => expect(unsupported.textContent).toContain('20.0 KB'));
     expect(unsupported.textContent).toContain('该文件格式（.doc）暂不支持在线预览');
     expect(screen.getByRole('link', { name: /下载文件/ }).getAttribute('href')).toBe(FILES[2]!.url);
     fireEvent.click(screen.getByRole('button', { name: /下一个/ }));
-    expect(await screen.findByText('报销备注', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('报销备注', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByTestId('text-viewer').dataset.encoding).toBe('utf-8');
   });
 
@@ -99,7 +99,7 @@ describe('FilePreview', () => {
     );
     show(3);
     expect(
-      await screen.findByText('文件链接已过期，请关闭后重新打开', undefined, { timeout: 5000 }),
+      await screen.findByText('文件链接已过期，请关闭后重新打开', undefined, { timeout: 15_000 }),
     ).toBeTruthy();
   });
 });

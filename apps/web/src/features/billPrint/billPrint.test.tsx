@@ -113,7 +113,7 @@ describe('BillPrintView', () => {
   it('prints the template: header, fields, fees with invoices, trips, approval record with 代 X 审批, attachments', async () => {
     const api = stubServer({ [`GET ${P}/data`]: () => ({ items: [{ flowId: 1, data: data(1) }] }) });
     renderAt(<BillPrintView ids={[1]} print={() => {}} />);
-    const sheet = await screen.findByTestId('bill-print-sheet', undefined, { timeout: 5000 });
+    const sheet = await screen.findByTestId('bill-print-sheet', undefined, { timeout: 15_000 });
     expect(within(sheet).getByText('演示科技集团')).toBeTruthy();
     expect(within(sheet).getByRole('heading', { name: '报销单' })).toBeTruthy();
     expect(within(sheet).getByText('单据编号：BX20261120001')).toBeTruthy();
@@ -154,7 +154,7 @@ describe('BillPrintView', () => {
       }),
     });
     renderAt(<BillPrintView ids={[1, 2]} print={print} />);
-    expect(await screen.findAllByTestId('bill-print-sheet', undefined, { timeout: 5000 })).toHaveLength(2);
+    expect(await screen.findAllByTestId('bill-print-sheet', undefined, { timeout: 15_000 })).toHaveLength(2);
     fireEvent.click(button('打印'));
     expect(print).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(api.to(`POST ${P}/record`)).toHaveLength(1));
@@ -167,7 +167,7 @@ describe('BillPrintView', () => {
     const print = vi.fn();
     const api = stubServer({ [`GET ${P}/data`]: () => ({ items: [{ flowId: 1, data: data(1) }] }) });
     renderAt(<BillPrintView ids={[1]} print={print} />);
-    await screen.findByTestId('bill-print-sheet', undefined, { timeout: 5000 });
+    await screen.findByTestId('bill-print-sheet', undefined, { timeout: 15_000 });
     expect(screen.getByText('（开发者模式：不保存打印记录）')).toBeTruthy();
     fireEvent.click(button('打印'));
     expect(print).toHaveBeenCalledTimes(1);
@@ -184,7 +184,7 @@ describe('BillPrintView', () => {
         }),
     });
     renderAt(<BillPrintView ids={[5]} print={() => {}} />);
-    expect(await screen.findByText('打印失败', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('打印失败', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByTestId('bill-print-sheet')).toBeNull();
     expect(screen.queryByRole('button', { name: /打\s*印/ })).toBeNull();
   });
@@ -205,7 +205,7 @@ describe('BillPrintView', () => {
       }),
     });
     renderAt(<BillPrintView ids={[1]} print={() => {}} />);
-    await screen.findByTestId('bill-print-sheet', undefined, { timeout: 5000 });
+    await screen.findByTestId('bill-print-sheet', undefined, { timeout: 15_000 });
     fireEvent.click(button('下载PDF'));
     await waitFor(() => expect(clicks).toEqual(['/signed/a.pdf BX1.pdf']));
     expect(api.to(`POST ${P}/pdf`)[0]!.body).toEqual({ flowIds: [1], attach: true });
@@ -243,7 +243,7 @@ describe('the /web-form-print/ sub-app', () => {
     const { container } = render(
       <FormPrintApp location={{ pathname: '/web-form-print/', search: '?flowIds=4' }} print={() => {}} />,
     );
-    expect(await screen.findByText('单据编号：BX20261120004', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('单据编号：BX20261120004', undefined, { timeout: 15_000 })).toBeTruthy();
     const layout = container.querySelector('.ant-layout') as HTMLElement;
     expect(layout.style.minWidth).toBe('1200px');
   });

@@ -67,7 +67,7 @@ describe('sub-app shells', () => {
       }),
     });
     render(<FormApp location={{ pathname: '/web-form/subForm/run/42/0', search: '' }} />);
-    expect(await screen.findByText('单据编号：BX42', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('单据编号：BX42', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByText('缺少表单编号')).toBeNull();
     expect(screen.getByRole('link', { name: '打开单据详情' }).getAttribute('href')).toBe(
       '/bill/detail?id=42',
@@ -104,16 +104,16 @@ describe('sub-app shells', () => {
       'POST /finobill/api/web/flow/submit': () => ({ id: 77, status: 'approving', statusText: '审批中' }),
     });
     render(<FormApp location={{ pathname: '/web-form/subForm/runStart', search: '?type=apply' }} go={go} />);
-    const reason = await screen.findByLabelText('出差事由', undefined, { timeout: 5000 });
+    const reason = await screen.findByLabelText('出差事由', undefined, { timeout: 15_000 });
     fireEvent.change(screen.getByLabelText('事由'), { target: { value: '北京出差' } });
     const submit = () => screen.getAllByRole('button', { name: /提\s*交/ }).at(-1)!;
     fireEvent.click(submit());
-    expect(await screen.findByText('请填写出差事由', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('请填写出差事由', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(server.to('POST /finobill/api/web/flow/save')).toHaveLength(0);
     fireEvent.change(reason, { target: { value: '客户拜访' } });
     await waitFor(() => expect(submit().hasAttribute('disabled')).toBe(false));
     fireEvent.click(submit());
-    await waitFor(() => expect(go).toHaveBeenCalledWith('/web-form/subForm/run/77/0'), { timeout: 5000 });
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/web-form/subForm/run/77/0'), { timeout: 15_000 });
     const saved = server.to('POST /finobill/api/web/flow/save')[0]!.body as { formValues: unknown };
     expect(saved.formValues).toEqual({ reason: '客户拜访' });
   });

@@ -7,9 +7,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.js';
 import { testConfig } from '../../../config.js';
-import { migrateToLatest } from '../../../platform/db/migrator.js';
 import { makeStaff, makeTenant } from '../../../../test/factories.js';
-import { createTestDatabase } from '../../../../test/harness.js';
+import { createMigratedTestDatabase } from '../../../../test/harness.js';
 import { waitFor } from '../../../../test/poll.js';
 import { multipartBody, waitForTask } from '../../../../test/tasks.js';
 import { MEMBER_COLUMNS } from './org.excel.js';
@@ -30,14 +29,13 @@ const BAD_ROWS = new Map([
 // the lease bounds one run; a resumed run cut off by it is retried from its checkpoint.
 const LEASE_MS = process.env.TEST_DATABASE_URL ? 10_000 : 2_000;
 
-let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+let handle: Awaited<ReturnType<typeof createMigratedTestDatabase>>;
 let dataDir: string;
 let child: ChildProcess | undefined;
 const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  await migrateToLatest(handle.db, { schema: handle.schema });
+  handle = await createMigratedTestDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'feikong-crash-'));
 });
 afterAll(async () => {
@@ -82,7 +80,7 @@ async function startWorkerProcess() {
     FEIKONG_TEST_LEASE_MS: String(LEASE_MS),
   };
   if (handle.dialect === 'postgres') {
-    env.FEIKONG_TEST_PG_URL = process.env.TEST_DATABASE_URL;
+    env.FEIKONG_TEST_PG_URL = handle.databaseUrl;
     env.FEIKONG_TEST_PG_SCHEMA = handle.schema;
   } else env.FEIKONG_TEST_SQLITE = handle.sqliteFile;
   const script = path.resolve(import.meta.dirname, '../../../../test/workerProcess.ts');

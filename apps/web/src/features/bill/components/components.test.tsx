@@ -62,8 +62,8 @@ describe('费用明细', () => {
 
     // Line 2: pick one invoice; its empty amount becomes the invoice's total.
     fireEvent.click(screen.getAllByRole('button', { name: '选择发票' })[1]);
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
-    fireEvent.click(await within(dialog).findByText('24112000000048542163', undefined, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
+    fireEvent.click(await within(dialog).findByText('24112000000048542163', undefined, { timeout: 15_000 }));
     expect(within(dialog).getByText(/已选 1 张，合计 ¥11.20/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     expect(seen.current[1].invoices.map((i) => i.id)).toEqual([1]);
@@ -76,9 +76,9 @@ describe('费用明细', () => {
 
     // Line 1 cannot take the invoice line 2 holds.
     fireEvent.click(screen.getAllByRole('button', { name: '选择发票' })[0]);
-    const again = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    const again = await screen.findByRole('dialog', {}, { timeout: 15_000 });
     const held = (
-      await within(again).findByText('24112000000048542163', undefined, { timeout: 5000 })
+      await within(again).findByText('24112000000048542163', undefined, { timeout: 15_000 })
     ).closest('tr')!;
     expect((within(held).getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);
   });

@@ -25,7 +25,7 @@ vi.setConfig({ testTimeout: 60_000 });
 const F = '/finobill/api/web/flow';
 const W = '/invoice/api/web/invoice';
 const ORG = '/org-arch-center/api/v1/departments:list';
-const T = { timeout: 5000 };
+const T = { timeout: 15_000 };
 const button = (name: string, root: HTMLElement = document.body) =>
   within(root).getByRole('button', { name: new RegExp(`^${name.split('').join('\\s*')}$`) });
 
@@ -192,7 +192,7 @@ describe('填写单据', () => {
     fireEvent.click(button('提交', modal));
     expect(await within(modal).findByText('请为「自选审批」选择审批人', undefined, T)).toBeTruthy();
     fireEvent.change(within(modal).getByRole('combobox'), { target: { value: '审批人' } });
-    fireEvent.click(await screen.findByText('审批人甲', undefined, { timeout: 5000 }));
+    fireEvent.click(await screen.findByText('审批人甲', undefined, { timeout: 15_000 }));
     fireEvent.click(button('提交', modal));
     expect(
       await screen.findByText('发票24112000000048542163的开票日期不在行程期间内', undefined, T),

@@ -73,7 +73,7 @@ describe('智能规则集', () => {
       },
     });
     renderAt(<AuditRulePage />, '/setcenter/auditRule');
-    expect(await screen.findByText('一线城市住宿标准', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('一线城市住宿标准', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('住宿费每笔超过¥600.00（行程目的地属于一线城市）')).toBeTruthy();
     expect(screen.getByText('禁止提交')).toBeTruthy();
 
@@ -124,10 +124,11 @@ describe('智能规则集', () => {
       },
     });
     renderAt(<AuditRulePage />, '/setcenter/auditRule');
-    fireEvent.click(await screen.findByLabelText('编辑规则一线城市住宿标准', undefined, { timeout: 5000 }));
+    fireEvent.click(await screen.findByLabelText('编辑规则一线城市住宿标准', undefined, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog');
-    const amount = within(dialog).getByLabelText('金额') as HTMLInputElement;
-    expect(amount.value).toBe('600.00');
+    // The amount field follows the rule kind (Form.useWatch), which is known one render after the dialog.
+    const amount = (await within(dialog).findByLabelText('金额')) as HTMLInputElement;
+    await waitFor(() => expect(amount.value).toBe('600.00'));
     fireEvent.change(amount, { target: { value: '2000000' } });
     fireEvent.click(button('保存'));
     expect(await within(dialog).findByText('超出范围')).toBeTruthy();
@@ -153,7 +154,7 @@ describe('智能规则集', () => {
       [`POST ${R}/delete`]: () => null,
     });
     renderAt(<AuditRulePage />, '/setcenter/auditRule');
-    fireEvent.click(await screen.findByLabelText('启用规则一线城市住宿标准', undefined, { timeout: 5000 }));
+    fireEvent.click(await screen.findByLabelText('启用规则一线城市住宿标准', undefined, { timeout: 15_000 }));
     await waitFor(() => expect(api.to(`POST ${R}/enable`)[0]?.body).toEqual({ id: 1, enabled: false }));
     await waitFor(() => expect(toasts()).toContain('已停用「一线城市住宿标准」'));
     fireEvent.click(screen.getByLabelText('删除规则一线城市住宿标准'));
@@ -167,7 +168,7 @@ describe('智能规则集', () => {
     setSession({ token: 't', userStatus: 2, userMenus: { perms: ['auditRule:view'] } });
     stubServer({ [`GET ${R}/list`]: () => ({ items: [rule(1)] }) });
     renderAt(<AuditRulePage />, '/setcenter/auditRule');
-    await screen.findByText('一线城市住宿标准', undefined, { timeout: 5000 });
+    await screen.findByText('一线城市住宿标准', undefined, { timeout: 15_000 });
     expect(screen.queryByRole('button', { name: /新增规则/ })).toBeNull();
     expect(screen.queryByLabelText('编辑规则一线城市住宿标准')).toBeNull();
     expect((screen.getByLabelText('启用规则一线城市住宿标准') as HTMLButtonElement).disabled).toBe(true);

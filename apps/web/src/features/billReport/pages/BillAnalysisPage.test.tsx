@@ -41,7 +41,7 @@ describe('单据分析', () => {
   it('shows the summary, the charts and the tables of the last 30 days', async () => {
     const api = stubServer({ [`GET ${A}/efficiency`]: () => REPORT });
     renderAt(<BillAnalysisPage />, '/bill/billAnalysis');
-    expect((await screen.findByTestId('chart-department', undefined, { timeout: 5000 })).textContent).toBe(
+    expect((await screen.findByTestId('chart-department', undefined, { timeout: 15_000 })).textContent).toBe(
       '研发部:2:33,市场部:2:3',
     );
     expect(screen.getByTestId('chart-week').textContent).toBe('2026-11-02:2,2026-11-09:2');
@@ -61,7 +61,7 @@ describe('单据分析', () => {
       [`GET ${A}/details`]: () => ({ items: [DETAIL], page: { page_num: 1, page_size: 20, total: 1 } }),
     });
     renderAt(<BillAnalysisPage />, '/bill/billAnalysis');
-    fireEvent.click(await screen.findByRole('tab', { name: '效率明细' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('tab', { name: '效率明细' }, { timeout: 15_000 }));
     expect(await screen.findByText('BX202611020001')).toBeTruthy();
     expect(screen.getByText('350.00')).toBeTruthy();
     fireEvent.click(document.querySelector<HTMLElement>('.ant-table-row-expand-icon')!);
@@ -76,7 +76,7 @@ describe('单据分析', () => {
       ['GET /org-arch-center/api/v1/tasks:byId/5']: () => ({ id: 5, status: 0 }),
     });
     renderAt(<BillAnalysisPage />, '/bill/billAnalysis');
-    await screen.findByTestId('chart-department', undefined, { timeout: 5000 });
+    await screen.findByTestId('chart-department', undefined, { timeout: 15_000 });
     fireEvent.mouseEnter(screen.getByRole('button', { name: /导\s*出/ }));
     fireEvent.click(await screen.findByText('效率明细（按部门）'));
     await waitFor(() => expect(api.to('POST /task-center/api/v1/tasks:export')).toHaveLength(1));
@@ -96,7 +96,7 @@ describe('单据分析', () => {
     setSession({ token: 't', userStatus: 2, userMenus: { perms: ['billAnalysis:view'] } });
     stubServer({ [`GET ${A}/efficiency`]: () => REPORT });
     renderAt(<BillAnalysisPage />, '/bill/billAnalysis');
-    await screen.findByTestId('chart-department', undefined, { timeout: 5000 });
+    await screen.findByTestId('chart-department', undefined, { timeout: 15_000 });
     expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
   });
 });

@@ -62,7 +62,7 @@ describe('printable 单据分析 pages', () => {
       <EfficiencyAnalysisPrintPage search={QUERY} print={print} />,
       '/subForm/efficiencyAnalysisBillDetail',
     );
-    expect((await screen.findByTestId('chart-department', undefined, { timeout: 5000 })).textContent).toBe(
+    expect((await screen.findByTestId('chart-department', undefined, { timeout: 15_000 })).textContent).toBe(
       '研发部,市场部',
     );
     expect(screen.getByRole('heading', { name: '审批效率分析' })).toBeTruthy();
@@ -90,7 +90,7 @@ describe('printable 单据分析 pages', () => {
       <EfficiencyDetailsPrintPage search={QUERY} print={vi.fn()} />,
       '/subForm/efficiencyDetailsBillDetail',
     );
-    expect(await screen.findByText('BX202611020001', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('BX202611020001', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByRole('heading', { name: '审批效率明细' })).toBeTruthy();
     // The node table is open without clicking anything.
     expect(screen.getByText('部门审批')).toBeTruthy();

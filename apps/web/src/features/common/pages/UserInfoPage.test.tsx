@@ -50,7 +50,7 @@ describe('user info page', () => {
       'GET users/bank/info': ok(BANKS),
     });
     renderRoutes([{ path: '*', element: <UserInfoPage /> }], '/userInfo');
-    expect(await screen.findByText('110101********4518', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('110101********4518', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getAllByText('138****0001').length).toBeGreaterThan(0);
     expect(screen.getByText('男')).toBeTruthy();
     expect(await screen.findByText('6225 8801 1234 5678')).toBeTruthy();
@@ -66,7 +66,7 @@ describe('user info page', () => {
       'GET users/bank/info': ok([]),
     });
     renderRoutes([{ path: '*', element: <UserInfoPage /> }], '/userInfo');
-    fireEvent.click(await screen.findByRole('button', { name: /编辑资料/ }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /编辑资料/ }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByPlaceholderText('请输入18位身份证号'), {
       target: { value: '110101199013074518' },
@@ -104,7 +104,7 @@ describe('organisation info page', () => {
       'GET users/staff': staffReply({ product_version_name: '企业版', expired: false }),
     });
     renderRoutes([{ path: '*', element: <OrgInfoPage /> }], '/orgInfo');
-    expect(await screen.findByText('91310000MA1FL0001X', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('91310000MA1FL0001X', undefined, { timeout: 15_000 })).toBeTruthy();
     await waitFor(() => expect(screen.getByText('企业版')).toBeTruthy());
     expect(screen.getByText('服务中')).toBeTruthy();
     expect(screen.getByText('演示科技有限公司')).toBeTruthy();

@@ -12,7 +12,7 @@ import FlowIntervenePage from './FlowIntervenePage';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const T = { timeout: 8000 };
+const T = { timeout: 15_000 };
 const NOW = Date.parse('2026-11-27T10:00:00+08:00');
 const HOUR = 3_600_000;
 const REASON = '审批人甲离职，部门经理电话确认';

@@ -15,7 +15,7 @@ import MatrixPage from './MatrixPage';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const T = { timeout: 8000 };
+const T = { timeout: 15_000 };
 const button = (name: string) =>
   screen.getByRole('button', { name: new RegExp(`^${name.split('').join('\\s*')}$`) });
 const perms = (list: string[]) => setSession({ token: 't', userStatus: 2, userMenus: { perms: list } });

@@ -32,7 +32,7 @@ describe('发票中心', () => {
     setSession({ token: 't', userStatus: 2, userMenus: { perms: ['invoiceCenter:view'] } });
     const api = stubServer({ [`GET ${W}/pageList`]: () => page([row(1)]) });
     const { router } = renderAt(<InvoiceCenterPage />, '/scenes/invoiceCenter');
-    await screen.findByText('兰溪市悦济舫餐厅', undefined, { timeout: 5000 });
+    await screen.findByText('兰溪市悦济舫餐厅', undefined, { timeout: 15_000 });
     expect(screen.queryByRole('button', { name: /批量删除/ })).toBeNull(); // the centre only reads
     fireEvent.click(screen.getByTestId('tab-finishing'));
     await waitFor(() =>
@@ -76,7 +76,7 @@ describe('发票详情 page', () => {
       }),
     });
     renderAt(<InvoiceDetailPage />, '/scenes/invoiceCenter/invoiceDetail?invoiceId=5');
-    expect(await screen.findByTestId('invoice-fields-vat', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('invoice-fields-vat', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('发票原件.pdf')).toBeTruthy();
     expect(within(await screen.findByTestId('invoice-logs')).getByText('扫码录入发票')).toBeTruthy();
     expect(api.to(`GET ${W}/detail`)[0].query.get('invoiceId')).toBe('5');
@@ -94,7 +94,7 @@ describe('发票详情 page', () => {
       [`GET ${W}/logList`]: () => ({ items: [] }),
     });
     renderAt(<InvoiceDetailPage />, '/scenes/invoiceCenter/invoiceDetail?invoiceId=5');
-    expect(await screen.findByText('发票详情加载失败', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('发票详情加载失败', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(await screen.findByText('空空如也~')).toBeTruthy(); // the log list
     cleanup();
     const api = stubServer({});
@@ -141,7 +141,7 @@ describe('发票详情 attachments', () => {
       [`POST ${W}/attachment/delete`]: () => detail(5, { attachments: [] }),
     });
     renderAt(<InvoiceDetailPage />, '/scenes/invoiceCenter/invoiceDetail?invoiceId=5');
-    expect(await screen.findByText('旧附件.pdf', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('旧附件.pdf', undefined, { timeout: 15_000 })).toBeTruthy();
     const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
     fireEvent.change(input, { target: { files: [new File(['%PDF'], '行程单.pdf')] } });
     expect(await screen.findByText('行程单.pdf')).toBeTruthy();
@@ -166,7 +166,7 @@ describe('发票详情 attachments', () => {
       [`GET ${W}/logList`]: () => ({ items: [] }),
     });
     renderAt(<InvoiceDetailPage />, '/scenes/invoiceCenter/invoiceDetail?invoiceId=5');
-    expect(await screen.findByText('旧附件.pdf', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('旧附件.pdf', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /上传附件/ })).toBeNull();
     expect(screen.queryByLabelText('删除附件旧附件.pdf')).toBeNull();
   });
@@ -195,8 +195,8 @@ describe('发票详情 preview', () => {
       [`GET ${W}/logList`]: () => ({ items: [] }),
     });
     renderAt(<InvoiceDetailPage />, '/scenes/invoiceCenter/invoiceDetail?invoiceId=5');
-    fireEvent.click(await screen.findByLabelText('预览附件小票.png', undefined, { timeout: 5000 }));
-    const preview = await screen.findByTestId('file-preview', undefined, { timeout: 5000 });
+    fireEvent.click(await screen.findByLabelText('预览附件小票.png', undefined, { timeout: 15_000 }));
+    const preview = await screen.findByTestId('file-preview', undefined, { timeout: 15_000 });
     expect(preview.dataset.viewer).toBe('image');
     expect(screen.getByTestId('file-preview-title').textContent).toContain('小票.png');
     fireEvent.click(button('上一个'));
@@ -225,7 +225,7 @@ describe('组织发票', () => {
     });
     renderAt(<OrgListPage />, '/invoice/orgList?userOrgId=9');
     expect(
-      (await screen.findByTestId('invoice-list-error', undefined, { timeout: 5000 })).textContent,
+      (await screen.findByTestId('invoice-list-error', undefined, { timeout: 15_000 })).textContent,
     ).toContain('您没有该组织的单据权限');
     fireEvent.click(button('清空筛选'));
     expect(await screen.findByText('兰溪市悦济舫餐厅')).toBeTruthy();
@@ -241,7 +241,7 @@ describe('组织发票', () => {
       [`POST ${W}/orgRemove`]: (c) => ({ removed: (c.body as { invoiceIds: number[] }).invoiceIds.length }),
     });
     const { router } = renderAt(<OrgListPage />, '/invoice/orgList');
-    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 5000 });
+    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 15_000 });
     expect(api.to(`GET ${W}/pageList`)[0].query.get('scope')).toBe('org');
 
     fireEvent.click(button('批量删除'));

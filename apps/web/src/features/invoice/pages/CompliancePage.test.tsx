@@ -63,7 +63,7 @@ describe('发票合规', () => {
       },
     });
     renderAt(<CompliancePage />, '/setcenter/invoiceCompliance');
-    expect(await screen.findByText('烟草', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('烟草', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('公司规定不可报销')).toBeTruthy();
 
     fireEvent.click(button('新增规则'));
@@ -86,7 +86,7 @@ describe('发票合规', () => {
       [`POST ${C}/delete`]: () => null,
     });
     renderAt(<CompliancePage />, '/setcenter/invoiceCompliance');
-    fireEvent.click(await screen.findByLabelText('编辑规则烟草', undefined, { timeout: 5000 }));
+    fireEvent.click(await screen.findByLabelText('编辑规则烟草', undefined, { timeout: 15_000 }));
     const value = await screen.findByPlaceholderText('请输入匹配内容');
     expect((value as HTMLInputElement).value).toBe('烟草');
     fireEvent.change(value, { target: { value: '香烟' } });
@@ -112,7 +112,7 @@ describe('发票合规', () => {
     setSession({ token: 't', userStatus: 2, userMenus: { perms: ['invoiceCompliance:view'] } });
     const api = stubServer({ [`GET ${C}/list`]: () => ({ items: [rule(1)] }) });
     renderAt(<CompliancePage />, '/setcenter/invoiceCompliance');
-    await screen.findByText('烟草', undefined, { timeout: 5000 });
+    await screen.findByText('烟草', undefined, { timeout: 15_000 });
     expect(screen.queryByRole('button', { name: /新增规则/ })).toBeNull();
     expect(screen.queryByLabelText('编辑规则烟草')).toBeNull();
     fireEvent.mouseDown(screen.getByLabelText('规则类型筛选'));

@@ -79,9 +79,9 @@ describe('待收发票', () => {
   it('lists my records with tab counts and amounts, the overdue one highlighted, China days whatever the zone', async () => {
     const api = stubServer({ [`GET ${D}/pageList`]: () => pageOf([LATE, due(1)]) });
     renderAt(<DueInPage />, '/invoice/dueIn?tab=open&sellerName=酒店');
-    const late = (await screen.findByText('杭州顺达汽车租赁有限公司', undefined, { timeout: 5000 })).closest(
-      'tr',
-    )!;
+    const late = (
+      await screen.findByText('杭州顺达汽车租赁有限公司', undefined, { timeout: 15_000 })
+    ).closest('tr')!;
     expect(late.className).toContain('fk-due-overdue');
     expect(within(late).getByText('逾期6天')).toBeTruthy();
     expect(within(late).getByText(/2026-11-19/)).toBeTruthy();
@@ -105,7 +105,7 @@ describe('待收发票', () => {
           : due(9),
     });
     renderAt(<DueInPage />, '/invoice/dueIn');
-    fireEvent.click(await screen.findByRole('button', { name: '登记待收发票' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '登记待收发票' }, { timeout: 15_000 }));
     fireEvent.change(document.getElementById('dueSave_sellerName')!, {
       target: { value: '成都锦城会务服务有限公司' },
     });
@@ -114,7 +114,7 @@ describe('待收发票', () => {
     fireEvent.click(
       within(screen.getByRole('dialog', { name: '登记待收发票' })).getByRole('button', { name: /^登\s*记$/ }),
     );
-    expect(await screen.findByText('预计金额：超出范围', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('预计金额：超出范围', undefined, { timeout: 15_000 })).toBeTruthy();
     const body = api.to(`POST ${D}/save`)[0].body as Record<string, unknown>;
     expect(body).toMatchObject({
       sellerName: '成都锦城会务服务有限公司',
@@ -149,12 +149,12 @@ describe('待收发票', () => {
         refusal(409, 11241409, '发票99934328已匹配其他待收发票，一张发票只能匹配一条记录'),
     });
     renderAt(<DueInPage />, '/invoice/dueIn');
-    fireEvent.click(await screen.findByRole('button', { name: '匹配发票' }, { timeout: 5000 }));
-    fireEvent.click(await screen.findByText('99934328', undefined, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '匹配发票' }, { timeout: 15_000 }));
+    fireEvent.click(await screen.findByText('99934328', undefined, { timeout: 15_000 }));
     fireEvent.click(button('确定匹配'));
     expect(
       await screen.findByText('发票99934328已匹配其他待收发票，一张发票只能匹配一条记录', undefined, {
-        timeout: 5000,
+        timeout: 15_000,
       }),
     ).toBeTruthy();
     expect(screen.getByRole('dialog', { name: '匹配发票' })).toBeTruthy();
@@ -171,8 +171,8 @@ describe('待收发票', () => {
       }),
     });
     const { router } = renderAt(<DueInPage />, '/invoice/dueIn');
-    fireEvent.click(await screen.findByText('组织待收', undefined, { timeout: 5000 }));
-    expect(await screen.findByText('审批人甲', undefined, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(await screen.findByText('组织待收', undefined, { timeout: 15_000 }));
+    expect(await screen.findByText('审批人甲', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(router.state.location.search).toContain('view=org');
     expect(api.to(`GET ${D}/orgPageList`)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: '登记待收发票' })).toBeNull();
@@ -183,6 +183,6 @@ describe('待收发票', () => {
     perms(['invoiceCenter:view']);
     stubServer({});
     renderAt(<DueInPage />, '/invoice/dueIn');
-    expect(await screen.findByText(/您没有查看待收发票的权限/, undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/您没有查看待收发票的权限/, undefined, { timeout: 15_000 })).toBeTruthy();
   });
 });

@@ -104,7 +104,7 @@ describe('发票录入', () => {
     const api = server();
     renderAt(<EntryPage />, '/invoice/entry');
     choose('fapiao.pdf');
-    expect(await screen.findByTestId('draft-1', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('draft-1', undefined, { timeout: 15_000 })).toBeTruthy();
     // the file went to the signed upload, then its key to ocrCheck
     expect(api.to(`GET ${SIGN}`)[0].query.get('dir')).toBe('invoice');
     const ocr = api.to(`POST ${W}/ocrCheck`)[0].body as { file_key: string; file_name: string };
@@ -131,7 +131,7 @@ describe('发票录入', () => {
     const api = server({ [`POST ${W}/saveInvoices`]: () => ({ items: [row(1)] }) });
     renderAt(<EntryPage />, '/invoice/entry');
     choose('a.jpg');
-    await screen.findByTestId('draft-0', undefined, { timeout: 5000 });
+    await screen.findByTestId('draft-0', undefined, { timeout: 15_000 });
     fireEvent.change(field('第1张销售方名称'), { target: { value: '兰溪市悦济舫餐厅（更正）' } });
     fireEvent.change(field('第1张税额（元）'), { target: { value: '15.33' } });
     fireEvent.change(field('第1张价税合计（元）'), { target: { value: '526.01' } });
@@ -161,7 +161,7 @@ describe('发票录入', () => {
     const api = server({ [`POST ${W}/saveInvoices`]: () => reply });
     renderAt(<EntryPage />, '/invoice/entry');
     choose('two.pdf');
-    await screen.findByTestId('draft-1', undefined, { timeout: 5000 });
+    await screen.findByTestId('draft-1', undefined, { timeout: 15_000 });
     fireEvent.click(button('保存'));
     expect((await screen.findByTestId('draft-refusal-1')).textContent).toContain(
       '该发票已由审批人甲于2026-11-20 10:00录入',
@@ -204,7 +204,7 @@ describe('发票录入', () => {
     });
     const { router } = renderAt(<EntryPage />, '/invoice/entry');
     choose('a.jpg');
-    await screen.findByTestId('draft-0', undefined, { timeout: 5000 });
+    await screen.findByTestId('draft-0', undefined, { timeout: 15_000 });
     fireEvent.click(button('保存'));
     expect((await screen.findByTestId('entry-error')).textContent).toContain('电子发票查验包余量不足');
     expect(toasts()).toEqual([]); // shown once, on the page
@@ -219,7 +219,7 @@ describe('发票录入', () => {
     const api = server({ [`POST ${W}/saveInvoices`]: () => ({ items: [] }) });
     renderAt(<EntryPage />, '/invoice/entry');
     choose('a.png');
-    await screen.findByTestId('draft-0', undefined, { timeout: 5000 });
+    await screen.findByTestId('draft-0', undefined, { timeout: 15_000 });
     fireEvent.change(field('第1张发票号码'), { target: { value: ' ' } });
     fireEvent.change(field('第1张开票日期'), { target: { value: '2020/07/23' } });
     fireEvent.click(button('保存'));
@@ -235,7 +235,7 @@ describe('发票录入', () => {
     renderAt(<EntryPage />, '/invoice/entry');
     choose('a.ofd');
     await waitFor(() => expect(screen.getByTestId('file-a.ofd').textContent).toContain('上传失败！'), {
-      timeout: 5000,
+      timeout: 15_000,
     });
   });
 });

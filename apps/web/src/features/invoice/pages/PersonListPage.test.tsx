@@ -49,7 +49,7 @@ describe('我的发票', () => {
   it('lists the caller’s invoices: spec row columns, money ÷100 with 2 decimals, tab amounts', async () => {
     const api = stubServer({ [`GET ${W}/pageList`]: () => page(rows) });
     renderAt(<PersonListPage />, PATH);
-    expect(await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('1234.56')).toBeTruthy();
     expect(screen.getAllByText('526.00').length).toBeGreaterThan(0);
     expect(screen.getAllByText('2020-07-23').length).toBe(2); // 16:00Z is the next day in China
@@ -68,7 +68,7 @@ describe('我的发票', () => {
       [`GET ${W}/pageList`]: () => (fail ? refusal(500, 10000500, '服务器错误') : page([])),
     });
     renderAt(<PersonListPage />, PATH);
-    expect(await screen.findByText('发票列表加载失败', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('发票列表加载失败', undefined, { timeout: 15_000 })).toBeTruthy();
     fail = false;
     fireEvent.click(button('重试'));
     expect(await screen.findByText('空空如也~')).toBeTruthy();
@@ -80,7 +80,7 @@ describe('我的发票', () => {
       <PersonListPage />,
       `${PATH}?tab=finish&sellerName=${encodeURIComponent('兰溪')}&amountTaxMin=10000&sortField=amountTax&sortOrder=asc&pageNum=2`,
     );
-    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 5000 });
+    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 15_000 });
     const q = api.to(`GET ${W}/pageList`)[0].query;
     expect(q.get('tab')).toBe('finish');
     expect(q.get('sellerName')).toBe('兰溪');
@@ -97,7 +97,7 @@ describe('我的发票', () => {
   it('sorting by a column header puts the sort in the URL and asks again from page 1', async () => {
     const api = stubServer({ [`GET ${W}/pageList`]: () => page(rows) });
     const { router } = renderAt(<PersonListPage />, PATH);
-    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 5000 });
+    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 15_000 });
     fireEvent.click(th('价税合计').querySelector('.ant-table-column-sorters')!);
     await waitFor(() => expect(router.state.location.search).toContain('sortField=amountTax'));
     await waitFor(() =>
@@ -108,7 +108,7 @@ describe('我的发票', () => {
   it('the money range filter warns 金额的最大值不可小于最小值, and a valid range goes to the URL in 分', async () => {
     const api = stubServer({ [`GET ${W}/pageList`]: () => page(rows) });
     const { router } = renderAt(<PersonListPage />, PATH);
-    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 5000 });
+    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 15_000 });
     const header = th('价税合计');
     fireEvent.click(header.querySelector('.ant-table-filter-trigger')!);
     const box = await screen.findByTestId('filter-amountTax');
@@ -132,7 +132,7 @@ describe('我的发票', () => {
       [`GET ${W}/detail`]: (c) => detail(Number(c.query.get('invoiceId'))),
     });
     renderAt(<PersonListPage />, PATH);
-    fireEvent.click(await screen.findByLabelText('查看发票83089641', undefined, { timeout: 5000 }));
+    fireEvent.click(await screen.findByLabelText('查看发票83089641', undefined, { timeout: 15_000 }));
     const dialog = await screen.findByTestId('invoice-fields-vat');
     expect(within(dialog).getByText('91320000MA1XXXXX1X')).toBeTruthy();
     expect(within(dialog).getByText('*餐饮服务*餐费')).toBeTruthy();
@@ -158,7 +158,7 @@ describe('我的发票', () => {
         }),
     });
     renderAt(<PersonListPage />, PATH);
-    fireEvent.click(await screen.findByLabelText('查看发票83089647', undefined, { timeout: 5000 }));
+    fireEvent.click(await screen.findByLabelText('查看发票83089647', undefined, { timeout: 15_000 }));
     const dialog = await screen.findByTestId('invoice-fields-travel');
     expect(within(dialog).getByText('北京南 → 上海虹桥')).toBeTruthy();
     expect(within(dialog).getByText('G1')).toBeTruthy();
@@ -176,7 +176,7 @@ describe('我的发票', () => {
       },
     });
     renderAt(<PersonListPage />, PATH);
-    fireEvent.click(await screen.findByLabelText('删除发票83089641', undefined, { timeout: 5000 }));
+    fireEvent.click(await screen.findByLabelText('删除发票83089641', undefined, { timeout: 15_000 }));
     expect(await screen.findByText('确定删除发票【83089641】吗？')).toBeTruthy();
     fireEvent.click(dangerOk());
     await waitFor(() => expect(toasts()).toContain('删除成功'));
@@ -192,7 +192,7 @@ describe('我的发票', () => {
   it('batch delete with nothing selected says 请选择要操作的数据', async () => {
     const api = stubServer({ [`GET ${W}/pageList`]: () => page(rows) });
     renderAt(<PersonListPage />, PATH);
-    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 5000 });
+    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 15_000 });
     fireEvent.click(button('批量删除'));
     await waitFor(() => expect(toasts()).toContain('请选择要操作的数据'));
     expect(api.to(`POST ${W}/remove`)).toHaveLength(0);
@@ -202,7 +202,7 @@ describe('我的发票', () => {
     signIn(['invoice:view']);
     stubServer({ [`GET ${W}/pageList`]: () => page(rows) });
     renderAt(<PersonListPage />, PATH);
-    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 5000 });
+    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 15_000 });
     expect(screen.queryByRole('button', { name: /手工录入/ })).toBeNull();
     expect(screen.queryByLabelText('删除发票83089641')).toBeNull();
     expect(screen.queryByRole('button', { name: /批量删除/ })).toBeNull();
@@ -211,7 +211,7 @@ describe('我的发票', () => {
 
 describe('手工录入', () => {
   async function openAndFill() {
-    fireEvent.click(await screen.findByRole('button', { name: /手工录入/ }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /手工录入/ }, { timeout: 15_000 }));
     fireEvent.change(await screen.findByPlaceholderText('10位或12位数字'), {
       target: { value: '033002000211' },
     });
@@ -273,13 +273,13 @@ describe('手工录入', () => {
   it('打印 and 导出 need invoice:export and a selection (请先选择数据！); selected rows open the print dialog', async () => {
     stubServer({ [`GET ${W}/pageList`]: () => page(rows) });
     const first = renderAt(<PersonListPage />, PATH);
-    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 5000 });
+    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 15_000 });
     expect(screen.queryByRole('button', { name: /打\s*印/ })).toBeNull();
     first.unmount();
 
     signIn(['invoice:view', 'invoice:export']);
     renderAt(<PersonListPage />, PATH);
-    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 5000 });
+    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 15_000 });
     fireEvent.click(button('打印'));
     await waitFor(() => expect(toasts()).toContain('请先选择数据！'));
     // rows are selectable without the delete permission

@@ -30,13 +30,13 @@ describe('打印 and 导出 on the invoice lists', () => {
     setSession({ token: 't', userStatus: 2, userMenus: { perms: ['invoiceCenter:view'] } });
     stubServer({ [`GET ${W}/pageList`]: () => page([row(1)]) });
     const first = renderAt(<InvoiceCenterPage />, '/scenes/invoiceCenter');
-    await screen.findByText('兰溪市悦济舫餐厅', undefined, { timeout: 5000 });
+    await screen.findByText('兰溪市悦济舫餐厅', undefined, { timeout: 15_000 });
     expect(printButton()).toBeNull();
     first.unmount();
 
     setSession({ token: 't', userStatus: 2, userMenus: { perms: ['invoiceCenter:view', 'invoice:export'] } });
     renderAt(<InvoiceCenterPage />, '/scenes/invoiceCenter');
-    await screen.findByText('兰溪市悦济舫餐厅', undefined, { timeout: 5000 });
+    await screen.findByText('兰溪市悦济舫餐厅', undefined, { timeout: 15_000 });
     fireEvent.click(screen.getByRole('button', { name: /^导\s*出$/ }));
     await waitFor(() => expect(toasts()).toContain('请先选择数据！'));
     expect(document.querySelectorAll('.ant-table-row .ant-checkbox-input')).toHaveLength(1);
@@ -59,7 +59,7 @@ describe('打印 and 导出 on the invoice lists', () => {
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderAt(<InvoiceCenterPage />, '/scenes/invoiceCenter');
-    await screen.findByText('兰溪市悦济舫餐厅', undefined, { timeout: 5000 });
+    await screen.findByText('兰溪市悦济舫餐厅', undefined, { timeout: 15_000 });
     fireEvent.click(document.querySelector<HTMLInputElement>('.ant-table-row .ant-checkbox-input')!);
     fireEvent.click(screen.getByRole('button', { name: /^导\s*出$/ }));
     await screen.findByTestId('print-dialog');
@@ -88,7 +88,7 @@ describe('打印 and 导出 on the invoice lists', () => {
     URL.createObjectURL = vi.fn(() => 'blob:x');
     URL.revokeObjectURL = vi.fn();
     renderAt(<OrgListPage />, '/invoice/orgList');
-    await screen.findByLabelText('查看发票83089642', undefined, { timeout: 5000 });
+    await screen.findByLabelText('查看发票83089642', undefined, { timeout: 15_000 });
     fireEvent.click(document.querySelectorAll<HTMLInputElement>('.ant-table-row .ant-checkbox-input')[1]);
     fireEvent.click(printButton()!);
     await screen.findByTestId('print-dialog');

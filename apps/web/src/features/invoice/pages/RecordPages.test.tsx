@@ -68,7 +68,7 @@ describe('查验记录', () => {
       }),
     });
     renderAt(<TaskCheckPage />, '/invoice/taskCheck?pageNum=2');
-    const ok = await screen.findByTestId('verdict-1', undefined, { timeout: 5000 });
+    const ok = await screen.findByTestId('verdict-1', undefined, { timeout: 15_000 });
     expect(ok.textContent).toBe('通过本地校验');
     expect(screen.getByTestId('verdict-2').textContent).toBe('不通过本地校验');
     expect(screen.getByText('金额（¥510.68）加税额（¥15.32）应等于价税合计（¥600.00）')).toBeTruthy();
@@ -81,7 +81,7 @@ describe('查验记录', () => {
       [`GET ${W}/record/pageList`]: () => ({ items: [], page: { page_num: 1, page_size: 20, total: 0 } }),
     });
     renderAt(<TaskCheckPage />, '/invoice/taskCheck');
-    expect(await screen.findByText('空空如也~', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('空空如也~', undefined, { timeout: 15_000 })).toBeTruthy();
   });
 });
 
@@ -102,7 +102,7 @@ describe('补录发票', () => {
       },
     });
     renderAt(<RepairInvoicePage />, '/invoice/repairInvoice');
-    expect(await screen.findByText('先报销后补票', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('先报销后补票', undefined, { timeout: 15_000 })).toBeTruthy();
     fireEvent.click(button('补录发票'));
     fireEvent.change(await screen.findByPlaceholderText('已报销单据的ID'), { target: { value: '301' } });
     const select = document.getElementById('support_invoiceIds')!;
@@ -121,7 +121,7 @@ describe('补录发票', () => {
       [`POST ${W}/support/invoice`]: () => refusal(409, 11204409, '发票83089645已补录过，不能重复补录'),
     });
     renderAt(<RepairInvoicePage />, '/invoice/repairInvoice');
-    fireEvent.click(await screen.findByRole('button', { name: /补录发票/ }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /补录发票/ }, { timeout: 15_000 }));
     fireEvent.change(await screen.findByPlaceholderText('已报销单据的ID'), { target: { value: '301' } });
     fireEvent.mouseDown(document.getElementById('support_invoiceIds')!);
     fireEvent.click(await screen.findByText(/^83089645 /));

@@ -99,7 +99,7 @@ describe('发票凭证', () => {
       [`GET ${V}/orgList`]: () => ({ items: [{ id: 2, name: '演示科技有限公司' }] }),
     });
     const { router } = renderAt(<VoucherPage />, '/invoice/voucher?status=2');
-    expect(await screen.findByText('记-202611-0003', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('记-202611-0003', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('4975.00')).toBeTruthy();
     expect(screen.getByText('2026-11-20')).toBeTruthy();
     expect(api.to(`GET ${V}/pageList`)[0].query.get('status')).toBe('2');
@@ -118,7 +118,7 @@ describe('发票凭证', () => {
         refusal(400, 11251400, '所选发票属于不同公司（演示科技有限公司、第二公司），请按公司分别生成凭证'),
     });
     renderAt(<VoucherPage />, '/invoice/voucher');
-    fireEvent.click(await screen.findByRole('button', { name: /生成凭证/ }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /生成凭证/ }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('00000001');
     for (const n of ['00000001', '00000002']) {
@@ -145,7 +145,7 @@ describe('发票凭证', () => {
       [`POST ${V}/accountSetting/save`]: () => settings,
     });
     renderAt(<VoucherPage />, '/invoice/voucher');
-    fireEvent.click(await screen.findByRole('button', { name: /科目设置/ }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /科目设置/ }, { timeout: 15_000 }));
     const select = await screen.findByLabelText('出租车发票入账科目');
     fireEvent.mouseDown(select);
     fireEvent.click(await screen.findByTitle('660202 管理费用—办公费'));
@@ -159,7 +159,7 @@ describe('发票凭证', () => {
     document.querySelectorAll('.ant-message, .ant-modal-root').forEach((n) => n.remove());
     setSession({ token: 't', userStatus: 2, userMenus: { perms: ['invoiceVoucher:view'] } });
     renderAt(<VoucherPage />, '/invoice/voucher');
-    await screen.findByRole('button', { name: /科目设置/ }, { timeout: 5000 });
+    await screen.findByRole('button', { name: /科目设置/ }, { timeout: 15_000 });
     expect(screen.queryByRole('button', { name: /生成凭证/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /科目设置/ }));
     const locked = await screen.findByLabelText('出租车发票入账科目');

@@ -240,7 +240,7 @@ describe('login page', () => {
     type('请输入手机号', '13800000004');
     type('请输入密码', PASSWORD);
     submit();
-    expect(await screen.findByText('请选择您所在的组织', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('请选择您所在的组织', undefined, { timeout: 15_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     off();
     expect(signedIn).not.toHaveBeenCalled(); // not signed in to a screen yet: the organisation comes first

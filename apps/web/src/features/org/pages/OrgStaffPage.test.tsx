@@ -70,7 +70,7 @@ describe('组织与员工', () => {
   it('lists the staff of the top organisation (page size 20), then of a department subtree', async () => {
     const calls = api();
     renderPage(<OrgStaffPage />);
-    expect(await screen.findByText('员工乙', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('员工乙', undefined, { timeout: 15_000 })).toBeTruthy();
     const first = calls.called('GET users')[0];
     expect(first.query.get('page_size')).toBe('20');
     expect(first.query.get('status')).toBe('1');
@@ -86,7 +86,7 @@ describe('组织与员工', () => {
   it('批量修改 with no row selected warns 请至少选择一条数据！ and opens nothing', async () => {
     const calls = api();
     renderPage(<OrgStaffPage />);
-    await screen.findByText('员工乙', undefined, { timeout: 5000 });
+    await screen.findByText('员工乙', undefined, { timeout: 15_000 });
     fireEvent.click(screen.getByRole('button', { name: /批量修改/ }));
     await waitFor(() => expect(toasts().join()).toContain('请至少选择一条数据！'));
     expect(screen.queryByTestId('batch-form')).toBeNull();
@@ -96,7 +96,7 @@ describe('组织与员工', () => {
   it('batch update sends only the ticked field for the selected rows', async () => {
     const calls = api();
     renderPage(<OrgStaffPage />);
-    await screen.findByText('员工乙', undefined, { timeout: 5000 });
+    await screen.findByText('员工乙', undefined, { timeout: 15_000 });
     const row = screen.getByText('员工乙').closest('tr')!;
     fireEvent.click(within(row).getByRole('checkbox'));
     fireEvent.click(screen.getAllByRole('button', { name: /批量修改/ })[0]);
@@ -111,7 +111,7 @@ describe('组织与员工', () => {
   it('the staff dialog shows the Chinese validation messages', async () => {
     api();
     renderPage(<OrgStaffPage />);
-    await screen.findByText('员工乙', undefined, { timeout: 5000 });
+    await screen.findByText('员工乙', undefined, { timeout: 15_000 });
     fireEvent.click(screen.getByRole('button', { name: /新增员工/ }));
     const form = await screen.findByTestId('staff-form');
     fireEvent.change(within(form).getByPlaceholderText('11位手机号'), { target: { value: '2380013800' } });
