@@ -2,7 +2,6 @@ import zlib from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { makePdf } from '../../modules/files/files.testkit.js';
 import {
   blankPng,
   flateBombPdf,
@@ -52,7 +51,7 @@ async function blankPages(n: number) {
 describe('scanPdf: pages and inflated bytes before pdf-lib or pdf.js', () => {
   it('counts pages written plainly and inside object streams (pdf-lib saves them there)', async () => {
     expect(await scanPdf(manyPagesPdf(12), 'a.pdf', '合并')).toMatchObject({ pages: 12, encrypted: false });
-    const compressed = await makePdf(30);
+    const compressed = await blankPages(30);
     expect(compressed.toString('latin1')).toContain('/ObjStm');
     expect((await scanPdf(compressed, 'b.pdf', '合并')).pages).toBe(30);
   });
