@@ -73,8 +73,10 @@ async function buildServer() {
     entryPoints: {
       main: 'apps/server/src/main.ts',
       ops: 'apps/server/src/ops.ts',
-      // Started with new Worker() by recognition/recognitionThreads.ts, next to the code that starts it.
+      // Thread entries, started with new Worker() by platform/workers/startThread.ts next to the code that
+      // starts them (recognition/recognitionThreads.ts, files/pdfThread.ts).
       'recognition.thread': 'apps/server/src/modules/invoice/recognition/recognition.thread.ts',
+      'pdf.thread': 'apps/server/src/modules/files/pdf.thread.ts',
     },
     outdir: dist,
     bundle: true,

@@ -24,6 +24,10 @@ export const FileCode = {
   mergeFileUnreadable: 10609400,
   mergeTooLarge: 10610400,
   uploadExists: 10600409,
+  overLimit: 10611400,
+  pdfBusy: 10600503,
+  pdfFailed: 10601503,
+  pdfTimeout: 10602503,
 } as const;
 export type FileCode = (typeof FileCode)[keyof typeof FileCode];
 
@@ -65,4 +69,11 @@ export const fileErrors = {
     new AppError(FileCode.mergeTooLarge, `合并文件总大小超出限制（最大 ${sizeText(maxBytes)}）`, 400),
   mergeFileUnreadable: (name: string) =>
     new AppError(FileCode.mergeFileUnreadable, `文件无法合并（内容与类型不符或已损坏）：${name}`, 400),
+  // The PDF thread (pdfThread.ts, decision 0032): a file over a cap is refused naming it; a full queue,
+  // a thread that died or ran out of time fail that request only, and the thread is restarted.
+  overLimit: (reason: string) => new AppError(FileCode.overLimit, reason, 400),
+  pdfBusy: () => new AppError(FileCode.pdfBusy, 'PDF 生成排队已满，请稍后再试', 503),
+  pdfFailed: () => new AppError(FileCode.pdfFailed, 'PDF 生成服务暂时不可用，请稍后再试', 503),
+  pdfTimeout: (seconds: number) =>
+    new AppError(FileCode.pdfTimeout, `PDF 生成超时（超过 ${seconds} 秒），请减少文件后再试`, 503),
 };

@@ -16,6 +16,7 @@ import { appServices, type AppDeps, type ZodApp } from '../../platform/types.js'
 import { contentDisposition, openSignedDownload } from './files.service.js';
 import { fileErrors } from './files.errors.js';
 import { mergeFiles } from './merge.service.js';
+import { closePdfThread } from './pdfThread.js';
 import { checkUploadCredential, receiveUpload, signUpload, type UploadFormInput } from './upload.service.js';
 
 const tags = ['files'];
@@ -23,6 +24,8 @@ const tags = ['files'];
 /** Files: signed downloads, signed uploads (spec 7.12) and the print merge (spec 7.8). */
 export function registerFileRoutes(app: ZodApp, deps: AppDeps) {
   const d = appServices(deps);
+  // The PDF thread (merge, print, export) starts with the first merge; it ends with the server.
+  app.addHook('onClose', closePdfThread);
   // Public by design: a browser opens the link without the session header; the signature is the
   // credential (HMAC over key, name and expiry), and it expires.
   app.get(

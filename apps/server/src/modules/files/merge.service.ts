@@ -5,7 +5,8 @@ import type { AppServices } from '../../platform/types.js';
 import { sniffContent } from '../../platform/storage/index.js';
 import { fileErrors } from './files.errors.js';
 import { isTenantKey, readTenantFile, signedFileUrl, statTenantFile, tenantDir } from './objects.service.js';
-import { mergeVertical, PdfSourceError, type PdfSource, type PdfSourceKind } from './pdf.js';
+import { PdfSourceError, type PdfSource, type PdfSourceKind } from './pdf.js';
+import { mergeVertical } from './pdfThread.js';
 
 /**
  * The files of one merge together, at most, as a multiple of UPLOAD_MAX_MB (they are held in memory
@@ -19,7 +20,8 @@ export const MERGE_LINK_EXPIRES_S = 3600;
 /**
  * POST /finopublic/api/web/file/merge: the caller's jpg/jpeg/png/pdf items become one PDF, in order
  * (VERTICAL); other types are listed singly with their own links (spec 5). Every path must be one of
- * the caller's tenant's objects; a file whose bytes are not its stated type is refused by name.
+ * the caller's tenant's objects; a file whose bytes are not its stated type is refused by name. The
+ * bytes are capped here; pages, pixels and inflated streams on the PDF thread before anything is opened.
  */
 export async function mergeFiles(
   deps: AppServices,
@@ -58,7 +60,7 @@ export async function mergeFiles(
   if (sources.length === 0) return { url: null, merged: 0, items: singles };
   let pdf: Uint8Array;
   try {
-    pdf = await mergeVertical(sources, '合并文件');
+    pdf = await mergeVertical(sources, { title: '合并文件', verb: '合并' });
   } catch (err) {
     if (err instanceof PdfSourceError) throw fileErrors.mergeFileUnreadable(err.source.name ?? '');
     throw err;

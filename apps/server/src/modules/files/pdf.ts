@@ -1,5 +1,17 @@
-import { ParseSpeeds, PDFDocument, type PDFEmbeddedPage, type PDFImage, type PDFPage } from 'pdf-lib';
+import {
+  ParseSpeeds,
+  PDFDocument,
+  rgb,
+  StandardFonts,
+  type PDFEmbeddedPage,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+} from 'pdf-lib';
 import sharp from 'sharp';
+import { checkImagePixels } from '../../platform/untrusted/imageSize.js';
+import { FILE_LIMITS, FileLimitError, limitMessages } from '../../platform/untrusted/limits.js';
+import { scanPdf } from '../../platform/untrusted/pdfScan.js';
 
 /**
  * PDFs for printing (spec 5: jpg, jpeg, png and pdf are merged into the print PDF), with pdf-lib.
@@ -9,6 +21,9 @@ import sharp from 'sharp';
  * with an optional remark line under it — the invoice export uses it.
  * Remarks are Chinese: pdf-lib's standard fonts write only WinAnsi, and it cannot subset the CJK TTC
  * fonts, so a remark is drawn as a picture of its text (see remarkImage).
+ *
+ * These run on the PDF thread (pdf.thread.ts; callers use pdfThread.ts), never on the request thread,
+ * and every source is checked against FILE_LIMITS before pdf-lib or sharp opens it (decision 0032).
  */
 export type PdfSourceKind = 'jpg' | 'png' | 'pdf';
 
@@ -19,6 +34,14 @@ export interface PdfSource {
   remark?: string;
   /** Named in errors. */
   name?: string;
+  /** ASCII text written small at the foot of the source's first page (a printed document's number). */
+  stamp?: string;
+}
+
+/** Optional details of a merge: the PDF's title, and what the user was doing (合并, 打印, 导出) for refusals. */
+export interface MergeOptions {
+  title?: string;
+  verb?: string;
 }
 
 export type DisplayMode = 'ONE' | 'TWO' | 'FOUR';
@@ -41,36 +64,90 @@ export class PdfSourceError extends Error {
   }
 }
 
-export async function mergeVertical(sources: readonly PdfSource[], title?: string): Promise<Uint8Array> {
+export async function mergeVertical(
+  sources: readonly PdfSource[],
+  options: MergeOptions = {},
+): Promise<Uint8Array> {
+  const verb = options.verb ?? '合并';
+  await checkSources(sources, [], verb);
   const out = await PDFDocument.create();
   // a viewer shows the title, not the storage key
-  if (title) out.setTitle(title);
-  await appendVertical(out, new RemarkImages(out), sources);
-  return out.save(SAVE_FAST);
+  if (options.title) out.setTitle(options.title);
+  await appendVertical(out, new RemarkImages(out), sources, { verb, pages: 0 });
+  return out.save(saveOptions(sources));
+}
+
+/**
+ * Every source against FILE_LIMITS before any is opened: a PDF's pages and inflated streams (scanPdf),
+ * a picture's pixels from its header; `firstOnly` sources contribute one page each (layoutPerPage).
+ */
+async function checkSources(all: readonly PdfSource[], firstOnly: readonly PdfSource[], verb: string) {
+  let pages = firstOnly.length;
+  for (const src of [...firstOnly, ...all]) {
+    const name = src.name ?? '';
+    if (src.kind !== 'pdf') {
+      checkImagePixels(src.bytes, name, verb);
+      if (!firstOnly.includes(src)) pages += 1;
+      continue;
+    }
+    const scan = await scanPdf(src.bytes, name, verb);
+    if (!firstOnly.includes(src)) pages += scan.pages;
+  }
+  if (pages > FILE_LIMITS.mergePages) throw new FileLimitError(limitMessages.mergePages(verb));
+}
+
+/** Pages added so far, checked again with pdf-lib's own count of each PDF (scanPdf's is a forecast). */
+interface PageCount {
+  verb: string;
+  pages: number;
 }
 
 /** mergeVertical's pages, added to `out`. */
-async function appendVertical(out: PDFDocument, remarks: RemarkImages, sources: readonly PdfSource[]) {
+async function appendVertical(
+  out: PDFDocument,
+  remarks: RemarkImages,
+  sources: readonly PdfSource[],
+  count: PageCount,
+) {
+  let font: PDFFont | undefined;
   for (const src of sources) {
+    let first: PDFPage | undefined;
     if (src.kind === 'pdf') {
       const doc = await loadPdf(src);
+      const n = doc.getPageCount();
+      if (n > FILE_LIMITS.pdfPages)
+        throw new FileLimitError(limitMessages.pdfPages(src.name ?? '', count.verb));
+      count.pages += n;
+      if (count.pages > FILE_LIMITS.mergePages)
+        throw new FileLimitError(limitMessages.mergePages(count.verb));
       const pages = await out.copyPages(doc, doc.getPageIndices());
       for (const p of pages) out.addPage(p);
       // A PDF's pages are copied as they are: its remark goes in the bottom margin of its first page.
-      const first = pages[0];
+      first = pages[0];
       const remark = first && (await remarks.get(src.remark, first.getWidth() - 2 * MARGIN));
       if (first && remark) drawRemark(first, remark, (first.getWidth() - remark.width) / 2, 6);
-      continue;
+    } else {
+      first = await appendImage(out, remarks, src);
+      count.pages += 1;
     }
-    const img = await embedImage(out, src);
-    const page = out.addPage([A4.width, A4.height]);
-    const remark = await remarks.get(src.remark, A4.width - 2 * MARGIN);
-    const remarkH = remark ? remark.height + REMARK_GAP : 0;
-    const box = fit(img.width, img.height, A4.width - 2 * MARGIN, A4.height - 2 * MARGIN - remarkH);
-    const y = A4.height - MARGIN - box.height;
-    page.drawImage(img, { x: (A4.width - box.width) / 2, y, width: box.width, height: box.height });
-    if (remark) drawRemark(page, remark, (A4.width - remark.width) / 2, y - REMARK_GAP - remark.height);
+    if (src.stamp && first) {
+      font ??= await out.embedFont(StandardFonts.Helvetica);
+      first.drawText(src.stamp, { x: 28, y: 10, size: 7, font, color: rgb(0.55, 0.55, 0.55) });
+    }
   }
+}
+
+/** One picture on an A4 page of its own, its remark under it. */
+async function appendImage(out: PDFDocument, remarks: RemarkImages, src: PdfSource): Promise<PDFPage> {
+  const img = await embedImage(out, src);
+  const page = out.addPage([A4.width, A4.height]);
+  const remark = await remarks.get(src.remark, A4.width - 2 * MARGIN);
+  const remarkH = remark ? remark.height + REMARK_GAP : 0;
+  const box = fit(img.width, img.height, A4.width - 2 * MARGIN, A4.height - 2 * MARGIN - remarkH);
+  const y = A4.height - MARGIN - box.height;
+  page.drawImage(img, { x: (A4.width - box.width) / 2, y, width: box.width, height: box.height });
+  if (remark) drawRemark(page, remark, (A4.width - remark.width) / 2, y - REMARK_GAP - remark.height);
+  return page;
 }
 
 /**
@@ -80,8 +157,10 @@ async function appendVertical(out: PDFDocument, remarks: RemarkImages, sources: 
 export async function layoutPerPage(
   sources: readonly PdfSource[],
   mode: DisplayMode,
-  opts: { appendix?: readonly PdfSource[]; title?: string } = {},
+  opts: { appendix?: readonly PdfSource[] } & MergeOptions = {},
 ): Promise<Uint8Array> {
+  const verb = opts.verb ?? '导出';
+  await checkSources(opts.appendix ?? [], sources, verb);
   const out = await PDFDocument.create();
   if (opts.title) out.setTitle(opts.title);
   const remarks = new RemarkImages(out);
@@ -109,8 +188,8 @@ export async function layoutPerPage(
     else page!.drawImage(item.image, { x, y, width: box.width, height: box.height });
     if (remark) drawRemark(page!, remark, cellX + (cellW - remark.width) / 2, y - REMARK_GAP - remark.height);
   }
-  await appendVertical(out, remarks, opts.appendix ?? []);
-  return out.save(SAVE_FAST);
+  await appendVertical(out, remarks, opts.appendix ?? [], { verb, pages: out.getPageCount() });
+  return out.save(saveOptions(opts.appendix ?? []));
 }
 
 async function embedItem(
@@ -127,8 +206,13 @@ async function embedItem(
   return { image, width: image.width, height: image.height };
 }
 
-/** pdf-lib's save yields every 50 objects by default; a print PDF is made in one go. */
-const SAVE_FAST = { objectsPerTick: Infinity };
+/**
+ * pdf-lib's save yields every 50 objects by default; a print PDF is made in one go (on its thread). With
+ * stamps, no object streams: the stamped numbers stay findable in the file as it is.
+ */
+function saveOptions(sources: readonly PdfSource[]) {
+  return { objectsPerTick: Infinity, useObjectStreams: !sources.some((s) => s.stamp) };
+}
 
 /** Longest side of a picture on paper: 2000 px is about 170 dpi across A4, plenty for an invoice. */
 const PRINT_MAX_PX = 2000;
@@ -139,10 +223,12 @@ const PRINT_MAX_PX = 2000;
  * turned upright (EXIF), transparency on white, at most PRINT_MAX_PX on the longest side.
  */
 async function printableImage(src: PdfSource): Promise<{ bytes: Uint8Array; jpeg: boolean }> {
-  const meta = await sharp(src.bytes).metadata();
+  // The header was checked (checkSources); libvips checks it again itself.
+  const limitInputPixels = FILE_LIMITS.imagePixels;
+  const meta = await sharp(src.bytes, { limitInputPixels }).metadata();
   const large = (meta.width ?? 0) > PRINT_MAX_PX || (meta.height ?? 0) > PRINT_MAX_PX;
   if (src.kind === 'jpg' && !large && (meta.orientation ?? 1) === 1) return { bytes: src.bytes, jpeg: true };
-  const bytes = await sharp(src.bytes)
+  const bytes = await sharp(src.bytes, { limitInputPixels })
     .rotate()
     .resize({ width: PRINT_MAX_PX, height: PRINT_MAX_PX, fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })

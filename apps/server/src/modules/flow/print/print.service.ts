@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import {
   BILL_STATUS_LABEL,
   BILL_TYPE_LABEL,
@@ -393,15 +392,11 @@ export async function printPdf(
   const built = await printDataOf(d, caller, body.flowIds);
   const now = (d.clock ?? Date.now)();
   const sources: PdfSource[] = [];
-  /** Per source: the bill number to write on its pages (document pages only). */
-  const stamps: (string | null)[] = [];
   const listed: PrintPdfReply['attachments'] = [];
   let attached = 0;
   for (const { data, files } of built) {
-    for (const png of await printPagesPng(data, now)) {
-      sources.push({ bytes: png, kind: 'png', name: data.billNumber });
-      stamps.push(data.billNumber);
-    }
+    for (const png of await printPagesPng(data, now))
+      sources.push({ bytes: png, kind: 'png', name: data.billNumber, stamp: data.billNumber });
     if (body.attach === false) continue;
     for (const f of files) {
       const { key: _key, ...att } = f;
@@ -417,21 +412,20 @@ export async function printPdf(
         continue;
       }
       sources.push({ bytes, kind, name: f.fileName, remark: `${data.billNumber} ${f.remark} ${f.fileName}` });
-      stamps.push(null);
       attached += 1;
     }
   }
   if (sources.length === 0) throw printErrors.nothing();
   const numbers = built.map((b) => b.data.billNumber);
   const title = numbers.length === 1 ? `单据打印 ${numbers[0]}` : `单据打印 ${numbers.join(' ')}`;
-  let merged: Uint8Array;
+  let pdf: Uint8Array;
   try {
-    merged = await mergeVertical(sources, title.slice(0, 500));
+    // on the PDF thread, every attachment checked against the file caps first (decision 0032)
+    pdf = await mergeVertical(sources, { title: title.slice(0, 500), verb: '打印' });
   } catch (err) {
     if (err instanceof PdfSourceError) throw printErrors.unreadable(err.source.name ?? '');
     throw err;
   }
-  const pdf = await stampBillNumbers(merged, sources, stamps);
   const fileName = numbers.length === 1 ? `${numbers[0]}.pdf` : `单据打印（${numbers.length}份）.pdf`;
   const day = new Date(now).toISOString().slice(0, 10).replaceAll('-', '/');
   const key = `${tenantDir('merge', caller.tenantId)}${day}/${randomUUID()}.pdf`;
@@ -443,23 +437,4 @@ export async function printPdf(
     attached,
     attachments: listed,
   };
-}
-
-/** Writes each document page's bill number (ASCII: the standard font writes it) small at its foot. */
-async function stampBillNumbers(merged: Uint8Array, sources: PdfSource[], stamps: (string | null)[]) {
-  const doc = await PDFDocument.load(merged, { updateMetadata: false });
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const pages = doc.getPages();
-  let at = 0;
-  for (let i = 0; i < sources.length; i += 1) {
-    const src = sources[i]!;
-    const count =
-      src.kind === 'pdf' ? (await PDFDocument.load(src.bytes, { ignoreEncryption: true })).getPageCount() : 1;
-    const stamp = stamps[i];
-    if (stamp && pages[at])
-      pages[at]!.drawText(stamp, { x: 28, y: 10, size: 7, font, color: rgb(0.55, 0.55, 0.55) });
-    at += count;
-  }
-  // no object streams: the stamped numbers stay findable in the file as it is
-  return doc.save({ useObjectStreams: false });
 }

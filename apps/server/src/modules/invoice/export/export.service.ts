@@ -111,7 +111,11 @@ export async function exportCustom(
   const fileName = `${(body.fileName || '发票导出').replace(/\.pdf$/i, '')}.pdf`;
   let pdf: Uint8Array;
   try {
-    pdf = await layoutPerPage(sources, body.displayMode, { appendix, title: fileName.slice(0, -4) });
+    pdf = await layoutPerPage(sources, body.displayMode, {
+      appendix,
+      title: fileName.slice(0, -4),
+      verb: '导出',
+    });
   } catch (err) {
     if (err instanceof PdfSourceError) throw exportErrors.unreadable(err.source.name ?? '');
     throw err;

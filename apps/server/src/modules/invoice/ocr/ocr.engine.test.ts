@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OcrEngine, readingOrder } from './ocr.engine.js';
+import { blankPng } from '../../../../test/hostileFiles.kit.js';
 import { OcrCode } from './ocr.errors.js';
 import { INVOICE_DIR } from './real-invoices.testkit.js';
 
@@ -57,7 +58,7 @@ describe('OcrEngine', () => {
       const image = await readFile(new URL('guanshuicheng_zhuanpiao_1100094140_87654321.jpg', INVOICE_DIR));
       await expect(engine.recognise(image, { timeoutMs: 1 })).rejects.toMatchObject({
         code: OcrCode.timeout,
-        httpStatus: 504,
+        httpStatus: 503,
       });
       expect(engine.starts).toBe(1);
       const page = await engine.recognise(image);
@@ -79,5 +80,15 @@ describe('readingOrder', () => {
       [10, 100],
       [200, 104],
     ]);
+  });
+
+  it('a picture over 40 M pixels is refused from its header, before the worker decodes it', async () => {
+    const starts = engine.starts;
+    await expect(engine.recognise(blankPng(10_000, 9_980), { name: 'big.png' })).rejects.toMatchObject({
+      code: OcrCode.badImage,
+      httpStatus: 400,
+      msg: '图片“big.png”超过4000万像素，无法识别',
+    });
+    expect(engine.starts).toBe(starts);
   });
 });

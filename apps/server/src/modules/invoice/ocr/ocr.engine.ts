@@ -2,6 +2,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { imageSize } from '../../../platform/untrusted/imageSize.js';
+import { FILE_LIMITS, limitMessages } from '../../../platform/untrusted/limits.js';
+import { FILE_THREAD_LIMITS } from '../../../platform/workers/startThread.js';
 import { ThreadQueue } from '../../../platform/workers/threadQueue.js';
 import { ocrErrors, type OcrError } from './ocr.errors.js';
 import { OCR_WORKER_SOURCE } from './ocr.worker-source.js';
@@ -87,7 +90,10 @@ export class OcrEngine {
       start: () =>
         new Worker(OCR_WORKER_SOURCE, {
           eval: true,
-          workerData: { ...engineUrls(), maxSide, maxPixels: 100_000_000, onnxOptions },
+          // V8's heap only: onnxruntime's and libvips' memory is bounded by the pixel cap, checked in
+          // recognise() from the header and again by sharp (limitInputPixels) in the worker
+          resourceLimits: FILE_THREAD_LIMITS,
+          workerData: { ...engineUrls(), maxSide, maxPixels: FILE_LIMITS.imagePixels, onnxOptions },
         }),
       errors: {
         busy: ocrErrors.busy,
@@ -104,7 +110,10 @@ export class OcrEngine {
   }
 
   /** OCR of one JPG/PNG (WebP, TIFF…) image; `timeoutMs` overrides the engine's per-image timeout. */
-  async recognise(bytes: Uint8Array, options: { timeoutMs?: number } = {}): Promise<OcrPage> {
+  async recognise(bytes: Uint8Array, options: { timeoutMs?: number; name?: string } = {}): Promise<OcrPage> {
+    const size = imageSize(bytes);
+    if (size && size.width * size.height > FILE_LIMITS.imagePixels)
+      throw ocrErrors.tooManyPixels(limitMessages.imagePixels(options.name ?? '图片', '识别'));
     // A copy, transferred to the thread: the caller may reuse its buffer.
     const copy = Uint8Array.from(bytes);
     const page = await this.#threads.run(

@@ -22,13 +22,14 @@ export const recogniseErrors = {
       400,
     ),
   // The recognition thread (recognition/recognitionThreads.ts): a full queue, a slow file or a dead thread
-  // fail that one request, never the server.
+  // fail that one request, never the server. A thread that died (out of its heap limit, decision 0032)
+  // or ran out of time is restarted for the next file: both answer 503, try again later.
   threadBusy: () => new AppError(RecogniseCode.threadBusy, '识别排队已满，请稍后再试', 503),
-  threadFailed: () => new AppError(RecogniseCode.threadFailed, '识别服务暂时不可用，请稍后再试', 500),
+  threadFailed: () => new AppError(RecogniseCode.threadFailed, '识别服务暂时不可用，请稍后再试', 503),
   threadTimeout: (seconds: number) =>
     new AppError(
       RecogniseCode.threadTimeout,
       `文件识别超时（超过 ${seconds} 秒），请上传更小的文件或手工录入`,
-      504,
+      503,
     ),
 };

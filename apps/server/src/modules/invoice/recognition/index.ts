@@ -1,3 +1,5 @@
+import { checkImagePixels } from '../../../platform/untrusted/imageSize.js';
+import { FileLimitError } from '../../../platform/untrusted/limits.js';
 import { recogniseInvoiceXml, recogniseOfd } from './ofd.js';
 import { recognisePdf } from './pdf.js';
 import { parseInvoiceQr } from './qr.js';
@@ -80,7 +82,7 @@ export async function recogniseFile(
   const kind = sniffFileKind(bytes);
   switch (kind) {
     case 'pdf': {
-      const r = await recognisePdf(bytes, { now: options.now });
+      const r = await recognisePdf(bytes, { now: options.now, name: fileName }).catch(refuseOverCap);
       if (r.ok) return r.invoices;
       if (r.needsOcr) return { needsOcr: true, pictures: r.pages.map((p) => ({ bytes: p.png, qr: p.qr })) };
       throw new RecognitionError(`文件“${fileName}”：${r.reason}`);
@@ -96,6 +98,12 @@ export async function recogniseFile(
       throw new RecognitionError(`文件“${fileName}”：${r.reason}`);
     }
     case 'image': {
+      // the header's size, before sharp decodes anything (a 380 KB PNG can declare 100 M pixels)
+      try {
+        checkImagePixels(bytes, fileName, '识别');
+      } catch (err) {
+        refuseOverCap(err);
+      }
       const hit = await decodeQrFromImage(bytes);
       const qr = hit ? parseInvoiceQr(hit.text) : undefined;
       return { needsOcr: true, pictures: [{ bytes, qr: qr?.ok ? qr.invoice : undefined }] };
@@ -103,4 +111,10 @@ export async function recogniseFile(
     default:
       throw new RecognitionError(`文件“${fileName}”不是支持的发票文件（PDF、OFD、XML 或图片）`);
   }
+}
+
+/** A file over one of FILE_LIMITS' caps is refused with the cap's own reason. */
+function refuseOverCap(err: unknown): never {
+  if (err instanceof FileLimitError) throw new RecognitionError(err.message);
+  throw err;
 }

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { FILE_LIMITS } from '../../../platform/untrusted/limits.js';
+import { scanPdf } from '../../../platform/untrusted/pdfScan.js';
 import { crossCheck } from './crossCheck.js';
 import { fieldsFromLayout, type TextItem } from './layout.js';
 import { parseInvoiceQr } from './qr.js';
@@ -27,6 +29,8 @@ export type PdfResult =
 
 export interface PdfOptions {
   maxPages?: number;
+  /** The file's name, in a refusal over a cap. */
+  name?: string;
   /** Decode QR images (default true). */
   qrImages?: boolean;
   now?: Date;
@@ -99,13 +103,21 @@ async function scanToPng(scan: {
     .toBuffer();
 }
 
+/**
+ * Before pdf.js sees the file, its pages and inflated streams are checked (scanPdf throws a
+ * FileLimitError over a cap); an encrypted file is refused, as its streams cannot be checked. pdf.js
+ * itself skips any image over FILE_LIMITS.imagePixels (maxImageSize) without decoding it.
+ */
 export async function recognisePdf(bytes: Uint8Array, options: PdfOptions = {}): Promise<PdfResult> {
+  const scan = await scanPdf(bytes, options.name ?? 'PDF', '识别');
+  if (scan.encrypted) return { ok: false, reason: 'PDF 文件已加密，无法读取' };
   // pdfjs takes a few hundred ms to load: on first use, not at server start.
   const { getDocument, OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   let doc;
   try {
     doc = await getDocument({
       data: new Uint8Array(bytes), // pdfjs transfers (detaches) the buffer it is given
+      maxImageSize: FILE_LIMITS.imagePixels,
       isEvalSupported: false,
       disableFontFace: true,
       useSystemFonts: false,

@@ -1,6 +1,7 @@
 import type * as Zxing from '@zxing/library';
 import jsQRModule from 'jsqr';
 import type { default as SharpFn, Sharp } from 'sharp';
+import { FILE_LIMITS } from '../../../platform/untrusted/limits.js';
 import { looksLikeInvoiceQr } from './qr.js';
 
 /**
@@ -38,7 +39,7 @@ const loadLibs = (): Promise<Libs> =>
 export interface QrDecodeOptions {
   /** Which decoded texts count (default: invoice QR codes only); others are skipped and the search goes on. */
   accept?: (text: string) => boolean;
-  /** Refuse images with more pixels than this before decoding them (default 40 M). */
+  /** Refuse images with more pixels than this before decoding them (default FILE_LIMITS.imagePixels). */
   maxInputPixels?: number;
   /** Decoders to use, in order (default both: jsqr, then zxing). */
   decoders?: readonly ('jsqr' | 'zxing')[];
@@ -53,7 +54,7 @@ export interface QrDecodeHit {
 
 /** Images bigger than this are shrunk before decoding: a QR of an invoice stays far above jsqr's minimum. */
 const WORK_SIDE = 2000;
-const DEFAULT_MAX_PIXELS = 40_000_000;
+const DEFAULT_MAX_PIXELS = FILE_LIMITS.imagePixels;
 
 interface Gray {
   rgba: Uint8ClampedArray;

@@ -1,7 +1,4 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { startThread } from '../../../platform/workers/startThread.js';
 import { ThreadQueue } from '../../../platform/workers/threadQueue.js';
 import type { NeedsOcr } from './index.js';
 import type { RecognisedInvoice } from './types.js';
@@ -18,33 +15,8 @@ export interface RecognitionThreadErrors<E extends Error> {
   refused: (reason: string) => Error;
 }
 
-// Running from source (tsx, vitest) the thread must register tsx's loader before it can import the
-// TypeScript entry; the compiled server (scripts/build.mjs) has the entry as dist/recognition.thread.js.
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const SOURCE_LOADER = String.raw`
-const { workerData } = require('node:worker_threads');
-(async () => {
-  (await import(workerData.tsxApi)).register();
-  await import(workerData.entry);
-})().catch((error) => {
-  require('node:worker_threads').parentPort.postMessage({ type: 'fatal', message: String((error && error.stack) || error) });
-});
-`;
-
-function startThread(): Worker {
-  if (!FROM_SOURCE) return new Worker(new URL('./recognition.thread.js', import.meta.url));
-  const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  return new Worker(SOURCE_LOADER, {
-    eval: true,
-    workerData: {
-      tsxApi: pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href,
-      entry: new URL('./recognition.thread.ts', import.meta.url).href,
-    },
-  });
-}
-
 /**
- * One recognition thread with a bounded queue. `timeoutMs` bounds one file (a hostile PDF or a huge picture
+ * One recognition thread with a bounded queue, entry recognition.thread.ts. `timeoutMs` bounds one file (a hostile PDF or a huge picture
  * costs the thread, not the server); loading pdf.js, sharp and zxing on a busy machine takes a few seconds.
  */
 export function recognitionThreads<E extends Error>(
@@ -53,7 +25,8 @@ export function recognitionThreads<E extends Error>(
 ) {
   const threads = new ThreadQueue<{ bytes: Uint8Array; fileName: string; now: number }, RecognitionResult, E>(
     {
-      start: startThread,
+      // heap-limited (FILE_THREAD_LIMITS): a file that gets past the caps kills the thread, not the server
+      start: () => startThread(import.meta.url, 'recognition.thread'),
       maxQueue: options.maxQueue ?? 32,
       timeoutMs: options.timeoutMs ?? 30_000,
       loadTimeoutMs: options.loadTimeoutMs ?? 30_000,
