@@ -5,7 +5,7 @@ export {
   type VerificationProvider,
   type CheckedInvoice,
 } from './verification.service.js';
-export { InvoicePerm } from './invoice.service.js';
+export { InvoicePerm, type SupportBill, type SupportBillLookup } from './invoice.service.js';
 export { invoiceMailIngest } from './mailIngest.service.js';
 export { VoucherPerm } from './voucher.service.js';
 export { registerDueRoutes } from './due.routes.js';

@@ -8,6 +8,7 @@ import {
   APP,
   caller,
   COMPLIANCE,
+  makeBill,
   makeInvoiceTenant,
   qs,
   realInvoice,
@@ -292,15 +293,16 @@ describe('detail, logList, record/pageList', () => {
 describe('补录: support/invoice and support/pageList', () => {
   it('supplies available invoices to a reimbursed bill: written off at once, recorded, listed', async () => {
     const x = await listTenant();
+    const bill = await makeBill(t, x.tenantId, x.owner.staffId, 'approved');
     const r = await call(x.owner.token, 'POST', `${W}/support/invoice`, {
-      billId: 900,
+      billId: bill.id,
       invoiceIds: [x.shudian.id],
       remark: '先报销后补票',
     });
     expect(r.code).toBe(200);
     expect(r.body.data.items).toEqual([
       expect.objectContaining({
-        billId: 900,
+        billId: bill.id,
         invoiceId: x.shudian.id,
         amountTax: 444900,
         remark: '先报销后补票',
@@ -313,30 +315,46 @@ describe('补录: support/invoice and support/pageList', () => {
       recentStatusText: '已核销',
       finishAmount: 444900,
       unfinishAmount: 0,
-      billId: 900,
+      billId: bill.id,
     });
+    const log = await call(x.owner.token, 'GET', `${W}/logList?invoiceId=${x.shudian.id}`);
+    expect(log.body.data.items.map((l: any) => l.content)).toContain(
+      `补录到单据${bill.billNumber}，已核销4449.00元`,
+    );
     const page = await call(x.owner.token, 'GET', `${W}/support/pageList`);
     expect(page.body.data.items.map((i: any) => i.invoiceId)).toEqual([x.shudian.id]);
     expect((await call(x.other.token, 'GET', `${W}/support/pageList`)).body.data.page.total).toBe(0);
     // Not twice, not a 核销中 invoice, not someone else's, not another tenant's.
     const again = await call(x.owner.token, 'POST', `${W}/support/invoice`, {
-      billId: 901,
+      billId: bill.id,
       invoiceIds: [x.shudian.id],
     });
     expect(again.code).toBe(409);
     expect(again.body.msg).toBe('发票24112000000048542163已补录过，不能重复补录');
     expect(
-      (await call(x.owner.token, 'POST', `${W}/support/invoice`, { billId: 901, invoiceIds: [x.lanxi.id] }))
-        .body.msg,
+      (
+        await call(x.owner.token, 'POST', `${W}/support/invoice`, {
+          billId: bill.id,
+          invoiceIds: [x.lanxi.id],
+        })
+      ).body.msg,
     ).toBe('发票83089647核销中，不能补录');
     expect(
-      (await call(x.owner.token, 'POST', `${W}/support/invoice`, { billId: 901, invoiceIds: [x.ryisuan.id] }))
-        .code,
+      (
+        await call(x.owner.token, 'POST', `${W}/support/invoice`, {
+          billId: bill.id,
+          invoiceIds: [x.ryisuan.id],
+        })
+      ).code,
     ).toBe(404);
     const y = await makeInvoiceTenant(t);
     expect(
-      (await call(y.owner.token, 'POST', `${W}/support/invoice`, { billId: 901, invoiceIds: [x.ryisuan.id] }))
-        .code,
+      (
+        await call(y.owner.token, 'POST', `${W}/support/invoice`, {
+          billId: bill.id,
+          invoiceIds: [x.ryisuan.id],
+        })
+      ).code,
     ).toBe(404);
     expect(
       (await call(x.owner.token, 'POST', `${W}/support/invoice`, { invoiceIds: [x.ryisuan.id] })).body.msg,
@@ -346,6 +364,46 @@ describe('补录: support/invoice and support/pageList', () => {
         .code,
     ).toBe(403);
     expect((await call(x.plain.token, 'GET', `${W}/support/pageList`)).code).toBe(403);
+  });
+
+  it('refuses a document that does not exist, is another tenant’s or person’s, or is not approved, and changes nothing', async () => {
+    const x = await listTenant();
+    const y = await makeInvoiceTenant(t);
+    const theirs = await makeBill(t, y.tenantId, y.owner.staffId, 'approved');
+    const colleagues = await makeBill(t, x.tenantId, x.other.staffId, 'approved');
+    const snapshot = async () =>
+      JSON.stringify([
+        await t.db.selectFrom('invoices').selectAll().where('id', '=', x.shudian.id).execute(),
+        await t.db.selectFrom('invoice_supports').selectAll().where('tenant_id', '=', x.tenantId).execute(),
+        await t.db.selectFrom('invoice_logs').selectAll().where('invoice_id', '=', x.shudian.id).execute(),
+      ]);
+    const before = await snapshot();
+    const support = (billId: number) =>
+      call(x.owner.token, 'POST', `${W}/support/invoice`, { billId, invoiceIds: [x.shudian.id] });
+    // Missing, another tenant's, a colleague's: the same 404, so none tells whether the id exists.
+    for (const billId of [999_999_999, theirs.id, colleagues.id]) {
+      const r = await support(billId);
+      expect(r.code, String(billId)).toBe(404);
+      expect(r.body.status).toBe(InvoiceCode.supportBillNotFound);
+      expect(r.body.msg).toBe('单据不存在或不是本人的单据，不能补录');
+    }
+    // The caller's own document in any state but 已通过.
+    for (const [status, label] of [
+      ['draft', '草稿'],
+      ['approving', '审批中'],
+      ['rejected', '已驳回'],
+      ['returned', '已退回'],
+      ['withdrawn', '已撤回'],
+    ] as const) {
+      const b = await makeBill(t, x.tenantId, x.owner.staffId, status);
+      const r = await support(b.id);
+      expect(r.code, status).toBe(409);
+      expect(r.body.status).toBe(InvoiceCode.supportBillState);
+      expect(r.body.msg).toBe(`单据${b.billNumber}${label}，只有已通过的单据可以补录发票`);
+    }
+    expect(await snapshot()).toBe(before);
+    const detail = await call(x.owner.token, 'GET', `${W}/detail?invoiceId=${x.shudian.id}`);
+    expect(detail.body.data).toMatchObject({ recentStatus: 1, billId: null });
   });
 });
 

@@ -76,6 +76,7 @@ import {
   supportInvoices,
   uploadAttachment,
   type InvoiceDeps,
+  type SupportBillLookup,
 } from './invoice.service.js';
 import { registerRecognitionRoutes } from './recognise.routes.js';
 import { bankPageList, queryBankCode, queryBankName, searchCompany } from './taxRisk.service.js';
@@ -102,15 +103,20 @@ const tags = ['invoice'];
 const anyList = [P.view, P.orgView, P.centerView] as const;
 
 /** Invoices: entry, verification, lists, detail, attachments, tags, 补录, compliance rules, taxRisk. */
+/**
+ * `billOf`: the document a 补录 names (flow's billHead, handed in by modules/index.ts so invoice never imports
+ * flow back); `provider`: the verification provider (the local one by default).
+ */
 export function registerInvoiceRoutes(
   app: ZodApp,
   deps: AppDeps,
-  provider: VerificationProvider = localVerificationProvider,
+  opts: { billOf?: SupportBillLookup; provider?: VerificationProvider } = {},
 ) {
   const services = appServices(deps);
   const d: InvoiceDeps = {
     db: deps.db,
-    provider,
+    provider: opts.provider ?? localVerificationProvider,
+    billOf: opts.billOf,
     clock: deps.clock ?? Date.now,
     signFile: (tenantId, key, fileName) => {
       // A key outside the tenant's directories (never written so) gets no link rather than failing the detail.
