@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformCode } from '@feikong/contracts';
 import type { TestApp } from '../../../test/harness.js';
 import type { FileStorage } from '../../platform/storage/index.js';
-import { createFilesTestApp, testData } from '../files/files.testkit.js';
+import { createFilesTestApp, grantedDir, testData } from '../files/files.testkit.js';
 import { InvoiceCode } from './invoice.errors.js';
 import {
   APP,
@@ -414,7 +414,7 @@ describe('attachments and tags', () => {
     const ofd = testData('invoices/ofd/ofdrw_1_eInvoice_2020_033002000211_83089647.ofd');
     await storage.put(ofdKey, ofd, { contentType: 'application/ofd' });
     await t.db.updateTable('invoices').set({ file_key: ofdKey }).where('id', '=', x.lanxi.id).execute();
-    const pngKey = `invoice/t${x.tenantId}/2026/11/25/1741_png.png`;
+    const pngKey = `${await grantedDir(t.db, x.tenantId, x.owner.staffId)}2026/11/25/1741_png.png`;
     const png = testData('invoices/images/guanshuicheng_dianzi_pupiao_012001800311_33207675.png');
     await storage.put(pngKey, png, { contentType: 'image/png' });
     const up = await call(x.owner.token, 'POST', `${W}/attachment/upload`, {
@@ -448,7 +448,7 @@ describe('attachments and tags', () => {
 
   it('adds and deletes attachments by storage key on the caller’s invoice', async () => {
     const x = await listTenant();
-    const key = `invoice/t${x.tenantId}/2026/11/25/1732_abc.pdf`;
+    const key = `${await grantedDir(t.db, x.tenantId, x.owner.staffId)}2026/11/25/1732_abc.pdf`;
     const pdf = 'invoices/pdf/dianzi_pupiao_033002000211_83089647.pdf';
     await storage.put(key, testData(pdf), { contentType: 'application/pdf' });
     // A key nothing was uploaded to is refused.
@@ -718,5 +718,60 @@ describe('bad input on every remaining route', () => {
       expect(r.body.status, url).toBe(PlatformCode.validation);
       expect(r.body.msg, url).toContain(msg);
     }
+  });
+});
+
+describe('file keys belong to their uploader (attachment/upload, saveInvoices)', () => {
+  it('accepts a key only from its uploader or someone who may read the invoice holding it; any other is answered as missing', async () => {
+    const x = await listTenant();
+    const y = await makeInvoiceTenant(t);
+    const pdf = testData('invoices/pdf/dianzi_pupiao_033002000211_83089647.pdf');
+    const put = async (tenantId: number, staffId: number, name: string) => {
+      const key = `${await grantedDir(t.db, tenantId, staffId)}2026/11/25/${Date.now()}_${name}.pdf`;
+      await storage.put(key, pdf, { contentType: 'application/pdf' });
+      return key;
+    };
+    const colleagues = await put(x.tenantId, x.other.staffId, 'other');
+    const foreign = await put(y.tenantId, y.owner.staffId, 'foreign');
+    const missing = `${await grantedDir(t.db, x.tenantId, x.owner.staffId)}2026/11/25/1_none.pdf`;
+    const attach = (token: string, invoiceId: number, fileKey: string) =>
+      call(token, 'POST', `${W}/attachment/upload`, { invoiceId, fileKey, fileName: '行程单.pdf' });
+    const answer = (r: Awaited<ReturnType<typeof attach>>) => [
+      r.code,
+      r.body.status,
+      r.body.msg,
+      r.body.data,
+    ];
+    const refused = answer(await attach(x.owner.token, x.shudian.id, missing));
+    expect(refused).toEqual([
+      404,
+      InvoiceCode.fileNotFound,
+      '文件不存在，请重新上传',
+      { fields: [{ field: 'fileKey', msg: '文件不存在，请重新上传' }] },
+    ]);
+    // A colleague's key: the same answer as a missing one, and nothing attached.
+    expect(answer(await attach(x.owner.token, x.shudian.id, colleagues))).toEqual(refused);
+    // Another tenant's key (its own tenant prefix): refused by the prefix rule before anything is looked up.
+    const other = await attach(x.owner.token, x.shudian.id, foreign);
+    expect([other.code, other.body.msg]).toEqual([400, '文件路径不属于当前组织']);
+    // The same through saveInvoices.
+    const save = await call(x.owner.token, 'POST', `${W}/saveInvoices`, {
+      invoices: [{ ...realInvoice('fapiaoshili', keyou), fileKey: colleagues }],
+    });
+    expect([save.code, save.body.msg]).toEqual([404, '文件不存在，请重新上传']);
+    const detail = await call(x.owner.token, 'GET', `${W}/detail?invoiceId=${x.shudian.id}`);
+    expect(detail.body.data.attachments).toEqual([]);
+
+    // Its uploader attaches it; then anyone who may read that invoice may name it again (a second invoice of
+    // the colleague's, or the organisation viewer's own invoice), but not the owner, who may not read it.
+    expect((await attach(x.other.token, x.ryisuan.id, colleagues)).code).toBe(200);
+    expect((await attach(x.other.token, x.tianjin.id, colleagues)).code).toBe(200);
+    expect(answer(await attach(x.owner.token, x.shudian.id, colleagues))).toEqual(refused);
+    // A mailed invoice's file (no upload grant: stored by the server) is usable by the invoice's owner only.
+    const mailed = `invoice/t${x.tenantId}/mail/2026/11/25/${Date.now()}.pdf`;
+    await storage.put(mailed, pdf, { contentType: 'application/pdf' });
+    await t.db.updateTable('invoices').set({ file_key: mailed }).where('id', '=', x.lanxi.id).execute();
+    expect((await attach(x.owner.token, x.shudian.id, mailed)).code).toBe(200);
+    expect(answer(await attach(x.other.token, x.ryisuan.id, mailed))).toEqual(refused);
   });
 });
