@@ -331,7 +331,7 @@ describe('exports through the task centre', () => {
       .execute();
     await t.db
       .updateTable('bill_fees')
-      .set({ remark: '住\u0000宿\u001F' })
+      .set({ remark: '住\u0002宿\u001F' })
       .where('bill_id', '=', F.bx1.id)
       .execute();
     // exceljs parses the sheet XML strictly (saxes): a forbidden character would fail the load.
