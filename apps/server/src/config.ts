@@ -111,6 +111,17 @@ const ConfigSchema = z.object({
   MAIL_MAX_ATTACHMENTS: z.coerce.number().int().min(1).max(100).default(10),
   MAIL_MAX_ATTACHMENT_MB: z.coerce.number().positive().max(100).default(10),
   MAIL_MAX_TOTAL_ATTACHMENTS_MB: z.coerce.number().positive().max(100).default(20),
+  /** The receiver's connections: all together, and per client address (a relay in front needs more). */
+  MAIL_MAX_CLIENTS: z.coerce.number().int().min(1).max(10_000).default(100),
+  MAIL_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** Mails one client address may start (MAIL FROM) per minute; more get 450 and are retried later. */
+  MAIL_MAX_MAILS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Seconds a client may stay silent before its first command, and between commands after it. */
+  MAIL_GREETING_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(10),
+  MAIL_IDLE_TIMEOUT_S: z.coerce.number().int().min(5).max(3600).default(60),
+  /** MIME parts in one mail, and multipart nesting depth (more: refused for good, 554). */
+  MAIL_MAX_MIME_PARTS: z.coerce.number().int().min(2).max(10_000).default(200),
+  MAIL_MAX_MIME_DEPTH: z.coerce.number().int().min(1).max(100).default(10),
 });
 
 /** Settings that depend on each other (checked after each variable on its own). */
@@ -185,6 +196,17 @@ export type MailConfig = Readonly<{
   maxAttachments: number;
   maxAttachmentBytes: number;
   maxTotalAttachmentBytes: number;
+  /** Connections at once, in all and per client address. */
+  maxClients: number;
+  maxConnectionsPerIp: number;
+  /** Mail transactions (MAIL FROM) one client address may start per minute. */
+  maxMailsPerMinute: number;
+  /** Silence allowed before the first command, and between commands after it (ms). */
+  greetingTimeoutMs: number;
+  idleTimeoutMs: number;
+  /** MIME parts in one mail, and multipart nesting depth. */
+  maxMimeParts: number;
+  maxMimeDepth: number;
 }>;
 
 const MB = 1024 * 1024;
@@ -260,6 +282,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAttachments: e.MAIL_MAX_ATTACHMENTS,
       maxAttachmentBytes: Math.round(e.MAIL_MAX_ATTACHMENT_MB * MB),
       maxTotalAttachmentBytes: Math.round(e.MAIL_MAX_TOTAL_ATTACHMENTS_MB * MB),
+      maxClients: e.MAIL_MAX_CLIENTS,
+      maxConnectionsPerIp: e.MAIL_MAX_CONNECTIONS_PER_IP,
+      maxMailsPerMinute: e.MAIL_MAX_MAILS_PER_MINUTE,
+      greetingTimeoutMs: e.MAIL_GREETING_TIMEOUT_S * 1000,
+      idleTimeoutMs: e.MAIL_IDLE_TIMEOUT_S * 1000,
+      maxMimeParts: e.MAIL_MAX_MIME_PARTS,
+      maxMimeDepth: e.MAIL_MAX_MIME_DEPTH,
     },
   });
 }
@@ -338,6 +367,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       maxAttachments: 5,
       maxAttachmentBytes: 512 * 1024,
       maxTotalAttachmentBytes: 1 * MB,
+      // Every test mail comes from 127.0.0.1: the per-address limits are lifted (tests set their own).
+      maxClients: 100,
+      maxConnectionsPerIp: 100,
+      maxMailsPerMinute: 100_000,
+      greetingTimeoutMs: 10_000,
+      idleTimeoutMs: 60_000,
+      maxMimeParts: 200,
+      maxMimeDepth: 10,
     },
     ...overrides,
   });

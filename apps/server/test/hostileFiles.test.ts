@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileCode } from '../src/modules/files/files.errors.js';
 import { createFilesTestApp, makePdf } from '../src/modules/files/files.testkit.js';
-import { RecogniseCode } from '../src/modules/invoice/recognise.errors.js';
+import { RecogniseCode } from '../src/modules/invoice/recognise/recognise.errors.js';
 import { makeInvoiceTenant } from '../src/modules/invoice/invoice.testkit.js';
 import { startInvoiceMailReceiver, type MailReceiver } from '../src/modules/invoiceMail/index.js';
 import { testConfig } from '../src/config.js';

@@ -1,8 +1,12 @@
+import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformCode } from '@feikong/contracts';
 import type { BuiltRoute } from '../src/app.js';
 import { PUBLIC, SIGNED_IN, STAFF } from '../src/platform/context.js';
+import { createSession } from '../src/platform/sessions.js';
+import { makeInvoice } from '../src/modules/flow/flow.testkit.js';
+import { makeBill } from '../src/modules/invoice/invoice.testkit.js';
 import { DEMO } from '../src/seed/demo.js';
 import { makePersonal, makeStaff, makeTenant } from './factories.js';
 import { routeShape } from './fuzz.arbitraries.js';
@@ -98,8 +102,12 @@ describe('tenant isolation matrix', () => {
   it("no route with an id reaches the demo tenant's rows for another tenant's administrator", async () => {
     // The demo tenant (B) is the victim; A is a tenant whose administrator holds every permission.
     const b = t.tenantId;
+    // The demo seed has no documents: B gets an approved one and a draft of its administrator.
+    await makeBill(t, b, t.adminStaffId, 'approved');
+    await makeBill(t, b, t.adminStaffId, 'draft');
     const pick = async (
-      table: 'organizations' | 'departments' | 'staff' | 'privilege_groups' | 'job_grades' | 'invoices',
+      table:
+        'organizations' | 'departments' | 'staff' | 'privilege_groups' | 'job_grades' | 'invoices' | 'bills',
     ) =>
       (await t.db.selectFrom(table).select('id').where('tenant_id', '=', b).execute()).map((r) =>
         Number(r.id),
@@ -112,6 +120,7 @@ describe('tenant isolation matrix', () => {
         ...(await pick('privilege_groups')),
         ...(await pick('job_grades')),
         ...(await pick('invoices')),
+        ...(await pick('bills')),
       ]),
     ];
     expect(bIds.length).toBeGreaterThan(3);
@@ -127,6 +136,22 @@ describe('tenant isolation matrix', () => {
     ];
     const a = await makeTenant(t.db);
     const admin = await makeStaff(t.db, a.tenantId, ['*']);
+    // A route may end the session it is called with (logout, organisation switch): every later request
+    // would then answer 401 and prove nothing, so a 401 is retried once with a fresh session of A's admin.
+    let token = admin.token;
+    const asAdmin = async (o: InjectOptions) => {
+      const send = () => t.inject({ ...o, headers: { ...o.headers, 'x-session-token': token } });
+      const res = await send();
+      if (res.statusCode !== 401) return res;
+      token = (
+        await createSession(
+          t.db,
+          { userId: admin.userId, tenantId: a.tenantId, staffId: admin.staffId },
+          3600_000,
+        )
+      ).token;
+      return send();
+    };
     const before = await dumpTenantRows(b);
 
     const routes = apiRoutes(t).filter((r) => {
@@ -151,10 +176,9 @@ describe('tenant isolation matrix', () => {
         for (const [k, v] of Object.entries(fields(shape.query)))
           if (v !== undefined) query.set(k, Array.isArray(v) ? v.join(',') : String(v));
         const qs = query.toString();
-        const res = await t.inject({
+        const res = await asAdmin({
           method: r.method as 'GET',
           url: concreteUrl(r.url, () => String(id)) + (qs ? `?${qs}` : ''),
-          headers: { 'x-session-token': admin.token },
           ...(r.method === 'GET' ? {} : { payload: fields(shape.body) }),
         });
         requests += 1;
@@ -165,9 +189,59 @@ describe('tenant isolation matrix', () => {
       }
     }
     expect(await dumpTenantRows(b)).toBe(before);
+
+    // A route naming several ids (补录: billId with invoiceIds) must not take the victim's id in one field
+    // when the others are the caller's own: then the caller's own rows would change (an own invoice written
+    // off against B's document). Each id field in turn gets B's id, the rest A's own objects.
+    const aInvoice = Number((await makeInvoice(t, a.tenantId, admin.staffId)).id);
+    const aBill = (await makeBill(t, a.tenantId, admin.staffId, 'approved')).id;
+    // Each kind of id field: A's own object and B's objects of that kind (ids of different tables overlap).
+    const kinds: [RegExp, number, number[]][] = [
+      [/invoice/i, aInvoice, await pick('invoices')],
+      [/bill/i, aBill, await pick('bills')],
+      [/staff|submitter|user/i, admin.staffId, await pick('staff')],
+      [/org|company/i, a.companyId, await pick('organizations')],
+      [/dep/i, a.deptId, await pick('departments')],
+    ];
+    const kindOf = (f: string) => kinds.find(([re]) => re.test(f));
+    expect(kindOf('billId')![2].length).toBeGreaterThan(0);
+    const beforeA = await dumpTenantRows(a.tenantId);
+    let mixed = 0;
+    const accepted: string[] = [];
+    for (const r of routes) {
+      if (r.method === 'GET') continue;
+      const shape = routeShape(doc, r);
+      const idFields = shape.body.filter((f) => ID_FIELD.test(f));
+      if (idFields.length < 2 || idFields.some((f) => !kindOf(f))) continue;
+      for (const target of idFields) {
+        for (const id of kindOf(target)![2]) {
+          const body = Object.fromEntries(
+            idFields.map((f) => {
+              const v = f === target ? id : kindOf(f)![1];
+              return [f, /ids$/i.test(f) ? [v] : v];
+            }),
+          );
+          const res = await asAdmin({
+            method: r.method as 'POST',
+            url: concreteUrl(r.url, () => String(id)),
+            payload: body,
+          });
+          mixed += 1;
+          const what = `${r.method} ${r.url} ${JSON.stringify(body)}: ${res.body.slice(0, 300)}`;
+          expect(envelopeProblem(res), what).toBeNull();
+          for (const m of markers) expect(res.body.includes(m), `${what} leaks ${m}`).toBe(false);
+          if (res.statusCode === 200 && res.json().status === 0) accepted.push(what);
+        }
+      }
+    }
+    expect(mixed).toBeGreaterThan(0);
+    expect(accepted).toEqual([]);
+    expect(await dumpTenantRows(a.tenantId)).toBe(beforeA);
+    expect(await dumpTenantRows(b)).toBe(before);
     // Most answers refuse outright (403/404) or find nothing; quoted in the report.
     console.log(
-      `tenant isolation: ${routes.length} routes, ${requests} requests, statuses ${JSON.stringify(refused)}`,
+      `tenant isolation: ${routes.length} routes, ${requests} requests, statuses ${JSON.stringify(refused)}; ` +
+        `${mixed} requests with one victim id among the caller's own`,
     );
     await expectHealthy(t);
   }, 120_000);

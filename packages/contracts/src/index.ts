@@ -5,6 +5,7 @@ export * from './statusCodes.js';
 export * from './constants.js';
 export * from './validators.js';
 export * from './formats.js';
+export * from './xmlText.js';
 export * from './reply.js';
 export * from './org/index.js';
 export * from './auth/index.js';

@@ -458,6 +458,7 @@ export interface Database {
   third_user_sync_conflicts: ThirdUserSyncConflictsTable;
   jobs: JobsTable;
   tasks: TasksTable;
+  upload_grants: UploadGrantsTable;
   product_versions: ProductVersionsTable;
   products: ProductsTable;
   tenant_products: TenantProductsTable;
@@ -529,6 +530,19 @@ export interface JobsTable {
   created_at: number;
   updated_at: number;
   finished_at: number | null;
+}
+
+/**
+ * One signed upload form (file:sign): the random directory `<dir>/t<tenant>/<32 hex>/` its keys lie under
+ * and who it was signed for. A key's uploader is the staff member of the grant whose directory it starts
+ * with (files module, grants.repo.ts; decision 0033).
+ */
+export interface UploadGrantsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  staff_id: number;
+  dir: string;
+  created_at: number;
 }
 
 /** Background import / export tasks of the task centre (spec §3 Task, §4.3). */

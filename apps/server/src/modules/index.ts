@@ -8,7 +8,7 @@ import {
 import { registerErrorReportRoutes } from './errorReport/index.js';
 import { registerOrgRoutes, registerOrgTaskHandlers } from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
-import { registerFlowRoutes } from './flow/index.js';
+import { billHead, registerFlowRoutes } from './flow/index.js';
 import { registerHomeRoutes } from './home/index.js';
 import { invoiceMailIngest, registerDueRoutes, registerInvoiceRoutes } from './invoice/index.js';
 import { registerInvoiceMail } from './invoiceMail/index.js';
@@ -29,7 +29,8 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   registerRightsRoutes(app, deps);
   registerNotifyRoutes(app, deps);
   registerHomeRoutes(app, deps);
-  registerInvoiceRoutes(app, deps);
+  // 补录 checks the document it names through flow's read API, handed in here: flow already imports invoice.
+  registerInvoiceRoutes(app, deps, { billOf: billHead });
   // 待收发票 (invoice module, due.*.ts): expected invoices, matched to saved ones.
   registerDueRoutes(app, deps);
   // 专属邮箱: routes and attachment jobs (its SMTP receiver is started by main.ts); each attachment goes

@@ -1,3 +1,4 @@
+import { xmlSafe } from '@feikong/contracts';
 import type { Db } from '../platform/db/database.js';
 import { staffIdByPhone } from '../modules/org/index.js';
 import { insertOrder, staffUserId } from '../modules/rights/orders.repo.js';
@@ -32,7 +33,7 @@ export function bannerImage(b: {
   const w = b.width ?? 1200;
   const h = b.height ?? 300;
   const font = "'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif";
-  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const esc = (t: string) => xmlSafe(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${b.from}"/><stop offset="1" stop-color="${b.to}"/></linearGradient></defs>
 <rect width="${w}" height="${h}" fill="url(#g)"/>

@@ -22,6 +22,7 @@ import * as flowBill from './20261127T0141_flow_bill.js';
 import * as auditRules from './20261127T0151_audit_rules.js';
 import * as customForms from './20261127T0161_custom_forms.js';
 import * as invoiceOrgListIndex from './20261127T1120_invoice_org_list_index.js';
+import * as uploadGrants from './20261128T0331_upload_grants.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T0151_audit_rules': auditRules,
   '20261127T0161_custom_forms': customForms,
   '20261127T1120_invoice_org_list_index': invoiceOrgListIndex,
+  '20261128T0331_upload_grants': uploadGrants,
 };

@@ -7,8 +7,8 @@ import {
   type BillStatus,
   type BillType,
 } from '@feikong/contracts';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../platform/db/database.js';
+import { writeSheet } from '../../platform/xlsx/writer.js';
 import {
   taskFailure,
   type TaskHandlerRegistry,
@@ -30,24 +30,6 @@ const fmtTime = (ms: number | null) =>
   ms === null ? '' : new Date(Number(ms) + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 const yuanText = (fen: number) => (Number(fen) / 100).toFixed(2);
 const hoursText = (h: number | null) => (h === null ? '' : h.toFixed(1));
-
-async function writeSheet(
-  out: NodeJS.WritableStream,
-  sheetName: string,
-  header: readonly string[],
-  rows: AsyncIterable<(string | number)[][]> | Iterable<(string | number)[][]>,
-) {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out as never,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = wb.addWorksheet(sheetName);
-  sheet.addRow([...header]).commit();
-  for await (const page of rows) for (const r of page) sheet.addRow(r).commit();
-  sheet.commit();
-  await wb.commit();
-}
 
 function params(ctx: TaskRunContext) {
   const p = BillExportParams.safeParse(ctx.task.params ?? {});

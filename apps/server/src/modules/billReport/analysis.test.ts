@@ -322,6 +322,29 @@ describe('exports through the task centre', () => {
     expect(zhangRow.slice(0, 6)).toEqual([F.nameOf(F.zhang.staffId), '2', '2', '33.0', '60.0', '1']);
   });
 
+  it('9 and 14 write well-formed sheets when a title or remark holds characters XML forbids (dropped)', async () => {
+    const F = await fixture();
+    await t.db
+      .updateTable('bills')
+      .set({ title: 'ctl\uFFFE\uFFFFend\u0001' })
+      .where('id', '=', F.bx1.id)
+      .execute();
+    await t.db
+      .updateTable('bill_fees')
+      .set({ remark: '住\u0002宿\u001F' })
+      .where('bill_id', '=', F.bx1.id)
+      .execute();
+    // exceljs parses the sheet XML strictly (saxes): a forbidden character would fail the load.
+    const docs = await runExport(F.analyst.token, TaskOperatingType.documentExport, RANGE);
+    expect(docs.rows.find((r) => r[0] === F.bx1.billNumber)?.[1]).toBe('ctlend');
+    const fees = await runExport(F.analyst.token, TaskOperatingType.billExport, {
+      ...RANGE,
+      billType: 'expense',
+    });
+    expect(fees.rows.find((r) => r[0] === F.bx1.billNumber)?.slice(1, 2)).toEqual(['ctlend']);
+    expect(fees.rows.find((r) => r[0] === F.bx1.billNumber)?.[9]).toBe('住宿');
+  });
+
   it('needs billAnalysis:export (flowList:view for flows); bad params fail the task in Chinese', async () => {
     const F = await fixture();
     for (const type of [9, 14, 25, 26, 27, 8]) {

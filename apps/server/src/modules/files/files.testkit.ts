@@ -7,7 +7,10 @@ import { createMigratedTestDatabase, type TestApp } from '../../../test/harness.
 import { multipartBody } from '../../../test/tasks.js';
 import { buildApp } from '../../app.js';
 import { testConfig, type Config } from '../../config.js';
+import type { Db } from '../../platform/db/database.js';
+import { migrateToLatest } from '../../platform/db/migrator.js';
 import { DownloadSigner, LocalFileStorage } from '../../platform/storage/index.js';
+import { insertGrant } from './grants.repo.js';
 
 /** Files of the repository's test-data/ (real invoices, with their sources in its README). */
 export function testData(rel: string): Buffer {
@@ -40,6 +43,19 @@ export function uploadKey(dir: string, fileName: string, at = new Date()): strin
   const ext = fileName.split('.').pop()!.toLowerCase();
   const day = `${at.getFullYear()}/${String(at.getMonth() + 1).padStart(2, '0')}/${String(at.getDate()).padStart(2, '0')}`;
   return `${dir}${day}/${at.getTime()}_${createHash('md5').update(fileName).digest('hex')}.${ext}`;
+}
+
+/**
+ * The directory of an upload grant of `staffId` (what file:sign hands them), written directly: keys under it
+ * are theirs (decision 0033). Tests that put files straight into storage name them under it.
+ */
+export async function grantedDir(
+  db: Db,
+  tenantId: number,
+  staffId: number,
+  dir: 'invoice' | 'attachment' | 'bill' = 'invoice',
+): Promise<string> {
+  return insertGrant(db, { tenantId, staffId }, `${dir}/t${tenantId}/`, Date.now());
 }
 
 /** A multipart upload form: the sign reply's fields, key, and the file (last, as object stores want). */

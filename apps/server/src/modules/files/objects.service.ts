@@ -22,6 +22,9 @@ export function isTenantKey(tenantId: number, key: string): boolean {
   return [...UPLOAD_DIRS, ...GENERATED_DIRS].some((d) => key.startsWith(tenantDir(d, tenantId)));
 }
 
+/** 文件不存在或已被删除 (404): what statTenantFile answers for a missing key. */
+export const missingFileError = () => fileErrors.fileNotFound();
+
 function ownKey(tenantId: number, key: string): string {
   if (!isTenantKey(tenantId, key)) throw fileErrors.fileForbidden();
   return key;

@@ -9,11 +9,12 @@ import {
   type PostPolicy,
 } from '../../platform/storage/index.js';
 import { fileErrors } from './files.errors.js';
+import { insertGrant } from './grants.repo.js';
 import { tenantDir } from './objects.service.js';
 
 /**
- * Signed uploads (spec 7.12): file:sign answers a policy for keys under the caller's tenant
- * directory; the browser posts the form with the file to `host`. On the embedded store that host is
+ * Signed uploads (spec 7.12): file:sign answers a policy for keys under a random directory of the
+ * caller's own inside the tenant's (recorded in upload_grants: who uploaded a key); the browser posts the form with the file to `host`. On the embedded store that host is
  * this server (receiveUpload), which checks everything the policy says plus the file's real type.
  */
 export async function signUpload(
@@ -22,8 +23,10 @@ export async function signUpload(
   q: { expire: number; dir: UploadDir },
 ): Promise<FileSignReply> {
   const maxBytes = deps.config.uploadMaxBytes;
+  // A random directory of this form's own, recorded for the caller: its keys are theirs and unguessable.
+  const dir = await insertGrant(deps.db, caller, tenantDir(q.dir, caller.tenantId), now(deps));
   const form = await deps.storage.signUpload({
-    dir: tenantDir(q.dir, caller.tenantId),
+    dir,
     expiresInS: q.expire,
     maxBytes,
     contentTypes: SNIFFED_CONTENT_TYPES,
@@ -55,8 +58,8 @@ const EXT_OF_KIND: Record<string, readonly string[]> = {
   xml: ['xml'],
 };
 
-/** A directory the signer hands out: `<upload dir>/t<tenant>/`. */
-const SIGNED_DIR = new RegExp(`^(${UPLOAD_DIRS.join('|')})/t[1-9]\\d{0,15}/$`);
+/** A directory the signer hands out: `<upload dir>/t<tenant>/<32 hex>/` (one grant's, grants.repo.ts). */
+const SIGNED_DIR = new RegExp(`^(${UPLOAD_DIRS.join('|')})/t[1-9]\\d{0,15}/[0-9a-f]{32}/$`);
 
 /** dir + yyyy/mm/dd/timestamp_md5(file name).ext (spec 7.12). */
 const KEY_TAIL = /^(\d{4})\/(\d{2})\/(\d{2})\/\d{10,16}_[0-9a-f]{32}\.(jpg|jpeg|png|pdf|ofd|xml)$/;

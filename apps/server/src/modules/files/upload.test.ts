@@ -9,7 +9,7 @@ import { FILES, createFilesTestApp, makePdf, uploadForm, uploadKey } from './fil
 // checks the signature, expiry, key, size and the file's real type, and stores nothing it refuses.
 
 let env: Awaited<ReturnType<typeof createFilesTestApp>>;
-let staffA: { token: string };
+let staffA: { token: string; staffId: number };
 let tenantA: number;
 let staffB: { token: string };
 let tenantB: number;
@@ -79,7 +79,14 @@ describe('file:sign', () => {
     const res = await sign(staffA.token);
     expect(res.statusCode).toBe(200);
     const data = res.json().data as Signed & { max_size: number };
-    expect(data.dir).toBe(`invoice/t${tenantA}/`);
+    // A random directory of this form's own inside the tenant's, recorded for the caller.
+    expect(data.dir).toMatch(new RegExp(`^invoice/t${tenantA}/[0-9a-f]{32}/$`));
+    const grant = await env.t.db
+      .selectFrom('upload_grants')
+      .selectAll()
+      .where('dir', '=', data.dir)
+      .executeTakeFirstOrThrow();
+    expect(grant).toMatchObject({ tenant_id: tenantA, staff_id: staffA.staffId });
     expect(data.host).toBe('/pub-svc-center/api/v1/files/upload');
     expect(data.access_id).toBe('feikong-local');
     expect(data.signature).toMatch(/^[A-Za-z0-9+/]{43}=$/);
@@ -88,7 +95,7 @@ describe('file:sign', () => {
     expect(Date.parse(policy.expiration) / 1000).toBe(data.expire);
     expect(data.expire - Math.floor(env.clock.now / 1000)).toBe(86_400);
     expect(policy.conditions).toEqual([
-      ['starts-with', '$key', `invoice/t${tenantA}/`],
+      ['starts-with', '$key', data.dir],
       ['content-length-range', 1, 200 * 1024],
       { success_action_status: '200' },
       [
@@ -103,16 +110,17 @@ describe('file:sign', () => {
       signature: data.signature,
       success_action_status: '200',
     });
-    // Another tenant's staff gets its own directory.
-    expect((await signed(staffB.token)).dir).toBe(`invoice/t${tenantB}/`);
+    // Each form gets a new directory; another tenant's staff gets one under its tenant.
+    expect((await signed()).dir).not.toBe(data.dir);
+    expect((await signed(staffB.token)).dir).toMatch(new RegExp(`^invoice/t${tenantB}/[0-9a-f]{32}/$`));
   });
 
   it('defaults to invoice and 86400 s; refuses an unknown dir and an expire out of bounds, naming the field', async () => {
     const res = await sign(staffA.token, '');
-    expect(res.json().data.dir).toBe(`invoice/t${tenantA}/`);
+    expect(res.json().data.dir).toMatch(new RegExp(`^invoice/t${tenantA}/[0-9a-f]{32}/$`));
     expect(res.json().data.expire - Math.floor(env.clock.now / 1000)).toBe(86_400);
     const att = await sign(staffA.token, 'dir=attachment&expire=600');
-    expect(att.json().data.dir).toBe(`attachment/t${tenantA}/`);
+    expect(att.json().data.dir).toMatch(new RegExp(`^attachment/t${tenantA}/[0-9a-f]{32}/$`));
     for (const [q, word] of [
       ['dir=../etc', '上传目录'],
       ['dir=reports', '上传目录'],
@@ -240,6 +248,9 @@ describe('embedded upload', () => {
     for (const key of [
       uploadKey(`invoice/t${tenantB}/`, 'k.png'),
       uploadKey('attachment/t' + tenantA + '/', 'k.png'),
+      // The tenant's directory, but not this form's random one (another form's, or none).
+      uploadKey(`invoice/t${tenantA}/`, 'k.png'),
+      uploadKey(`invoice/t${tenantA}/${'0'.repeat(32)}/`, 'k.png'),
       uploadKey('', 'k.png'),
       `../invoice/t${tenantA}/x.png`,
     ]) {

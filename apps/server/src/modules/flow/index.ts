@@ -31,9 +31,13 @@ export function registerFlowRoutes(app: ZodApp, deps: AppDeps, hooks: { billRule
 /** The demo tenant's flow and documents (seed/flow.ts). */
 export { seedFlowDemo, seedFormDemo, seedPublishedFlow } from './seed.service.js';
 
-/** The flow tables' read API for other modules (billReport: rule checks, analysis, exports). */
+/**
+ * The flow tables' read API for other modules (billReport: rule checks, analysis, exports; the invoice
+ * module's 补录 check reads billHead, handed to it by modules/index.ts).
+ */
 export {
   approvalLogsOf,
+  billHead,
   billsCreatedPage,
   billsSubmittedIn,
   billWithLines,
@@ -42,6 +46,7 @@ export {
   flowsWithGroups,
   sameFeesOfSubmitter,
   type ApprovalLogRow,
+  type BillHead,
   type BillRangeFilter,
   type BillRangeRow,
 } from './bill/index.js';

@@ -5,7 +5,7 @@ export {
   type VerificationProvider,
   type CheckedInvoice,
 } from './verification/verification.service.js';
-export { InvoicePerm } from './core/invoice.service.js';
+export { InvoicePerm, type SupportBill, type SupportBillLookup } from './core/invoice.service.js';
 export { invoiceMailIngest } from './mail/mailIngest.service.js';
 export { VoucherPerm } from './voucher/voucher.service.js';
 export { registerDueRoutes } from './due/due.routes.js';

@@ -24,6 +24,8 @@ export const InvoiceCode = {
   checksUsedUp: 11202409,
   ruleExists: 11203409,
   alreadySupported: 11204409,
+  supportBillNotFound: 11207404,
+  supportBillState: 11207409,
 } as const;
 export type InvoiceCode = (typeof InvoiceCode)[keyof typeof InvoiceCode];
 
@@ -89,6 +91,20 @@ export const invoiceErrors = {
     new AppError(InvoiceCode.locked, `发票${number}${status}，不能删除`, 409),
   supportLocked: (number: string, status: string) =>
     new AppError(InvoiceCode.locked, `发票${number}${status}，不能补录`, 409),
+  supportBillNotFound: () =>
+    new AppError(
+      InvoiceCode.supportBillNotFound,
+      '单据不存在或不是本人的单据，不能补录',
+      404,
+      fields('billId', '单据不存在或不是本人的单据，不能补录'),
+    ),
+  supportBillState: (billNumber: string, status: string) =>
+    new AppError(
+      InvoiceCode.supportBillState,
+      `单据${billNumber}${status}，只有已通过的单据可以补录发票`,
+      409,
+      fields('billId', `单据${billNumber}${status}，只有已通过的单据可以补录发票`),
+    ),
   alreadySupported: (number: string) =>
     new AppError(InvoiceCode.alreadySupported, `发票${number}已补录过，不能重复补录`, 409),
   ruleExists: (rule: string, value: string) =>

@@ -41,10 +41,11 @@ import {
   VerificationRecordPage,
 } from '@feikong/contracts';
 import { tenantCaller } from '../../platform/auth.js';
-import { STAFF } from '../../platform/context.js';
+import { STAFF, type TenantCaller } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import { appServices, type AppDeps, type ZodApp } from '../../platform/types.js';
 import { isTenantKey, signedFileUrl } from '../files/index.js';
+import { mayUseFileKey } from './fileKey.service.js';
 import { invoiceErrors } from './invoice.errors.js';
 import {
   addComplianceRule,
@@ -76,18 +77,25 @@ import {
   supportInvoices,
   uploadAttachment,
   type InvoiceDeps,
+  type SupportBillLookup,
 } from './core/invoice.service.js';
 import { registerRecognitionRoutes } from './recognise/recognise.routes.js';
 import { bankPageList, queryBankCode, queryBankName, searchCompany } from './taxRisk/taxRisk.service.js';
 import { localVerificationProvider, type VerificationProvider } from './verification/verification.service.js';
 import { registerVoucherRoutes } from './voucher/voucher.routes.js';
 
-/** Each file an invoice or attachment names was really uploaded (the key's prefix is checked by its schema and the service). */
-async function requireUploaded(deps: AppDeps, tenantId: number, items: { fileKey?: string }[]) {
+/**
+ * Each file an invoice or attachment names is one the caller may name (uploaded by them, or the file of an
+ * invoice they may read: fileKey.service.ts) and was really uploaded; a key that is not theirs gets the same
+ * 文件不存在 as a missing one. The key's prefix is checked by its schema and the service. Checked here, not in
+ * saveInvoices, which the mail intake also runs for files the server stored itself.
+ */
+async function requireUploaded(deps: AppDeps, caller: TenantCaller, items: { fileKey?: string }[]) {
   const { storage } = appServices(deps);
   for (const [i, item] of items.entries()) {
-    if (!item.fileKey || !item.fileKey.startsWith(`invoice/t${tenantId}/`)) continue;
-    if (!(await storage.stat(item.fileKey)))
+    if (!item.fileKey || !item.fileKey.startsWith(`invoice/t${caller.tenantId}/`)) continue;
+    const mine = await mayUseFileKey(deps.db, caller, item.fileKey);
+    if (!mine || !(await storage.stat(item.fileKey)))
       throw invoiceErrors.fileNotFound(items.length > 1 ? i : undefined);
   }
 }
@@ -101,16 +109,21 @@ const COMPLIANCE = '/invoice/api/web/compliance';
 const tags = ['invoice'];
 const anyList = [P.view, P.orgView, P.centerView] as const;
 
-/** Invoices: entry, verification, lists, detail, attachments, tags, 补录, compliance rules, taxRisk. */
+/**
+ * Invoices: entry, verification, lists, detail, attachments, tags, 补录, compliance rules, taxRisk.
+ * `billOf`: the document a 补录 names (flow's billHead, handed in by modules/index.ts so invoice never imports
+ * flow back); `provider`: the verification provider (the local one by default).
+ */
 export function registerInvoiceRoutes(
   app: ZodApp,
   deps: AppDeps,
-  provider: VerificationProvider = localVerificationProvider,
+  opts: { billOf?: SupportBillLookup; provider?: VerificationProvider } = {},
 ) {
   const services = appServices(deps);
   const d: InvoiceDeps = {
     db: deps.db,
-    provider,
+    provider: opts.provider ?? localVerificationProvider,
+    billOf: opts.billOf,
     clock: deps.clock ?? Date.now,
     signFile: (tenantId, key, fileName) => {
       // A key outside the tenant's directories (never written so) gets no link rather than failing the detail.
@@ -162,7 +175,7 @@ export function registerInvoiceRoutes(
     },
     async (req) => {
       const caller = tenantCaller(req);
-      await requireUploaded(deps, caller.tenantId, req.body.invoices);
+      await requireUploaded(deps, caller, req.body.invoices);
       return ok(await saveInvoices(d, caller, req.body.invoices));
     },
   );
@@ -351,7 +364,7 @@ export function registerInvoiceRoutes(
     },
     async (req) => {
       const caller = tenantCaller(req);
-      await requireUploaded(deps, caller.tenantId, [req.body]);
+      await requireUploaded(deps, caller, [req.body]);
       return ok(await uploadAttachment(d, caller, req.body));
     },
   );

@@ -162,6 +162,54 @@ export async function makeInvoiceTenant(t: TestApp) {
   return { ...tenant, owner, other, orgAdmin, orgViewer, compliance, plain };
 }
 
+/**
+ * A document row of `submitterId` in `status` (补录 tests: the invoice module only reads a document's head, so
+ * the row is written directly rather than through a flow).
+ */
+export async function makeBill(
+  t: TestApp,
+  tenantId: number,
+  submitterId: number,
+  status: 'draft' | 'approving' | 'approved' | 'rejected' | 'returned' | 'withdrawn',
+) {
+  const now = Date.now();
+  const n = Math.floor(Math.random() * 1e8);
+  const row = await t.db
+    .insertInto('bills')
+    .values({
+      tenant_id: tenantId,
+      bill_type: 'expense',
+      bill_number: `BX${String(n).padStart(12, '0')}`,
+      title: '补录测试单据',
+      submitter_id: submitterId,
+      submitter_name: '',
+      department_id: null,
+      dept_name: '',
+      company_id: null,
+      org_name: '',
+      project_id: null,
+      amount: 10_000,
+      status,
+      create_type: 1,
+      remark: '',
+      form_values: '{}',
+      loan_id: null,
+      flow_id: null,
+      flow_version: null,
+      flow_name: '',
+      instance_id: null,
+      current_node_name: '',
+      current_approvers: '[]',
+      submit_time: status === 'draft' ? null : now,
+      finish_time: status === 'approved' ? now : null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(['id', 'bill_number'])
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id), billNumber: row.bill_number };
+}
+
 export async function countInvoices(t: TestApp, tenantId: number) {
   const r = await t.db
     .selectFrom('invoices')

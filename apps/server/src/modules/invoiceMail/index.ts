@@ -1,3 +1,4 @@
+import type { MailConfig } from '../../config.js';
 import { appServices, type AppDeps, type ZodApp } from '../../platform/types.js';
 import type { InvoiceMailDeps, MailAttachmentIngest } from './invoiceMail.deps.js';
 import { registerMailJobs } from './invoiceMail.intake.js';
@@ -38,17 +39,20 @@ export function registerInvoiceMail(
 /**
  * Starts the SMTP receiver of an app built by buildApp, on config MAIL_HOST:MAIL_PORT; null when
  * MAIL_PORT is 0 (off). `port` overrides the configured one (tests pass 0 for an ephemeral port);
- * `ingest`, when given, replaces the one given at registration (null: none, attachments stay 待识别).
+ * `ingest`, when given, replaces the one given at registration (null: none, attachments stay 待识别);
+ * `limits` override the configured mail limits for this receiver.
  * Close it before the app.
  */
 export async function startInvoiceMailReceiver(
   app: ZodApp,
-  opts: { port?: number; ingest?: MailAttachmentIngest | null } = {},
+  opts: { port?: number; ingest?: MailAttachmentIngest | null; limits?: Partial<MailConfig> } = {},
 ): Promise<MailReceiver | null> {
   const d = registered.get(app);
   if (!d) throw new Error('专属邮箱模块未注册：请先用 buildApp 构建应用');
   if (opts.ingest !== undefined) d.ingest = opts.ingest ?? undefined;
   const port = opts.port ?? d.mail.port;
   if (opts.port === undefined && port === 0) return null;
-  return startMailReceiver(d, { host: d.mail.host, port });
+  // `limits` (tests) apply to this receiver only.
+  const own = opts.limits ? { ...d, mail: { ...d.mail, ...opts.limits } } : d;
+  return startMailReceiver(own, { host: d.mail.host, port });
 }

@@ -63,8 +63,16 @@ const FAILED_AUTH = /\b(spf|dkim|dmarc)\s*=\s*(fail|softfail|permerror)\b/i;
  * required to be non-empty.
  */
 export async function inspectMessage(raw: Buffer, mailFrom: string, limits: MailConfig): Promise<Inspection> {
-  // The receiver has already capped the raw size (SIZE / sizeExceeded), so parsing is bounded.
-  const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
+  // The receiver has already capped the raw size (SIZE / sizeExceeded); the MIME structure is capped here
+  // before parsing. A malformed mail is refused for good (5xx): retrying it cannot help.
+  const shape = mimeShapeProblem(raw, limits);
+  if (shape) return refuse(554, shape);
+  let parsed: Awaited<ReturnType<typeof simpleParser>>;
+  try {
+    parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
+  } catch {
+    return refuse(554, '5.6.0 Message rejected: malformed MIME structure');
+  }
 
   // Forged sender: the From header must exist and share the envelope sender's domain, and no
   // Authentication-Results header (added by a receiving relay) may report a failed check.
@@ -122,6 +130,41 @@ export async function inspectMessage(raw: Buffer, mailFrom: string, limits: Mail
       invoices,
     },
   };
+}
+
+const BOUNDARY = /\bboundary\s*=\s*(?:"([^"]{1,200})"|([^\s;"]{1,200}))/i;
+
+/**
+ * The mail's MIME structure against MAIL_MAX_MIME_PARTS and MAIL_MAX_MIME_DEPTH, read from its lines alone
+ * (one pass, nothing decoded): each multipart's boundary is declared in a Content-Type header (or its folded
+ * continuation) and opens a level; its `--boundary` lines start parts, `--boundary--` closes it.
+ */
+export function mimeShapeProblem(raw: Buffer, limits: Pick<MailConfig, 'maxMimeParts' | 'maxMimeDepth'>) {
+  const open: string[] = [];
+  let parts = 0;
+  let inContentType = false;
+  for (const line of raw.toString('latin1').split(/\r?\n/)) {
+    if (line.startsWith('--') && open.length > 0) {
+      const at = open.findLastIndex((b) => line.startsWith(`--${b}`));
+      if (at >= 0) {
+        const b = open[at]!;
+        if (line.slice(2 + b.length).startsWith('--')) open.length = at;
+        else if (++parts > limits.maxMimeParts)
+          return `5.6.0 Message rejected: more than ${limits.maxMimeParts} MIME parts`;
+        inContentType = false;
+        continue;
+      }
+    }
+    if (/^content-type\s*:/i.test(line)) inContentType = true;
+    else if (!/^[ \t]/.test(line)) inContentType = false;
+    const m = inContentType ? BOUNDARY.exec(line) : null;
+    if (m) {
+      open.push(m[1] ?? m[2]!);
+      if (open.length > limits.maxMimeDepth)
+        return `5.6.0 Message rejected: MIME parts nested deeper than ${limits.maxMimeDepth} levels`;
+    }
+  }
+  return null;
 }
 
 function firstAddress(v: AddressObject | AddressObject[] | undefined) {

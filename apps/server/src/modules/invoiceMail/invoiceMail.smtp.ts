@@ -17,6 +17,14 @@ import { findMailboxByLocalPart } from './invoiceMail.repo.js';
  *     Authentication-Results header with spf/dkim/dmarc=fail          550 5.7.1
  *   - more than MAIL_MAX_ATTACHMENTS attachments, one over MAIL_MAX_ATTACHMENT_MB or all together over
  *     MAIL_MAX_TOTAL_ATTACHMENTS_MB (attachment bomb)                  552 5.3.4
+ *   - more than MAIL_MAX_MIME_PARTS parts, multiparts nested deeper than MAIL_MAX_MIME_DEPTH, or a
+ *     structure the parser cannot read (a malformed mail: retrying cannot help) 554 5.6.0
+ * and the connection limits answer with temporary codes, so a real sender retries later:
+ *   - over MAIL_MAX_CLIENTS connections in all                         421 (smtp-server)
+ *   - over MAIL_MAX_CONNECTIONS_PER_IP from one client address         421 4.7.0
+ *   - over MAIL_MAX_MAILS_PER_MINUTE mails (MAIL FROM) from one address 450 4.7.1
+ *   - silent for MAIL_GREETING_TIMEOUT_S before HELO/EHLO, or MAIL_IDLE_TIMEOUT_S between commands
+ *                                                                        421 4.4.2 and closed
  * A mail without any PDF/OFD/XML attachment is accepted and listed with status 5
  * (邮件中没有可识别的发票附件), so the owner sees that it arrived. A Message-ID the mailbox already
  * holds is accepted (250) and not stored again. Recognition runs later in the job queue.
@@ -31,6 +39,7 @@ export interface MailReceiver {
 /** Recipients accepted at RCPT TO, per SMTP session, by lower-cased address. */
 const RECIPIENTS = new WeakMap<SMTPServerSession, Map<string, MailboxOwner>>();
 const MAX_RECIPIENTS = 20;
+const MINUTE = 60_000;
 
 function smtpError(r: Refusal): Error {
   return Object.assign(new Error(r.message), { responseCode: r.responseCode });
@@ -41,22 +50,79 @@ export async function startMailReceiver(
   listen: { host: string; port: number },
 ): Promise<MailReceiver> {
   const limits = d.mail;
-  const server = new SMTPServer({
+  // Per client address: open connections (sessions counted at onConnect), mail start times of the last minute.
+  const connections = new Map<string, number>();
+  const counted = new Set<string>();
+  const greetTimers = new Map<string, NodeJS.Timeout>();
+  const mailTimes = new Map<string, number[]>();
+  const server: SMTPServer = new SMTPServer({
     name: limits.domain,
     banner: 'Feikong invoice mail',
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     hideSTARTTLS: true,
     size: limits.maxMessageBytes,
-    maxClients: 50,
-    socketTimeout: 60_000,
+    maxClients: limits.maxClients,
+    socketTimeout: limits.idleTimeoutMs,
     closeTimeout: 5_000,
     logger: false,
 
-    onMailFrom(address: SMTPServerAddress, _session, callback) {
+    onConnect(session, callback) {
+      const ip = session.remoteAddress;
+      const open = connections.get(ip) ?? 0;
+      if (open >= limits.maxConnectionsPerIp) {
+        return callback(
+          smtpError({
+            responseCode: 421,
+            message: '4.7.0 Too many connections from your address, try later',
+          }),
+        );
+      }
+      connections.set(ip, open + 1);
+      counted.add(session.id);
+      // A client that says nothing (not even HELO/EHLO) holds its slot only briefly.
+      const timer = setTimeout(() => {
+        greetTimers.delete(session.id);
+        if (session.hostNameAppearsAs) return;
+        for (const c of server.connections)
+          if (c.session === session) c.send(421, '4.4.2 No command received, closing connection');
+      }, limits.greetingTimeoutMs);
+      timer.unref();
+      greetTimers.set(session.id, timer);
+      callback();
+    },
+
+    onClose(session) {
+      clearTimeout(greetTimers.get(session.id));
+      greetTimers.delete(session.id);
+      if (!counted.delete(session.id)) return;
+      const ip = session.remoteAddress;
+      const left = (connections.get(ip) ?? 1) - 1;
+      if (left > 0) connections.set(ip, left);
+      else connections.delete(ip);
+      const recent = mailTimes.get(ip);
+      if (recent && recent.every((t) => t <= d.clock() - MINUTE)) mailTimes.delete(ip);
+    },
+
+    onMailFrom(address: SMTPServerAddress, session, callback) {
       if (!address.address || !address.address.includes('@')) {
         return callback(smtpError({ responseCode: 550, message: '5.7.1 Sender address required' }));
       }
+      // Mails per client address and minute (each MAIL FROM counts, accepted or not).
+      const now = d.clock();
+      const ip = session.remoteAddress;
+      const recent = (mailTimes.get(ip) ?? []).filter((t) => t > now - MINUTE);
+      if (recent.length >= limits.maxMailsPerMinute) {
+        mailTimes.set(ip, recent);
+        return callback(
+          smtpError({
+            responseCode: 450,
+            message: '4.7.1 Too many mails from your address, try again later',
+          }),
+        );
+      }
+      recent.push(now);
+      mailTimes.set(ip, recent);
       callback();
     },
 

@@ -140,6 +140,43 @@ async function send(m: Sent): Promise<{ code: number; text: string } | null> {
   }
 }
 
+/** A connection to a receiver that collects reply lines; `next()` waits for the next final reply line. */
+function smtpClient(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  const replies: string[] = [];
+  let buffered = '';
+  let waiting: ((line: string) => void) | null = null;
+  const closed = new Promise<void>((r) => socket.on('close', () => r()));
+  socket.on('error', () => {});
+  socket.on('data', (c) => {
+    buffered += c.toString('latin1');
+    let nl: number;
+    while ((nl = buffered.indexOf('\r\n')) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 2);
+      replies.push(line);
+      if (/^\d{3} /.test(line)) {
+        const w = waiting;
+        waiting = null;
+        w?.(line);
+      }
+    }
+  });
+  const next = () => new Promise<string>((r) => (waiting = r));
+  return {
+    replies,
+    closed,
+    next,
+    /** Sends a line (or data) and answers the server's next final reply. */
+    say: (c: string | Buffer) => {
+      const done = next();
+      socket.write(c);
+      return done;
+    },
+    end: () => socket.end(),
+  };
+}
+
 /**
  * A raw SMTP dialogue (no SIZE parameter, unlike nodemailer), so the receiver has to notice an
  * oversize message while reading DATA. Answers every reply line the server sent.
@@ -229,6 +266,13 @@ describe('configuration', () => {
       maxAttachments: 10,
       maxAttachmentBytes: 10 * 1024 * 1024,
       maxTotalAttachmentBytes: 20 * 1024 * 1024,
+      maxClients: 100,
+      maxConnectionsPerIp: 5,
+      maxMailsPerMinute: 20,
+      greetingTimeoutMs: 10_000,
+      idleTimeoutMs: 60_000,
+      maxMimeParts: 200,
+      maxMimeDepth: 10,
     });
     expect(loadConfig({ ...base, MAIL_PORT: '0', MAIL_DOMAIN: 'fp.example.com' }).mail).toMatchObject({
       port: 0,
@@ -240,6 +284,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, MAIL_DOMAIN: 'localhost' })).toThrow(/MAIL_DOMAIN/);
     expect(() => loadConfig({ ...base, MAIL_PORT: '70000' })).toThrow(/MAIL_PORT/);
     expect(() => loadConfig({ ...base, MAIL_MAX_ATTACHMENTS: '0' })).toThrow(/MAIL_MAX_ATTACHMENTS/);
+    expect(() => loadConfig({ ...base, MAIL_MAX_CONNECTIONS_PER_IP: '0' })).toThrow(
+      /MAIL_MAX_CONNECTIONS_PER_IP/,
+    );
+    expect(() => loadConfig({ ...base, MAIL_GREETING_TIMEOUT_S: 'x' })).toThrow(/MAIL_GREETING_TIMEOUT_S/);
   });
 });
 
@@ -636,4 +684,128 @@ describe('routes', () => {
       expect(res.body.status).toBe(PlatformCode.forbidden);
     }
   });
+});
+
+// After the route tests, which read the latest mails of alice.
+describe('receiver limits', () => {
+  const start = (limits: Partial<typeof config.mail>) =>
+    startInvoiceMailReceiver(app as unknown as ZodApp, { port: 0, ingest: null, limits }).then((r) => r!);
+
+  it('holds at most MAIL_MAX_CONNECTIONS_PER_IP connections per client address (421 beyond), freed on close', async () => {
+    const r = await start({ maxConnectionsPerIp: 2 });
+    try {
+      const a = smtpClient(r.port);
+      const b = smtpClient(r.port);
+      expect(await a.next()).toMatch(/^220 /);
+      expect(await b.next()).toMatch(/^220 /);
+      const c = smtpClient(r.port);
+      expect(await c.next()).toMatch(/^421 4\.7\.0 Too many connections from your address/);
+      await c.closed;
+      a.end();
+      await a.closed;
+      // The slot is free again; the held connection still works.
+      await new Promise((ok) => setTimeout(ok, 50));
+      const d = smtpClient(r.port);
+      expect(await d.next()).toMatch(/^220 /);
+      expect(await b.say('NOOP\r\n')).toMatch(/^250 /);
+      b.end();
+      d.end();
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('closes a connection that sends no command within MAIL_GREETING_TIMEOUT_S; one that said EHLO stays', async () => {
+    const r = await start({ greetingTimeoutMs: 300 });
+    try {
+      const silent = smtpClient(r.port);
+      const talker = smtpClient(r.port);
+      expect(await silent.next()).toMatch(/^220 /);
+      expect(await talker.next()).toMatch(/^220 /);
+      expect(await talker.say('EHLO sender.example.com\r\n')).toMatch(/^250 /);
+      const t0 = Date.now();
+      expect(await silent.next()).toMatch(/^421 4\.4\.2 No command received/);
+      await silent.closed;
+      expect(Date.now() - t0).toBeLessThan(2_000);
+      await new Promise((ok) => setTimeout(ok, 400));
+      expect(await talker.say('NOOP\r\n')).toMatch(/^250 /);
+      talker.end();
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('takes at most MAIL_MAX_MAILS_PER_MINUTE mails per client address (450 beyond: the sender retries later)', async () => {
+    const r = await start({ maxMailsPerMinute: 3 });
+    try {
+      const to = await addressOf(alice.token);
+      const before = await mailCount();
+      const c = smtpClient(r.port);
+      expect(await c.next()).toMatch(/^220 /);
+      expect(await c.say('EHLO sender.example.com\r\n')).toMatch(/^250 /);
+      const codes: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const from = await c.say('MAIL FROM:<billing@seller.example.com>\r\n');
+        codes.push(from.slice(0, 3));
+        if (!from.startsWith('250')) continue;
+        expect(await c.say(`RCPT TO:<${to}>\r\n`)).toMatch(/^250 /);
+        expect(await c.say('DATA\r\n')).toMatch(/^354 /);
+        const msg = `From: billing@seller.example.com\r\nTo: ${to}\r\nSubject: n${i}\r\nMessage-ID: <rate${i}.${Date.now()}@seller.example.com>\r\n\r\nhi\r\n.\r\n`;
+        expect(await c.say(msg)).toMatch(/^250 /);
+      }
+      expect(codes).toEqual(['250', '250', '250', '450', '450']);
+      expect(c.replies.at(-1)).toMatch(/^450 4\.7\.1 Too many mails from your address/);
+      expect((await mailCount()) - before).toBe(3);
+      c.end();
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('refuses for good (554) a mail of too many MIME parts, too deep nesting, or a structure the parser rejects', async () => {
+    const r = await start({});
+    const to = await addressOf(alice.token);
+    const head = `From: billing@seller.example.com\r\nTo: ${to}\r\nSubject: mime\r\nMIME-Version: 1.0\r\n`;
+    const many = (n: number) =>
+      `${head}Content-Type: multipart/mixed; boundary="B"\r\n\r\n` +
+      Array.from({ length: n }, (_, i) => `--B\r\nContent-Type: text/plain\r\n\r\np${i}\r\n`).join('') +
+      '--B--\r\n';
+    const deep = (n: number) => {
+      let body = head;
+      for (let i = 0; i < n; i++)
+        body += `Content-Type: multipart/mixed;\r\n boundary="b${i}"\r\n\r\n--b${i}\r\n`;
+      body += 'Content-Type: text/plain\r\n\r\nhi\r\n';
+      for (let i = n - 1; i >= 0; i--) body += `--b${i}--\r\n`;
+      return body;
+    };
+    const deliver = async (port: number, raw: string) => {
+      const c = smtpClient(port);
+      await c.next();
+      await c.say('EHLO sender.example.com\r\n');
+      await c.say('MAIL FROM:<billing@seller.example.com>\r\n');
+      await c.say(`RCPT TO:<${to}>\r\n`);
+      await c.say('DATA\r\n');
+      const reply = await c.say(`${raw}.\r\n`);
+      c.end();
+      return reply;
+    };
+    const before = await mailCount();
+    try {
+      expect(await deliver(r.port, many(20_000))).toMatch(/^554 5\.6\.0 .*more than 200 MIME parts/);
+      expect(await deliver(r.port, deep(3_000))).toMatch(/^554 5\.6\.0 .*nested deeper than 10 levels/);
+      // Within the limits: delivered.
+      expect(await deliver(r.port, many(20))).toMatch(/^250 /);
+      expect(await deliver(r.port, deep(5))).toMatch(/^250 /);
+    } finally {
+      await r.close();
+    }
+    // Caps raised past what the parser takes: its refusal is permanent too, not 451.
+    const lax = await start({ maxMimeParts: 100_000, maxMimeDepth: 100 });
+    try {
+      expect(await deliver(lax.port, many(20_000))).toMatch(/^554 5\.6\.0 .*malformed MIME structure/);
+    } finally {
+      await lax.close();
+    }
+    expect((await mailCount()) - before).toBe(2);
+  }, 60_000);
 });

@@ -176,6 +176,22 @@ export async function feeLinesOf(db: Db, tenantId: number, billIds: number[]) {
     .execute();
 }
 
+// ---------- 补录 (invoice module): the document invoices are handed in for ----------
+
+/** A document's head (who submitted it, its state), for the invoice module's 补录 check; undefined if none. */
+export async function billHead(db: Db, tenantId: number, billId: number) {
+  const b = await bills.getBill(db, tenantId, billId);
+  if (!b) return undefined;
+  return {
+    id: Number(b.id),
+    billNumber: b.bill_number,
+    billType: b.bill_type,
+    submitterId: Number(b.submitter_id),
+    status: b.status,
+  };
+}
+export type BillHead = NonNullable<Awaited<ReturnType<typeof billHead>>>;
+
 // ---------- 智能规则集: the document under check ----------
 
 /** A document with its fee lines, trips and the invoices attached to its lines; undefined if none. */

@@ -180,6 +180,23 @@ export async function enabledForm(db: Db, tenantId: number, billType: string) {
 }
 
 /** Ids among `ids` of the tenant's live departments or companies (form values naming them). */
+/**
+ * Whether one of the staff member's own documents already holds `key` in its form values (a copied document,
+ * one saved again). The JSON holds the key quoted.
+ */
+export async function ownBillHoldsKey(db: Db, tenantId: number, staffId: number, key: string) {
+  const pattern = likeContains(`"${key}"`);
+  const row = await db
+    .selectFrom('bills')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('submitter_id', '=', staffId)
+    .where(sql<boolean>`form_values like ${pattern} escape '\\'`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function liveIds(
   db: Db,
   tenantId: number,

@@ -7,7 +7,7 @@ import {
 } from '@feikong/contracts';
 import type { TenantCaller } from '../../../platform/context.js';
 import { inTransaction, type Db } from '../../../platform/db/database.js';
-import { isTenantKey } from '../../files/index.js';
+import { isOwnUpload, isTenantKey } from '../../files/index.js';
 import { ownInvoiceIds } from '../../invoice/index.js';
 import type { FlowDeps } from '../design/index.js';
 import { staffNames } from '../directory.js';
@@ -247,7 +247,8 @@ export async function formOfBill(
 
 /**
  * Checks a document's formValues against its form version: shapes and required fields (submit only), then
- * that every staff, department, company, attachment and invoice named is the tenant's (invoices: the caller's).
+ * that every staff, department, company, attachment and invoice named is the tenant's (invoices and attachments:
+ * the caller's).
  * Throws 11304400 with every issue (each names its field's label).
  */
 export async function checkFormOfBill(
@@ -270,9 +271,15 @@ export async function checkFormOfBill(
     for (const [id, f] of m)
       if (!found.has(id)) issues.push({ key: f.key, message: `「${f.label}」${what}（ID ${id}）不存在` });
   }
+  // A file the caller uploaded, or one a document of theirs already holds (decision 0033); any other key,
+  // existing or not, gets the same message.
   for (const [key, f] of refs.files) {
-    const ok = isTenantKey(caller.tenantId, key) && (!d.storage || (await d.storage.stat(key)) !== null);
-    if (!ok) issues.push({ key: f.key, message: `「${f.label}」附件不存在或不是本企业上传的文件` });
+    const ok =
+      isTenantKey(caller.tenantId, key) &&
+      ((await isOwnUpload(db, caller, key)) ||
+        (await repo.ownBillHoldsKey(db, caller.tenantId, caller.staffId, key))) &&
+      (!d.storage || (await d.storage.stat(key)) !== null);
+    if (!ok) issues.push({ key: f.key, message: `「${f.label}」附件不存在或不是本人上传的文件` });
   }
   const own = await ownInvoiceIds(db, caller.tenantId, caller.staffId, [...refs.invoices.keys()]);
   for (const [id, f] of refs.invoices)

@@ -1,6 +1,6 @@
 import { FormDetail, FormVersion } from '@feikong/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFilesTestApp } from '../../files/files.testkit.js';
+import { createFilesTestApp, grantedDir } from '../../files/files.testkit.js';
 import { api, flowTenant, makeInvoice, publishedFlow, type FlowTenant } from '../flow.testkit.js';
 
 /** 自定义表单: designer routes, versions, the runtime reads, and formValues checked on bill save/submit. */
@@ -243,10 +243,15 @@ describe('form values on bill save and submit', () => {
     const formId = await publishedForm(A);
     const other = await makeInvoice(env.t, A.tenantId, A.boss.staffId);
     const mine = await makeInvoice(env.t, A.tenantId, A.submitter.staffId);
-    const key = `attachment/t${A.tenantId}/2026/11/27/${Date.now()}_a.pdf`;
-    await env.storage.put(key, Buffer.from('%PDF-1.4'), { contentType: 'application/pdf' });
-    const foreignKey = `attachment/t${B.tenantId}/2026/11/27/${Date.now()}_b.pdf`;
-    await env.storage.put(foreignKey, Buffer.from('%PDF-1.4'), { contentType: 'application/pdf' });
+    // Files as file:sign hands them out: under a random directory granted to their uploader.
+    const put = async (tenantId: number, staffId: number, name: string) => {
+      const k = `${await grantedDir(env.t.db, tenantId, staffId, 'attachment')}2026/11/27/${Date.now()}_${name}.pdf`;
+      await env.storage.put(k, Buffer.from('%PDF-1.4'), { contentType: 'application/pdf' });
+      return k;
+    };
+    const key = await put(A.tenantId, A.submitter.staffId, 'a');
+    const foreignKey = await put(B.tenantId, B.submitter.staffId, 'b');
+    const colleaguesKey = await put(A.tenantId, A.boss.staffId, 'c');
 
     // A draft may be incomplete; it is created on the form's version.
     const draft = await saveExpense(A, { formValues: { customer: '华为' } });
@@ -275,8 +280,16 @@ describe('form values on bill save and submit', () => {
     await bad({ peer: [B.submitter.staffId] }, '「同行人」员工');
     await bad({ peer: A.boss.staffId }, '「同行人」须为ID列表');
     await bad({ dept: B.deptId }, '「协办部门」部门');
-    await bad({ files: [foreignKey] }, '「附件」附件不存在或不是本企业上传的文件');
-    await bad({ files: [`attachment/t${A.tenantId}/2026/11/27/missing.pdf`] }, '「附件」附件不存在');
+    // Another tenant's file, a colleague's and one that does not exist: the same answer.
+    const missingKey = `${key.slice(0, key.lastIndexOf('/'))}/1_missing.pdf`;
+    for (const k of [foreignKey, colleaguesKey, missingKey]) {
+      const r = await saveExpense(A, { id, formValues: { files: [k] } });
+      expect([r.code, r.body.msg, r.body.data], k).toEqual([
+        400,
+        '「附件」附件不存在或不是本人上传的文件',
+        { fields: [{ field: 'formValues.files', msg: '「附件」附件不存在或不是本人上传的文件' }] },
+      ]);
+    }
     await bad({ invoices: [other.id] }, '「发票」发票');
     await bad({ trips: [1] }, '「行程」由单据的行程填写');
     doc = await call(A.submitter.token, 'GET', 'flow/detail', { id });
@@ -299,6 +312,14 @@ describe('form values on bill save and submit', () => {
       invoices: [mine.id],
     };
     expect((await saveExpense(A, { id, formValues: good, trips: [trip] })).body.status).toBe(0);
+    // A copy keeps the file: a document of the caller's already holds it.
+    const copy = await call(A.submitter.token, 'POST', 'flow/copy', { id });
+    expect(copy.body.status, copy.body.msg).toBe(0);
+    expect(
+      (await call(A.submitter.token, 'GET', 'flow/detail', { id: copy.body.data.id })).body.data.formValues
+        .files,
+    ).toEqual([key]);
+    await call(A.submitter.token, 'POST', 'flow/delete', { id: copy.body.data.id });
 
     // Republish with a new required field: the document keeps version 1 and submits without it.
     await call(A.admin.token, 'POST', 'form/save', {

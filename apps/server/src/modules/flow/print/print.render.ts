@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { PrintData } from '@feikong/contracts';
+import { xmlSafe, type PrintData } from '@feikong/contracts';
 
 /**
  * A document's print pages as pictures (decision 0021: pdf-lib writes no Chinese, so Chinese is drawn as
@@ -17,17 +17,9 @@ const SIZE = 20;
 const LINE = 30;
 const PAD = 8;
 
+// Characters XML 1.0 forbids (U+FFFE, a control character …) would make the SVG unreadable: xmlSafe drops them.
 const esc = (s: string) =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // characters XML 1.0 forbids would make the SVG unreadable
-    .replace(/./gsu, (c) => {
-      const n = c.charCodeAt(0);
-      return n < 0x20 && n !== 0x09 && n !== 0x0a && n !== 0x0d ? ' ' : c;
-    });
+  xmlSafe(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Width of a character in units of the font size: CJK and full-width ≈ 1, the rest ≈ 0.56. */
 const charW = (c: string) => (c.charCodeAt(0) > 0x2e7f ? 1 : 0.56);

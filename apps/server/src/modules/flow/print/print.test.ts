@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstXmlForbidden } from '@feikong/contracts';
 import { PDFDocument } from 'pdf-lib';
 import { createTestApp, type TestApp } from '../../../../test/harness.js';
 import { makeStaff, makeTenant } from '../../../../test/factories.js';
@@ -459,6 +460,64 @@ describe('单据打印 routes', () => {
     expect(doc.getTitle()).toContain(`BX20261120${String(a.tenantId).padStart(4, '0')}`);
     // the bill number is text on the page (Helvetica)
     expect(Buffer.from(pdf.rawPayload).includes('/Helvetica')).toBe(true);
+  });
+});
+
+describe('characters XML forbids (issue 19)', () => {
+  it('a title holding U+FFFE, U+FFFF and control characters prints, alone and in a batch; they are dropped', async () => {
+    const a = await setup();
+    // Written before the edge refused such characters (or by an import): the print must not fail on them.
+    // (No U+0000: PostgreSQL text cannot hold it.)
+    await t.db
+      .updateTable('bills')
+      .set({ title: 'ctl\uFFFE\uFFFFend\u0001', remark: '备注\u0008\u001B' })
+      .where('id', '=', a.billId)
+      .execute();
+    const data = await call(
+      a.submitter.token,
+      'GET',
+      `${P}/data${qs({ id: a.billId, flowIds: String(a.billId) })}`,
+    );
+    expect(data.code).toBe(200);
+    for (const flowIds of [[a.billId], [a.billId, a.billId]]) {
+      const res = await call(a.submitter.token, 'POST', `${P}/pdf`, { flowIds });
+      expect(res.code, JSON.stringify(res.body)).toBe(200);
+      const pdf = await t.app.inject({ method: 'GET', url: res.body.data.url });
+      expect(pdf.statusCode).toBe(200);
+      expect((await PDFDocument.load(pdf.rawPayload)).getPageCount()).toBeGreaterThanOrEqual(1);
+    }
+    const item = data.body.data.items[0].data;
+    expect(item.data.title).toBe('ctl\uFFFE\uFFFFend\u0001');
+    const svg = printPagesSvg(item, T0)[0]!;
+    expect(svg).toContain('ctlend');
+    expect(firstXmlForbidden(svg)).toBeNull();
+  });
+
+  it('the edge refuses them in a plain-text field, naming it in Chinese', async () => {
+    const a = await setup();
+    const filer = await makeStaff(t.db, a.tenantId, ['billExpense:add', 'billExpense:view']);
+    const res = await call(filer.token, 'POST', '/finobill/api/web/flow/save', {
+      billType: 'expense',
+      title: 'ctl\uFFFE\uFFFFend',
+      amount: 0,
+      fees: [],
+      trips: [],
+    });
+    expect(res.code).toBe(400);
+    expect(res.body.msg).toBe('事由：不能包含特殊字符 U+FFFE');
+    expect(res.body.data.fields).toEqual([{ field: 'title', msg: '事由：不能包含特殊字符 U+FFFE' }]);
+    // Nested values too (a custom form's text), and a key.
+    const nested = await call(filer.token, 'POST', '/finobill/api/web/flow/save', {
+      billType: 'expense',
+      title: '差旅',
+      amount: 0,
+      fees: [],
+      trips: [],
+      formValues: { reason: 'a\u0007b' },
+    });
+    expect(nested.code).toBe(400);
+    expect(nested.body.data.fields[0].field).toBe('formValues.reason');
+    expect(nested.body.msg).toContain('不能包含特殊字符 U+0007');
   });
 });
 

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformCode } from '@feikong/contracts';
 import type { TestApp } from '../../../../test/harness.js';
 import type { FileStorage } from '../../../platform/storage/index.js';
-import { createFilesTestApp, testData } from '../../files/files.testkit.js';
+import { createFilesTestApp, grantedDir, testData } from '../../files/files.testkit.js';
 import { InvoiceCode } from '../invoice.errors.js';
 import {
   APP,
   caller,
   COMPLIANCE,
+  makeBill,
   makeInvoiceTenant,
   qs,
   realInvoice,
@@ -292,15 +293,16 @@ describe('detail, logList, record/pageList', () => {
 describe('补录: support/invoice and support/pageList', () => {
   it('supplies available invoices to a reimbursed bill: written off at once, recorded, listed', async () => {
     const x = await listTenant();
+    const bill = await makeBill(t, x.tenantId, x.owner.staffId, 'approved');
     const r = await call(x.owner.token, 'POST', `${W}/support/invoice`, {
-      billId: 900,
+      billId: bill.id,
       invoiceIds: [x.shudian.id],
       remark: '先报销后补票',
     });
     expect(r.code).toBe(200);
     expect(r.body.data.items).toEqual([
       expect.objectContaining({
-        billId: 900,
+        billId: bill.id,
         invoiceId: x.shudian.id,
         amountTax: 444900,
         remark: '先报销后补票',
@@ -313,30 +315,46 @@ describe('补录: support/invoice and support/pageList', () => {
       recentStatusText: '已核销',
       finishAmount: 444900,
       unfinishAmount: 0,
-      billId: 900,
+      billId: bill.id,
     });
+    const log = await call(x.owner.token, 'GET', `${W}/logList?invoiceId=${x.shudian.id}`);
+    expect(log.body.data.items.map((l: any) => l.content)).toContain(
+      `补录到单据${bill.billNumber}，已核销4449.00元`,
+    );
     const page = await call(x.owner.token, 'GET', `${W}/support/pageList`);
     expect(page.body.data.items.map((i: any) => i.invoiceId)).toEqual([x.shudian.id]);
     expect((await call(x.other.token, 'GET', `${W}/support/pageList`)).body.data.page.total).toBe(0);
     // Not twice, not a 核销中 invoice, not someone else's, not another tenant's.
     const again = await call(x.owner.token, 'POST', `${W}/support/invoice`, {
-      billId: 901,
+      billId: bill.id,
       invoiceIds: [x.shudian.id],
     });
     expect(again.code).toBe(409);
     expect(again.body.msg).toBe('发票24112000000048542163已补录过，不能重复补录');
     expect(
-      (await call(x.owner.token, 'POST', `${W}/support/invoice`, { billId: 901, invoiceIds: [x.lanxi.id] }))
-        .body.msg,
+      (
+        await call(x.owner.token, 'POST', `${W}/support/invoice`, {
+          billId: bill.id,
+          invoiceIds: [x.lanxi.id],
+        })
+      ).body.msg,
     ).toBe('发票83089647核销中，不能补录');
     expect(
-      (await call(x.owner.token, 'POST', `${W}/support/invoice`, { billId: 901, invoiceIds: [x.ryisuan.id] }))
-        .code,
+      (
+        await call(x.owner.token, 'POST', `${W}/support/invoice`, {
+          billId: bill.id,
+          invoiceIds: [x.ryisuan.id],
+        })
+      ).code,
     ).toBe(404);
     const y = await makeInvoiceTenant(t);
     expect(
-      (await call(y.owner.token, 'POST', `${W}/support/invoice`, { billId: 901, invoiceIds: [x.ryisuan.id] }))
-        .code,
+      (
+        await call(y.owner.token, 'POST', `${W}/support/invoice`, {
+          billId: bill.id,
+          invoiceIds: [x.ryisuan.id],
+        })
+      ).code,
     ).toBe(404);
     expect(
       (await call(x.owner.token, 'POST', `${W}/support/invoice`, { invoiceIds: [x.ryisuan.id] })).body.msg,
@@ -347,6 +365,46 @@ describe('补录: support/invoice and support/pageList', () => {
     ).toBe(403);
     expect((await call(x.plain.token, 'GET', `${W}/support/pageList`)).code).toBe(403);
   });
+
+  it('refuses a document that does not exist, is another tenant’s or person’s, or is not approved, and changes nothing', async () => {
+    const x = await listTenant();
+    const y = await makeInvoiceTenant(t);
+    const theirs = await makeBill(t, y.tenantId, y.owner.staffId, 'approved');
+    const colleagues = await makeBill(t, x.tenantId, x.other.staffId, 'approved');
+    const snapshot = async () =>
+      JSON.stringify([
+        await t.db.selectFrom('invoices').selectAll().where('id', '=', x.shudian.id).execute(),
+        await t.db.selectFrom('invoice_supports').selectAll().where('tenant_id', '=', x.tenantId).execute(),
+        await t.db.selectFrom('invoice_logs').selectAll().where('invoice_id', '=', x.shudian.id).execute(),
+      ]);
+    const before = await snapshot();
+    const support = (billId: number) =>
+      call(x.owner.token, 'POST', `${W}/support/invoice`, { billId, invoiceIds: [x.shudian.id] });
+    // Missing, another tenant's, a colleague's: the same 404, so none tells whether the id exists.
+    for (const billId of [999_999_999, theirs.id, colleagues.id]) {
+      const r = await support(billId);
+      expect(r.code, String(billId)).toBe(404);
+      expect(r.body.status).toBe(InvoiceCode.supportBillNotFound);
+      expect(r.body.msg).toBe('单据不存在或不是本人的单据，不能补录');
+    }
+    // The caller's own document in any state but 已通过.
+    for (const [status, label] of [
+      ['draft', '草稿'],
+      ['approving', '审批中'],
+      ['rejected', '已驳回'],
+      ['returned', '已退回'],
+      ['withdrawn', '已撤回'],
+    ] as const) {
+      const b = await makeBill(t, x.tenantId, x.owner.staffId, status);
+      const r = await support(b.id);
+      expect(r.code, status).toBe(409);
+      expect(r.body.status).toBe(InvoiceCode.supportBillState);
+      expect(r.body.msg).toBe(`单据${b.billNumber}${label}，只有已通过的单据可以补录发票`);
+    }
+    expect(await snapshot()).toBe(before);
+    const detail = await call(x.owner.token, 'GET', `${W}/detail?invoiceId=${x.shudian.id}`);
+    expect(detail.body.data).toMatchObject({ recentStatus: 1, billId: null });
+  });
 });
 
 describe('attachments and tags', () => {
@@ -356,7 +414,7 @@ describe('attachments and tags', () => {
     const ofd = testData('invoices/ofd/ofdrw_1_eInvoice_2020_033002000211_83089647.ofd');
     await storage.put(ofdKey, ofd, { contentType: 'application/ofd' });
     await t.db.updateTable('invoices').set({ file_key: ofdKey }).where('id', '=', x.lanxi.id).execute();
-    const pngKey = `invoice/t${x.tenantId}/2026/11/25/1741_png.png`;
+    const pngKey = `${await grantedDir(t.db, x.tenantId, x.owner.staffId)}2026/11/25/1741_png.png`;
     const png = testData('invoices/images/guanshuicheng_dianzi_pupiao_012001800311_33207675.png');
     await storage.put(pngKey, png, { contentType: 'image/png' });
     const up = await call(x.owner.token, 'POST', `${W}/attachment/upload`, {
@@ -390,7 +448,7 @@ describe('attachments and tags', () => {
 
   it('adds and deletes attachments by storage key on the caller’s invoice', async () => {
     const x = await listTenant();
-    const key = `invoice/t${x.tenantId}/2026/11/25/1732_abc.pdf`;
+    const key = `${await grantedDir(t.db, x.tenantId, x.owner.staffId)}2026/11/25/1732_abc.pdf`;
     const pdf = 'invoices/pdf/dianzi_pupiao_033002000211_83089647.pdf';
     await storage.put(key, testData(pdf), { contentType: 'application/pdf' });
     // A key nothing was uploaded to is refused.
@@ -660,5 +718,60 @@ describe('bad input on every remaining route', () => {
       expect(r.body.status, url).toBe(PlatformCode.validation);
       expect(r.body.msg, url).toContain(msg);
     }
+  });
+});
+
+describe('file keys belong to their uploader (attachment/upload, saveInvoices)', () => {
+  it('accepts a key only from its uploader or someone who may read the invoice holding it; any other is answered as missing', async () => {
+    const x = await listTenant();
+    const y = await makeInvoiceTenant(t);
+    const pdf = testData('invoices/pdf/dianzi_pupiao_033002000211_83089647.pdf');
+    const put = async (tenantId: number, staffId: number, name: string) => {
+      const key = `${await grantedDir(t.db, tenantId, staffId)}2026/11/25/${Date.now()}_${name}.pdf`;
+      await storage.put(key, pdf, { contentType: 'application/pdf' });
+      return key;
+    };
+    const colleagues = await put(x.tenantId, x.other.staffId, 'other');
+    const foreign = await put(y.tenantId, y.owner.staffId, 'foreign');
+    const missing = `${await grantedDir(t.db, x.tenantId, x.owner.staffId)}2026/11/25/1_none.pdf`;
+    const attach = (token: string, invoiceId: number, fileKey: string) =>
+      call(token, 'POST', `${W}/attachment/upload`, { invoiceId, fileKey, fileName: '行程单.pdf' });
+    const answer = (r: Awaited<ReturnType<typeof attach>>) => [
+      r.code,
+      r.body.status,
+      r.body.msg,
+      r.body.data,
+    ];
+    const refused = answer(await attach(x.owner.token, x.shudian.id, missing));
+    expect(refused).toEqual([
+      404,
+      InvoiceCode.fileNotFound,
+      '文件不存在，请重新上传',
+      { fields: [{ field: 'fileKey', msg: '文件不存在，请重新上传' }] },
+    ]);
+    // A colleague's key: the same answer as a missing one, and nothing attached.
+    expect(answer(await attach(x.owner.token, x.shudian.id, colleagues))).toEqual(refused);
+    // Another tenant's key (its own tenant prefix): refused by the prefix rule before anything is looked up.
+    const other = await attach(x.owner.token, x.shudian.id, foreign);
+    expect([other.code, other.body.msg]).toEqual([400, '文件路径不属于当前组织']);
+    // The same through saveInvoices.
+    const save = await call(x.owner.token, 'POST', `${W}/saveInvoices`, {
+      invoices: [{ ...realInvoice('fapiaoshili', keyou), fileKey: colleagues }],
+    });
+    expect([save.code, save.body.msg]).toEqual([404, '文件不存在，请重新上传']);
+    const detail = await call(x.owner.token, 'GET', `${W}/detail?invoiceId=${x.shudian.id}`);
+    expect(detail.body.data.attachments).toEqual([]);
+
+    // Its uploader attaches it; then anyone who may read that invoice may name it again (a second invoice of
+    // the colleague's, or the organisation viewer's own invoice), but not the owner, who may not read it.
+    expect((await attach(x.other.token, x.ryisuan.id, colleagues)).code).toBe(200);
+    expect((await attach(x.other.token, x.tianjin.id, colleagues)).code).toBe(200);
+    expect(answer(await attach(x.owner.token, x.shudian.id, colleagues))).toEqual(refused);
+    // A mailed invoice's file (no upload grant: stored by the server) is usable by the invoice's owner only.
+    const mailed = `invoice/t${x.tenantId}/mail/2026/11/25/${Date.now()}.pdf`;
+    await storage.put(mailed, pdf, { contentType: 'application/pdf' });
+    await t.db.updateTable('invoices').set({ file_key: mailed }).where('id', '=', x.lanxi.id).execute();
+    expect((await attach(x.owner.token, x.shudian.id, mailed)).code).toBe(200);
+    expect(answer(await attach(x.other.token, x.ryisuan.id, mailed))).toEqual(refused);
   });
 });

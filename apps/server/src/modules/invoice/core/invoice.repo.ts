@@ -343,6 +343,22 @@ export async function insertAttachment(
   return Number(r.id);
 }
 
+/** Owners of the live invoices whose file, or one of whose attachments, is `key` (fileKey.service.ts). */
+export async function staffHoldingFileKey(db: Db, tenantId: number, key: string): Promise<number[]> {
+  const files = await live(db, tenantId).select('owner_staff_id').where('file_key', '=', key).execute();
+  const atts = await db
+    .selectFrom('invoice_attachments as a')
+    .innerJoin('invoices as i', (j) =>
+      j.onRef('i.id', '=', 'a.invoice_id').onRef('i.tenant_id', '=', 'a.tenant_id'),
+    )
+    .select('i.owner_staff_id')
+    .where('a.tenant_id', '=', tenantId)
+    .where('a.file_key', '=', key)
+    .where('i.deleted_at', 'is', null)
+    .execute();
+  return [...files, ...atts].map((r) => Number(r.owner_staff_id));
+}
+
 export async function listAttachments(db: Db, tenantId: number, invoiceId: number) {
   return db
     .selectFrom('invoice_attachments')

@@ -1,7 +1,9 @@
 import {
+  BILL_STATUS_LABEL,
   DealStatus,
   RecentStatus,
   RECENT_STATUS_LABEL,
+  type BillStatus,
   type HandInputBody as HandInputSchema,
   type InvoiceInput as InvoiceInputSchema,
   type InvoiceVerdict,
@@ -34,7 +36,25 @@ export interface InvoiceDeps {
   clock: () => number;
   /** Signs preview/download links of a tenant's files (detail replies); without it links are null. */
   signFile?: (tenantId: number, key: string, fileName: string) => string | null;
+  /** The document a 补录 names (flow's billHead, handed in by modules/index.ts); without it 补录 is refused. */
+  billOf?: SupportBillLookup;
 }
+
+/** A document as the 补录 check needs it: its submitter and state (flow's BillHead). */
+export interface SupportBill {
+  id: number;
+  billNumber: string;
+  submitterId: number;
+  status: string;
+}
+export type SupportBillLookup = (
+  db: Db,
+  tenantId: number,
+  billId: number,
+) => Promise<SupportBill | undefined>;
+
+/** The only state a document takes 补录 in: approved (已通过, spec: 为已报销的单据补交发票). Decision 0033. */
+const SUPPORT_BILL_STATUS = 'approved';
 
 /** Permission strings of the invoice menus (migration 20261125T0111_invoices). */
 export const InvoicePerm = {
@@ -474,6 +494,16 @@ export async function supportInvoices(
 ) {
   const now = d.clock();
   return d.db.transaction().execute(async (trx) => {
+    // The document first: it exists in the tenant and is the caller's own (else the same 404 whether it
+    // exists or not), and it is approved. Invoices are the caller's own, so only their submitter hands in.
+    const bill = d.billOf ? await d.billOf(trx, caller.tenantId, body.billId) : undefined;
+    if (!bill || bill.submitterId !== caller.staffId) throw invoiceErrors.supportBillNotFound();
+    if (bill.status !== SUPPORT_BILL_STATUS) {
+      throw invoiceErrors.supportBillState(
+        bill.billNumber,
+        BILL_STATUS_LABEL[bill.status as BillStatus] ?? '',
+      );
+    }
     const rows = await requireInvoices(trx, caller, body.invoiceIds, false);
     const done = await repo.supportedInvoiceIds(
       trx,
@@ -512,7 +542,7 @@ export async function supportInvoices(
       rows.map((r) => ({
         invoice_id: Number(r.id),
         action: '补录',
-        content: `补录到单据${body.billId}，已核销${(Number(r.total) / 100).toFixed(2)}元`,
+        content: `补录到单据${bill.billNumber}，已核销${(Number(r.total) / 100).toFixed(2)}元`,
         staff_id: caller.staffId,
         created_at: now,
       })),

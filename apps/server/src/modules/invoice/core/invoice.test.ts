@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformCode } from '@feikong/contracts';
 import type { TestApp } from '../../../../test/harness.js';
 import type { FileStorage } from '../../../platform/storage/index.js';
-import { createFilesTestApp, testData } from '../../files/files.testkit.js';
+import { createFilesTestApp, grantedDir, testData } from '../../files/files.testkit.js';
 import { makePersonal } from '../../../../test/factories.js';
 import { InvoiceCode } from '../invoice.errors.js';
 import {
@@ -94,14 +94,13 @@ describe('POST saveInvoices', () => {
     const x = await makeInvoiceTenant(t);
     const before = await checksLeft(t, x.tenantId);
     const ofd = 'invoices/ofd/ofdrw_20240531141733_shudian_zhuanpiao_24112000000048542163.ofd';
-    await storage.put(`invoice/t${x.tenantId}/2026/11/25/1_a.ofd`, testData(ofd), {
-      contentType: 'application/ofd',
-    });
+    const ofdKey = `${await grantedDir(t.db, x.tenantId, x.owner.staffId)}2026/11/25/1_a.ofd`;
+    await storage.put(ofdKey, testData(ofd), { contentType: 'application/ofd' });
     const res = await call(x.owner.token, 'POST', `${W}/saveInvoices`, {
       invoices: [
         {
           ...shudian(),
-          fileKey: `invoice/t${x.tenantId}/2026/11/25/1_a.ofd`,
+          fileKey: ofdKey,
           goods: [{ name: '*信息技术服务*软件服务费', taxCode: '3040201' }],
         },
         lanxi(),
@@ -125,7 +124,7 @@ describe('POST saveInvoices', () => {
       recentStatusText: '可用',
       unfinishAmount: 444900,
       sourceText: '文件上传',
-      fileKey: `invoice/t${x.tenantId}/2026/11/25/1_a.ofd`,
+      fileKey: ofdKey,
     });
     expect(a.billingDate).toBe(Date.parse('2024-05-28T00:00:00+08:00'));
     expect(b).toMatchObject({

@@ -6,7 +6,8 @@ import {
 } from '@feikong/contracts';
 import type { TenantCaller } from '../../../platform/context.js';
 import type { AppServices } from '../../../platform/types.js';
-import { readTenantFile } from '../../files/index.js';
+import { missingFileError, readTenantFile } from '../../files/index.js';
+import { mayUseFileKey } from '../fileKey.service.js';
 import { ocrCutting } from '../ocr/ocr.service.js';
 import {
   crossCheck,
@@ -91,6 +92,8 @@ export function toDraft(inv: RecognisedInvoice, source: InvoiceSource, fileKey?:
 }
 
 async function readUpload(d: AppServices, caller: TenantCaller, fileKey: string) {
+  // Another person's key is answered as a missing one (decision 0033).
+  if (!(await mayUseFileKey(d.db, caller, fileKey))) throw missingFileError();
   return (await readTenantFile(d, caller.tenantId, fileKey)).bytes;
 }
 

@@ -1,7 +1,7 @@
 import type { RecognisedDraft } from '@feikong/contracts';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFilesTestApp, testData } from '../../files/files.testkit.js';
+import { createFilesTestApp, grantedDir, testData } from '../../files/files.testkit.js';
 import { caller, makeInvoiceTenant, REAL_BUYERS, realInvoice, W } from '../invoice.testkit.js';
 
 // ocrCheck / ocrCutting / ocrCorrect / qrcodeCheck on real invoices (test-data/invoices, sources in its
@@ -20,10 +20,16 @@ beforeAll(async () => {
 });
 afterAll(async () => env?.t.close());
 
-/** Puts a file where a signed upload of tenant `tenantId` would have put it. */
-async function uploaded(tenantId: number, rel: string, contentType: string) {
+/** Puts a file where a signed upload of the tenant's `owner` (or `by`) would have put it. */
+async function uploaded(
+  who: { tenantId: number; owner: { staffId: number } },
+  rel: string,
+  contentType: string,
+  by = who.owner.staffId,
+) {
   const name = rel.split('/').pop()!;
-  const key = `invoice/t${tenantId}/2026/11/25/${Date.now()}_${Math.random().toString(16).slice(2)}.${name.split('.').pop()}`;
+  const dir = await grantedDir(env.t.db, who.tenantId, by);
+  const key = `${dir}2026/11/25/${Date.now()}_${Math.random().toString(16).slice(2)}.${name.split('.').pop()}`;
   await env.storage.put(key, testData(rel), { contentType });
   return { file_key: key, file_name: name };
 }
@@ -31,7 +37,7 @@ async function uploaded(tenantId: number, rel: string, contentType: string) {
 describe('ocrCheck', () => {
   it('reads an OFD e-invoice exactly: every field at confidence 1, nothing to review', async () => {
     const body = await uploaded(
-      a.tenantId,
+      a,
       'invoices/ofd/ofdrw_999_eInvoice_sample_050001700111_12235358.ofd',
       'application/ofd',
     );
@@ -59,11 +65,7 @@ describe('ocrCheck', () => {
   });
 
   it('reads a PDF e-invoice from its text layer', async () => {
-    const body = await uploaded(
-      a.tenantId,
-      'invoices/pdf/dianzi_pupiao_033002000211_83089647.pdf',
-      'application/pdf',
-    );
+    const body = await uploaded(a, 'invoices/pdf/dianzi_pupiao_033002000211_83089647.pdf', 'application/pdf');
     const res = await call(a.owner.token, 'POST', `${W}/ocrCheck`, body);
     expect(res.code).toBe(200);
     expect(res.body.data.items[0]).toMatchObject({
@@ -74,7 +76,7 @@ describe('ocrCheck', () => {
 
   it('reads an invoice photo by OCR, its QR cross-checking the fields', async () => {
     const body = await uploaded(
-      a.tenantId,
+      a,
       'invoices/images/guanshuicheng_dianzi_pupiao_012001800311_33207675.png',
       'image/png',
     );
@@ -95,7 +97,7 @@ describe('ocrCheck', () => {
 
   it('sends a photo without a readable QR to OCR (worker thread): fields with their confidences', async () => {
     const body = await uploaded(
-      a.tenantId,
+      a,
       'invoices/images/guanshuicheng_zhuanpiao_1100094140_87654321.jpg',
       'image/jpeg',
     );
@@ -110,7 +112,7 @@ describe('ocrCheck', () => {
 
   it('reads a scanned PDF (no text layer) by OCR of its page, cross-checked with the QR on it', async () => {
     const body = await uploaded(
-      a.tenantId,
+      a,
       'invoices/pdf/scanned_dianzi_pupiao_012001800311_33207675.pdf',
       'application/pdf',
     );
@@ -132,7 +134,7 @@ describe('ocrCheck', () => {
   }, 60_000);
 
   it('refuses a file that is not an invoice, in Chinese, and another tenant’s file', async () => {
-    const notInvoice = `invoice/t${a.tenantId}/2026/11/25/1_x.xml`;
+    const notInvoice = `${await grantedDir(env.t.db, a.tenantId, a.owner.staffId)}2026/11/25/1_x.xml`;
     await env.storage.put(notInvoice, Buffer.from('<?xml version="1.0"?><a>1</a>'), {
       contentType: 'application/xml',
     });
@@ -144,14 +146,31 @@ describe('ocrCheck', () => {
     expect(bad.body.msg).toMatch(/[\u4e00-\u9fa5]/);
 
     const theirs = await uploaded(
-      b.tenantId,
+      b,
       'invoices/ofd/ofdrw_fapiaoshili_050001700111_99999951.ofd',
       'application/ofd',
     );
     const foreign = await call(a.owner.token, 'POST', `${W}/ocrCheck`, theirs);
-    expect([400, 403]).toContain(foreign.code);
+    expect(foreign.code).toBe(404);
     expect(foreign.body.data?.items).toBeUndefined();
   });
+
+  it('answers another person’s and another tenant’s file exactly as a file that does not exist', async () => {
+    const ofd = 'invoices/ofd/ofdrw_fapiaoshili_050001700111_99999951.ofd';
+    const colleagues = await uploaded(a, ofd, 'application/ofd', a.other.staffId);
+    const theirs = await uploaded(b, ofd, 'application/ofd');
+    const missing = { ...colleagues, file_key: colleagues.file_key.replace(/\.ofd$/, '0.ofd') };
+    const answers = [];
+    for (const body of [colleagues, theirs, missing]) {
+      const r = await call(a.owner.token, 'POST', `${W}/ocrCheck`, body);
+      answers.push([r.code, r.body.status, r.body.msg, r.body.data]);
+    }
+    expect(answers[0]).toEqual([404, 10600404, '文件不存在或已被删除', null]);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    // Its uploader reads it.
+    expect((await call(a.other.token, 'POST', `${W}/ocrCheck`, colleagues)).code).toBe(200);
+  }, 60_000);
 
   it('answers 400 naming the field for a malformed key, and 403 without invoice:add', async () => {
     const bad = await call(a.owner.token, 'POST', `${W}/ocrCheck`, {
@@ -161,7 +180,7 @@ describe('ocrCheck', () => {
     expect(bad.code).toBe(400);
     expect(bad.body.msg).toContain('文件路径');
     const body = await uploaded(
-      a.tenantId,
+      a,
       'invoices/ofd/ofdrw_fapiaoshili_050001700111_99999951.ofd',
       'application/ofd',
     );
@@ -216,7 +235,7 @@ describe('export/custom', () => {
   async function saved(list: { part: string; file?: string; type?: string }[], who = a) {
     const invoices = [];
     for (const x of list) {
-      const file = x.file ? await uploaded(who.tenantId, x.file, x.type!) : undefined;
+      const file = x.file ? await uploaded(who, x.file, x.type!) : undefined;
       const inv = realInvoice(x.part, file ? { fileKey: file.file_key } : {});
       // Bought by a person (个人) or a specimen company: saved here as bought by one of the tenant's companies.
       if (!Object.values(REAL_BUYERS).some((b) => b.name === inv.buyerName)) {
@@ -298,7 +317,7 @@ describe('export/custom', () => {
       t,
     );
     const attach = async (invoiceId: number, file: string, type: string, fileName: string) => {
-      const up = await uploaded(t.tenantId, file, type);
+      const up = await uploaded(t, file, type);
       const res = await call(t.owner.token, 'POST', `${W}/attachment/upload`, {
         invoiceId,
         fileKey: up.file_key,

@@ -19,6 +19,7 @@ import {
 import type { TenantCaller } from '../../../platform/context.js';
 import type { Db } from '../../../platform/db/database.js';
 import type { AppServices } from '../../../platform/types.js';
+import { xlsxRecord } from '../../../platform/xlsx/writer.js';
 import { getOrg, listOrgs, signedFileUrl, staffName, tenantDir } from './voucher.deps.js';
 import { voucherErrors } from './voucher.errors.js';
 import * as repo from './voucher.repo.js';
@@ -362,22 +363,24 @@ export async function exportXlsx(
   }
   for (const v of rows) {
     for (const l of byVoucher.get(Number(v.id)) ?? []) {
-      ws.addRow({
-        date: chinaDay(Number(v.voucher_date)),
-        word: v.word,
-        no: v.voucher_no,
-        org: v.org_name,
-        line: Number(l.line_no),
-        summary: l.summary,
-        code: l.account_code,
-        account: l.account_name,
-        debit: Number(l.debit) ? yuan(Number(l.debit)) : null,
-        credit: Number(l.credit) ? yuan(Number(l.credit)) : null,
-        count: Number(v.invoice_count),
-        creator: v.creator_name,
-        status: VOUCHER_STATUS_LABEL[Number(v.status)] ?? '',
-        reason: v.void_reason ?? '',
-      });
+      ws.addRow(
+        xlsxRecord({
+          date: chinaDay(Number(v.voucher_date)),
+          word: v.word,
+          no: v.voucher_no,
+          org: v.org_name,
+          line: Number(l.line_no),
+          summary: l.summary,
+          code: l.account_code,
+          account: l.account_name,
+          debit: Number(l.debit) ? yuan(Number(l.debit)) : null,
+          credit: Number(l.credit) ? yuan(Number(l.credit)) : null,
+          count: Number(v.invoice_count),
+          creator: v.creator_name,
+          status: VOUCHER_STATUS_LABEL[Number(v.status)] ?? '',
+          reason: v.void_reason ?? '',
+        }),
+      );
     }
   }
   const buf = Buffer.from(await wb.xlsx.writeBuffer());

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { readFirstSheet, withLocalCopy, XlsxFormatError } from '../../../platform/xlsx/reader.js';
+import { xlsxRow } from '../../../platform/xlsx/writer.js';
 import { taskFailure } from '../../../platform/tasks.js';
 
 /** Excel shapes of the org imports and exports: columns, templates, streaming read and write helpers. */
@@ -41,15 +42,15 @@ const ORG_NOTES = [
 async function template(columns: readonly string[], example: string[], notes: string[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('导入数据');
-  sheet.addRow([...columns]);
-  sheet.addRow(example);
+  sheet.addRow(xlsxRow([...columns]));
+  sheet.addRow(xlsxRow(example));
   sheet.getRow(1).font = { bold: true };
   sheet.columns.forEach((c) => (c.width = 18));
   // Phones and job numbers are text: Excel must not turn 13800138000 into 1.38E+10.
   for (let i = 1; i <= columns.length; i++) sheet.getColumn(i).numFmt = '@';
   const notesSheet = wb.addWorksheet('填写说明');
   notesSheet.getColumn(1).width = 100;
-  for (const n of notes) notesSheet.addRow([n]);
+  for (const n of notes) notesSheet.addRow(xlsxRow([n]));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -126,21 +127,5 @@ export async function* readSheetRows(
   if (!sawHeader) throw taskFailure('导入文件中没有数据');
 }
 
-/** Writes rows to an .xlsx stream with the streaming writer (no shared strings, no styles: fast, small). */
-export async function writeSheet(
-  out: NodeJS.WritableStream,
-  sheetName: string,
-  header: readonly string[],
-  rows: AsyncIterable<string[][]> | Iterable<string[][]>,
-) {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out as never,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = wb.addWorksheet(sheetName);
-  sheet.addRow([...header]).commit();
-  for await (const page of rows) for (const r of page) sheet.addRow(r).commit();
-  sheet.commit();
-  await wb.commit();
-}
+/** Writes rows to an .xlsx stream (platform/xlsx/writer.ts: streamed, every cell's text made XML-safe). */
+export { writeSheet } from '../../../platform/xlsx/writer.js';
