@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Empty, Space, Table, type TableColumnType, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useRef, useState, type Key, type ReactNode } from 'react';
+import { useState, type Key, type ReactNode } from 'react';
 import { EMPTY_TEXT, SELECT_DATA_FIRST, type Paged } from '@feikong/contracts';
 import { tasksApi } from '@/api/tasks';
 import { fitColumns, type ListColumn } from './columns';
@@ -51,7 +51,7 @@ interface ListTableProps<T> extends Omit<
   /** What the list holds, for the failure message: 「补录记录」加载失败. */
   what?: string;
   /** Paging from useListParams; without it the list is not paged. */
-  paging?: { pageNum: number; pageSize: number; setPage: (n: number, size: number) => void };
+  paging?: { pageNum: number; pageSize: number; setPage: (n: number, size: number) => void; total?: number };
   /** antd sorter → URL sort (useListParams.setSort). */
   onSort?: (field: string | undefined, order: SortOrder) => void;
   /** Filters and fields above the table, left. */
@@ -97,7 +97,6 @@ export function ListTable<T extends object>({
   const [ownKeys, setOwnKeys] = useState<Key[]>([]);
   const [ownRows, setOwnRows] = useState<T[]>([]);
   const [exporting, setExporting] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
   const keys = selectedKeys ?? ownKeys;
   const data = query ? (query.data?.items ?? []) : (rows ?? []);
   const selectedRows = selectedKeys
@@ -167,7 +166,7 @@ export function ListTable<T extends object>({
 
   const failedFirst = query?.isError && !query.data;
   return (
-    <div ref={box} className={['fk-list', className].filter(Boolean).join(' ')} data-testid={testId}>
+    <div className={['fk-list', className].filter(Boolean).join(' ')} data-testid={testId}>
       {toolbar}
       {failedFirst ? (
         <Alert
@@ -187,8 +186,6 @@ export function ListTable<T extends object>({
           {...table}
           columns={fitted.columns}
           scroll={{ x: fitted.width + (hasSelection ? 48 : 0), ...table.scroll }}
-          // The header and the horizontal scroll bar stay in view while the page scrolls past a long list.
-          sticky={table.sticky ?? { getContainer: () => scrollParent(box.current) }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} /> }}
           loading={query ? query.isFetching : loading}
           dataSource={data}
@@ -215,7 +212,7 @@ export function ListTable<T extends object>({
               ? {
                   current: paging.pageNum,
                   pageSize: paging.pageSize,
-                  total: query?.data?.page.total ?? data.length,
+                  total: paging.total ?? query?.data?.page.total ?? data.length,
                   showSizeChanger: true,
                   showTotal: (t) => `共 ${t} 条`,
                   onChange: paging.setPage,
@@ -226,15 +223,6 @@ export function ListTable<T extends object>({
       )}
     </div>
   );
-}
-
-/** The element the page scrolls in (the shell's main area), else the window. */
-function scrollParent(el: HTMLElement | null): HTMLElement | Window {
-  for (let n = el?.parentElement; n; n = n.parentElement) {
-    const { overflowY } = getComputedStyle(n);
-    if (overflowY === 'auto' || overflowY === 'scroll') return n;
-  }
-  return window;
 }
 
 function rowKeyOf<T>(rowKey: TableProps<T>['rowKey'], row: T, index: number): Key {
