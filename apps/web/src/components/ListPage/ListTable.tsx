@@ -186,7 +186,10 @@ export function ListTable<T extends object>({
           {...table}
           columns={fitted.columns}
           scroll={{ x: fitted.width + (hasSelection ? 48 : 0), ...table.scroll }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} /> }}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} />,
+            ...table.locale,
+          }}
           loading={query ? query.isFetching : loading}
           dataSource={data}
           rowSelection={
