@@ -22,6 +22,13 @@ const LISTS: { path: string; name: string; shot?: string }[] = [
   { path: '/invoice/personList', name: '我的发票', shot: 'invoice' },
   { path: '/invoice/orgList', name: '组织发票' },
   { path: '/scenes/invoiceCenter', name: '发票中心' },
+  { path: '/invoice/taskCheck', name: '查验记录' },
+  { path: '/invoice/repairInvoice', name: '补录发票' },
+  { path: '/invoice/voucher', name: '发票凭证' },
+  { path: '/flow/list', name: '审批流程' },
+  { path: '/flow/formList', name: '表单管理' },
+  { path: '/flow/agent', name: '审批代理' },
+  { path: '/flow/matrix', name: '审批矩阵' },
 ];
 
 const SIZES = [
