@@ -1,28 +1,31 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, DatePicker, Input, Space, Tabs, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, DatePicker, Input, Space, Tabs, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import {
   BILL_EDITABLE_STATUSES,
   BILL_STATUS_LABEL,
   BILL_STATUSES,
   BILL_TYPE_LABEL,
+  BillPageQuery,
   formatDateTime,
-  formatMoney,
-  type BillStatus,
 } from '@feikong/contracts';
 import { billApi, type BillListRow } from '@/api/bill';
 import { useAccess } from '@/components/Access';
 import { confirmDelete } from '@/components/confirmDelete';
-import { PagedQueryTable } from '@/components/PagedQueryTable';
+import {
+  dayRange,
+  ListTable,
+  moneyColumn,
+  rangeToMs,
+  useListParams,
+  type ListColumn,
+} from '@/components/ListPage';
 import { BillBatchPrintButton } from '@/features/billPrint';
 import { useMenuBillType } from '../billType';
 import { BillStatusTag } from '../components/BillStatusTag';
 import { billListQuery, billPerm, useBillMutation } from '../hooks/queries';
-
-const DAY = 86_400_000;
 
 /**
  * 我的单据 (bill/BillList): one screen for 报销单, 申请单, 事前申请, 还款单 …, the type from the menu's
@@ -37,38 +40,10 @@ export default function BillListPage() {
   const { can } = useAccess();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const status = (BILL_STATUSES as readonly string[]).includes(params.get('status') ?? '')
-    ? (params.get('status') as BillStatus)
-    : undefined;
-  const pageNum = Math.max(1, Math.trunc(Number(params.get('pageNum'))) || 1);
-  const pageSize = Math.min(100, Math.max(1, Math.trunc(Number(params.get('pageSize'))) || 20));
-  const keyword = params.get('keyword') ?? '';
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
-  const set = (patch: Record<string, string | number | undefined>, keepPage = false) =>
-    setParams(
-      (p) => {
-        for (const [k, v] of Object.entries(patch)) {
-          if (v === undefined || v === '') p.delete(k);
-          else p.set(k, String(v));
-        }
-        if (!keepPage) p.delete('pageNum');
-        return p;
-      },
-      { replace: true },
-    );
-
+  const { query, pageNum, pageSize, set, setPage } = useListParams(BillPageQuery);
+  const { status, keyword, createAtMin, createAtMax } = query;
   const list = useQuery({
-    ...billListQuery({
-      billType,
-      status,
-      pageNum,
-      pageSize,
-      keyword: keyword || undefined,
-      createAtMin: from ? dayjs(from).valueOf() : undefined,
-      createAtMax: to ? dayjs(to).valueOf() + DAY - 1 : undefined,
-    }),
+    ...billListQuery({ ...query, billType }),
     placeholderData: keepPreviousData,
   });
   const copy = useBillMutation(billApi.copy);
@@ -76,26 +51,21 @@ export default function BillListPage() {
 
   const editable = (r: BillListRow) => (BILL_EDITABLE_STATUSES as readonly string[]).includes(r.status);
   const open = (r: BillListRow) => navigate(`/bill/detail?id=${r.id}`);
-  const columns: TableColumnsType<BillListRow> = [
+  const columns: ListColumn<BillListRow>[] = [
     {
       title: '单据编号',
       dataIndex: 'billNumber',
       width: 160,
-      fixed: 'left',
+      role: 'key',
       render: (v: string, r) => <Typography.Link onClick={() => open(r)}>{v}</Typography.Link>,
     },
-    { title: '事由', dataIndex: 'title', width: 220, ellipsis: { showTitle: true } },
-    {
-      title: '金额（元）',
-      dataIndex: 'amount',
-      width: 120,
-      align: 'right',
-      render: (f: number) => formatMoney(f),
-    },
+    { title: '事由', dataIndex: 'title', width: 200, ellipsis: { showTitle: true } },
+    moneyColumn('金额（元）', 'amount'),
     {
       title: '状态',
       dataIndex: 'statusText',
       width: 90,
+      role: 'status',
       render: (t: string, r) => <BillStatusTag status={r.status} text={t} />,
     },
     {
@@ -133,7 +103,7 @@ export default function BillListPage() {
     {
       title: '操作',
       key: 'op',
-      width: 200,
+      width: 170,
       fixed: 'right',
       render: (_: unknown, r) => (
         <Space size={0} wrap>
@@ -209,20 +179,6 @@ export default function BillListPage() {
         </Space>
       }
     >
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          defaultValue={keyword}
-          placeholder="单据编号或事由"
-          style={{ width: 220 }}
-          onSearch={(v) => set({ keyword: v.trim() })}
-        />
-        <DatePicker.RangePicker
-          placeholder={['创建日期起', '创建日期止']}
-          value={from && to ? [dayjs(from), dayjs(to)] : null}
-          onChange={(r) => set({ from: r?.[0]?.format('YYYY-MM-DD'), to: r?.[1]?.format('YYYY-MM-DD') })}
-        />
-      </Space>
       <Tabs
         activeKey={status ?? 'all'}
         onChange={(k) => set({ status: k === 'all' ? undefined : k })}
@@ -238,21 +194,33 @@ export default function BillListPage() {
           })),
         ]}
       />
-      <PagedQueryTable<BillListRow>
+      <ListTable<BillListRow>
         query={list}
         what={`「${label}」`}
-        pageNum={pageNum}
-        pageSize={pageSize}
-        onPage={(num, size) =>
-          set({ pageNum: num === 1 ? undefined : num, pageSize: size === 20 ? undefined : size }, true)
-        }
+        paging={{ pageNum, pageSize, setPage }}
         columns={columns}
-        scroll={{ x: 1500 }}
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelected(keys.map(Number)),
-        }}
+        selectable
+        selectedKeys={selected}
+        onSelect={(keys) => setSelected(keys.map(Number))}
+        filters={
+          <>
+            <Input.Search
+              allowClear
+              defaultValue={keyword}
+              placeholder="单据编号或事由"
+              style={{ width: 220 }}
+              onSearch={(v) => set({ keyword: v.trim() })}
+            />
+            <DatePicker.RangePicker
+              placeholder={['创建日期起', '创建日期止']}
+              value={dayRange(createAtMin, createAtMax)}
+              onChange={(r) => {
+                const { min, max } = rangeToMs(r);
+                set({ createAtMin: min, createAtMax: max });
+              }}
+            />
+          </>
+        }
       />
     </Card>
   );

@@ -1,23 +1,25 @@
-import { Button, Card, DatePicker, Input, Select, Space, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Input, Select, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   BILL_STATUS_LABEL,
   BILL_STATUSES,
   BILL_TYPE_LABEL,
   BILL_TYPES,
   formatDateTime,
-  formatMoney,
-  type BillStatus,
+  SubmittedPageQuery,
 } from '@feikong/contracts';
 import type { BillListRow } from '@/api/bill';
-import { PagedQueryTable } from '@/components/PagedQueryTable';
-import { isBillType } from '../billType';
+import {
+  dayRange,
+  ListTable,
+  moneyColumn,
+  rangeToMs,
+  useListParams,
+  type ListColumn,
+} from '@/components/ListPage';
 import { BillStatusTag } from '../components/BillStatusTag';
 import { submittedListQuery } from '../hooks/queries';
-
-const DAY = 86_400_000;
 
 /**
  * 我发起的 (flow/SubmittedList): the caller's documents that left draft, of every type, with where each
@@ -25,62 +27,26 @@ const DAY = 86_400_000;
  */
 export default function SubmittedListPage() {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const pageNum = Math.max(1, Math.trunc(Number(params.get('pageNum'))) || 1);
-  const pageSize = Math.min(100, Math.max(1, Math.trunc(Number(params.get('pageSize'))) || 20));
-  const keyword = params.get('keyword') ?? '';
-  const typeParam = params.get('billType');
-  const billType = isBillType(typeParam) ? typeParam : undefined;
-  const status = (BILL_STATUSES as readonly string[]).includes(params.get('status') ?? '')
-    ? (params.get('status') as BillStatus)
-    : undefined;
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
-  const set = (patch: Record<string, string | number | undefined>, keepPage = false) =>
-    setParams(
-      (p) => {
-        for (const [k, v] of Object.entries(patch)) {
-          if (v === undefined || v === '') p.delete(k);
-          else p.set(k, String(v));
-        }
-        if (!keepPage) p.delete('pageNum');
-        return p;
-      },
-      { replace: true },
-    );
-  const list = useQuery({
-    ...submittedListQuery({
-      pageNum,
-      pageSize,
-      billType,
-      status,
-      keyword: keyword || undefined,
-      createAtMin: from ? dayjs(from).valueOf() : undefined,
-      createAtMax: to ? dayjs(to).valueOf() + DAY - 1 : undefined,
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const { query, pageNum, pageSize, set, setPage } = useListParams(SubmittedPageQuery);
+  const { billType, status, keyword, createAtMin, createAtMax } = query;
+  const list = useQuery({ ...submittedListQuery(query), placeholderData: keepPreviousData });
   const open = (r: BillListRow) => navigate(`/bill/detail?id=${r.id}`);
-  const columns: TableColumnsType<BillListRow> = [
+  const columns: ListColumn<BillListRow>[] = [
     {
       title: '单据编号',
       dataIndex: 'billNumber',
       width: 160,
+      role: 'key',
       render: (v: string, r) => <Typography.Link onClick={() => open(r)}>{v}</Typography.Link>,
     },
     { title: '单据类型', dataIndex: 'billTypeText', width: 90 },
-    { title: '事由', dataIndex: 'title', width: 220, ellipsis: { showTitle: true } },
-    {
-      title: '金额（元）',
-      dataIndex: 'amount',
-      width: 110,
-      align: 'right',
-      render: (f: number) => formatMoney(f),
-    },
+    { title: '事由', dataIndex: 'title', width: 200, ellipsis: { showTitle: true } },
+    moneyColumn('金额（元）', 'amount'),
     {
       title: '状态',
       dataIndex: 'statusText',
       width: 90,
+      role: 'status',
       render: (t: string, r) => <BillStatusTag status={r.status} text={t} />,
     },
     {
@@ -128,49 +94,49 @@ export default function SubmittedListPage() {
   ];
   return (
     <Card title="我发起的" className="fk-panel" data-testid="submitted-list">
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          defaultValue={keyword}
-          placeholder="单据编号或事由"
-          style={{ width: 220 }}
-          onSearch={(v) => set({ keyword: v.trim() })}
-        />
-        <Select
-          allowClear
-          placeholder="单据类型"
-          style={{ width: 140 }}
-          value={billType}
-          onChange={(v) => set({ billType: v })}
-          options={BILL_TYPES.map((t) => ({ value: t, label: BILL_TYPE_LABEL[t] }))}
-        />
-        <Select
-          allowClear
-          placeholder="状态"
-          style={{ width: 120 }}
-          value={status}
-          onChange={(v) => set({ status: v })}
-          options={BILL_STATUSES.filter((s) => s !== 'draft').map((s) => ({
-            value: s,
-            label: BILL_STATUS_LABEL[s],
-          }))}
-        />
-        <DatePicker.RangePicker
-          placeholder={['创建日期起', '创建日期止']}
-          value={from && to ? [dayjs(from), dayjs(to)] : null}
-          onChange={(r) => set({ from: r?.[0]?.format('YYYY-MM-DD'), to: r?.[1]?.format('YYYY-MM-DD') })}
-        />
-      </Space>
-      <PagedQueryTable<BillListRow>
+      <ListTable<BillListRow>
         query={list}
         what="「我发起的」"
-        pageNum={pageNum}
-        pageSize={pageSize}
-        onPage={(num, size) =>
-          set({ pageNum: num === 1 ? undefined : num, pageSize: size === 20 ? undefined : size }, true)
-        }
+        paging={{ pageNum, pageSize, setPage }}
         columns={columns}
-        scroll={{ x: 1400 }}
+        filters={
+          <>
+            <Input.Search
+              allowClear
+              defaultValue={keyword}
+              placeholder="单据编号或事由"
+              style={{ width: 220 }}
+              onSearch={(v) => set({ keyword: v.trim() })}
+            />
+            <Select
+              allowClear
+              placeholder="单据类型"
+              style={{ width: 140 }}
+              value={billType}
+              onChange={(v) => set({ billType: v })}
+              options={BILL_TYPES.map((t) => ({ value: t, label: BILL_TYPE_LABEL[t] }))}
+            />
+            <Select
+              allowClear
+              placeholder="状态"
+              style={{ width: 120 }}
+              value={status}
+              onChange={(v) => set({ status: v })}
+              options={BILL_STATUSES.filter((s) => s !== 'draft').map((s) => ({
+                value: s,
+                label: BILL_STATUS_LABEL[s],
+              }))}
+            />
+            <DatePicker.RangePicker
+              placeholder={['创建日期起', '创建日期止']}
+              value={dayRange(createAtMin, createAtMax)}
+              onChange={(r) => {
+                const { min, max } = rangeToMs(r);
+                set({ createAtMin: min, createAtMax: max });
+              }}
+            />
+          </>
+        }
       />
     </Card>
   );

@@ -1,38 +1,29 @@
-import {
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, DatePicker, Input, Modal, Select, Table, Tabs, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useState, type Key } from 'react';
+import { useNavigate } from 'react-router';
 import {
   BILL_TYPE_LABEL,
   BILL_TYPES,
   TODO_TAB_LABEL,
   TODO_TABS,
   formatDateTime,
-  formatMoney,
+  TodoPageQuery,
   type TodoTab,
 } from '@feikong/contracts';
 import { billApi, type BatchResult, type TodoListRow } from '@/api/bill';
-import { PagedQueryTable } from '@/components/PagedQueryTable';
-import { isBillType } from '../billType';
+import {
+  dayRange,
+  ListTable,
+  moneyColumn,
+  rangeToMs,
+  useListParams,
+  type ListColumn,
+} from '@/components/ListPage';
 import { BillStatusTag } from '../components/BillStatusTag';
 import { todoCountQuery, todoListQuery, useBillMutation } from '../hooks/queries';
 
-const DAY = 86_400_000;
+const rowKey = (r: TodoListRow) => `${r.billId}-${r.taskId}-${r.time}`;
 export const NONE_SELECTED = '请至少选择一条数据！';
 
 /** 批量同意's outcome, one line per document. */
@@ -74,74 +65,45 @@ function BatchResultDialog({ result, onClose }: { result: BatchResult; onClose: 
  * Tab, filters and page live in the URL; a row opens the document.
  */
 export default function TodoListPage() {
-  const { message } = App.useApp();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const tab: TodoTab = (TODO_TABS as readonly string[]).includes(params.get('tab') ?? '')
-    ? (params.get('tab') as TodoTab)
-    : 'pending';
-  const pageNum = Math.max(1, Math.trunc(Number(params.get('pageNum'))) || 1);
-  const pageSize = Math.min(100, Math.max(1, Math.trunc(Number(params.get('pageSize'))) || 20));
-  const keyword = params.get('keyword') ?? '';
-  const billTypeParam = params.get('billType');
-  const billType = isBillType(billTypeParam) ? billTypeParam : undefined;
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
-  const set = (patch: Record<string, string | number | undefined>, keepPage = false) => {
+  const params = useListParams(TodoPageQuery);
+  const { query, pageNum, pageSize, setPage } = params;
+  const { tab, keyword, billType, timeMin, timeMax } = query;
+  const set: typeof params.set = (patch, keepPage) => {
     setSelected([]);
-    setParams(
-      (p) => {
-        for (const [k, v] of Object.entries(patch)) {
-          if (v === undefined || v === '') p.delete(k);
-          else p.set(k, String(v));
-        }
-        if (!keepPage) p.delete('pageNum');
-        return p;
-      },
-      { replace: true },
-    );
+    params.set(patch, keepPage);
   };
   const [selected, setSelected] = useState<number[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [opinion, setOpinion] = useState('');
   const [result, setResult] = useState<BatchResult | null>(null);
 
-  const list = useQuery({
-    ...todoListQuery({
-      tab,
-      pageNum,
-      pageSize,
-      billType,
-      keyword: keyword || undefined,
-      timeMin: from ? dayjs(from).valueOf() : undefined,
-      timeMax: to ? dayjs(to).valueOf() + DAY - 1 : undefined,
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery({ ...todoListQuery(query), placeholderData: keepPreviousData });
   const counts = useQuery(todoCountQuery);
   const batch = useBillMutation((v: { ids: number[]; opinion: string }) =>
     billApi.batchApprove(v.ids, v.opinion),
   );
 
   const open = (r: TodoListRow) => navigate(`/bill/detail?id=${r.billId}`);
-  const columns: TableColumnsType<TodoListRow> = [
+  // The key, amount and status first; where the rest cannot fit they scroll, the least read last.
+  const columns: ListColumn<TodoListRow>[] = [
     {
       title: '单据编号',
       dataIndex: 'billNumber',
       width: 160,
+      role: 'key',
       render: (v: string, r) => <Typography.Link onClick={() => open(r)}>{v}</Typography.Link>,
     },
-    { title: '单据类型', dataIndex: 'billTypeText', width: 90 },
-    { title: '事由', dataIndex: 'title', width: 200, ellipsis: { showTitle: true } },
+    { title: '事由', dataIndex: 'title', width: 180, ellipsis: { showTitle: true } },
+    moneyColumn('金额（元）', 'amount'),
     {
-      title: '金额（元）',
-      dataIndex: 'amount',
-      width: 110,
-      align: 'right',
-      render: (f: number) => formatMoney(f),
+      title: '单据状态',
+      dataIndex: 'statusText',
+      width: 90,
+      role: 'status',
+      render: (t: string, r) => <BillStatusTag status={r.status} text={t} />,
     },
     { title: '提交人', dataIndex: 'submitterName', width: 90 },
-    { title: '部门', dataIndex: 'deptName', width: 100, render: (v: string) => v || '—' },
     {
       title: tab === 'pending' ? '当前节点' : '节点',
       dataIndex: 'nodeName',
@@ -159,23 +121,19 @@ export default function TodoListPage() {
     },
     ...(tab === 'pending'
       ? []
-      : ([{ title: '处理结果', dataIndex: 'actionLabel', width: 90 }] as TableColumnsType<TodoListRow>)),
-    {
-      title: '单据状态',
-      dataIndex: 'statusText',
-      width: 90,
-      render: (t: string, r) => <BillStatusTag status={r.status} text={t} />,
-    },
+      : ([{ title: '处理结果', dataIndex: 'actionLabel', width: 90 }] as ListColumn<TodoListRow>[])),
     {
       title: tab === 'pending' ? '到达时间' : tab === 'done' ? '审批时间' : '抄送时间',
       dataIndex: 'time',
       width: 150,
       render: (ms: number) => formatDateTime(ms, 'YYYY-MM-DD HH:mm'),
     },
+    { title: '单据类型', dataIndex: 'billTypeText', width: 90 },
+    { title: '部门', dataIndex: 'deptName', width: 100, render: (v: string) => v || '—' },
     {
       title: '操作',
       key: 'op',
-      width: 80,
+      width: 70,
       fixed: 'right',
       render: (_: unknown, r) => (
         <Button type="link" size="small" onClick={() => open(r)}>
@@ -196,76 +154,61 @@ export default function TodoListPage() {
   };
 
   return (
-    <Card
-      title="我的待办"
-      className="fk-panel"
-      data-testid="todo-list"
-      extra={
-        tab === 'pending' && (
-          <Button
-            type="primary"
-            onClick={() => {
-              if (selected.length === 0) {
-                void message.warning(NONE_SELECTED);
-                return;
-              }
-              setOpinion('');
-              setConfirming(true);
-            }}
-          >
-            批量同意
-          </Button>
-        )
-      }
-    >
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          defaultValue={keyword}
-          placeholder="单据编号或事由"
-          style={{ width: 220 }}
-          onSearch={(v) => set({ keyword: v.trim() })}
-        />
-        <Select
-          allowClear
-          placeholder="单据类型"
-          style={{ width: 140 }}
-          value={billType}
-          onChange={(v) => set({ billType: v })}
-          options={BILL_TYPES.map((t) => ({ value: t, label: BILL_TYPE_LABEL[t] }))}
-        />
-        <DatePicker.RangePicker
-          placeholder={['时间起', '时间止']}
-          value={from && to ? [dayjs(from), dayjs(to)] : null}
-          onChange={(r) => set({ from: r?.[0]?.format('YYYY-MM-DD'), to: r?.[1]?.format('YYYY-MM-DD') })}
-        />
-      </Space>
+    <Card title="我的待办" className="fk-panel" data-testid="todo-list">
       <Tabs
         activeKey={tab}
         onChange={(k) => set({ tab: k === 'pending' ? undefined : k })}
         items={TODO_TABS.map((t) => ({ key: t, label: label(t) }))}
       />
-      <PagedQueryTable<TodoListRow>
+      <ListTable<TodoListRow>
         query={list}
         what="「我的待办」"
-        rowKey={(r) => `${r.billId}-${r.taskId}-${r.time}`}
-        pageNum={pageNum}
-        pageSize={pageSize}
-        onPage={(num, size) =>
-          set({ pageNum: num === 1 ? undefined : num, pageSize: size === 20 ? undefined : size }, true)
-        }
+        rowKey={rowKey}
+        paging={{ pageNum, pageSize, setPage }}
         columns={columns}
-        scroll={{ x: 1400 }}
-        rowSelection={
-          tab === 'pending'
-            ? {
-                selectedRowKeys: (list.data?.items ?? [])
-                  .filter((r) => selected.includes(r.billId))
-                  .map((r) => `${r.billId}-${r.taskId}-${r.time}`),
-                onChange: (_keys, rows) => setSelected([...new Set(rows.map((r) => r.billId))]),
-              }
-            : undefined
+        filters={
+          <>
+            <Input.Search
+              allowClear
+              defaultValue={keyword}
+              placeholder="单据编号或事由"
+              style={{ width: 220 }}
+              onSearch={(v) => set({ keyword: v.trim() })}
+            />
+            <Select
+              allowClear
+              placeholder="单据类型"
+              style={{ width: 140 }}
+              value={billType}
+              onChange={(v) => set({ billType: v })}
+              options={BILL_TYPES.map((t) => ({ value: t, label: BILL_TYPE_LABEL[t] }))}
+            />
+            <DatePicker.RangePicker
+              placeholder={['时间起', '时间止']}
+              value={dayRange(timeMin, timeMax)}
+              onChange={(r) => {
+                const { min, max } = rangeToMs(r);
+                set({ timeMin: min, timeMax: max });
+              }}
+            />
+          </>
         }
+        {...(tab === 'pending' && {
+          selectedKeys: (list.data?.items ?? []).filter((r) => selected.includes(r.billId)).map(rowKey),
+          onSelect: (_keys: Key[], rows: TodoListRow[]) =>
+            setSelected([...new Set(rows.map((r) => r.billId))]),
+          batchActions: [
+            {
+              key: 'approve',
+              label: '批量同意',
+              emptyMessage: NONE_SELECTED,
+              run: () => {
+                setOpinion('');
+                setConfirming(true);
+              },
+            },
+          ],
+        })}
       />
       {confirming && (
         <Modal

@@ -9,21 +9,19 @@ import {
   Input,
   Modal,
   Select,
-  Table,
   Tabs,
   Tag,
   Typography,
-  type TableColumnsType,
 } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { AGENT_STATUS_LABEL, AGENT_STATUSES, formatDateTime, type AgentStatus } from '@feikong/contracts';
+import { AGENT_STATUS_LABEL, AGENT_STATUSES, AgentPageQuery, formatDateTime } from '@feikong/contracts';
 import { flowApi, type AgentRow } from '@/api/flow';
 import { useAccess } from '@/components/Access';
+import { ListTable, useListParams, type ListColumn } from '@/components/ListPage';
 import { StaffPicker } from '@/components/StaffPicker';
 import { agentsQuery, FLOW_PERM, flowListQuery, useFlowMutation } from '../hooks/queries';
-import { useUrlParams } from '../hooks/useUrlParams';
 
 const STATUS_COLOR: Record<string, string> = {
   upcoming: 'blue',
@@ -41,20 +39,15 @@ export default function AgentPage() {
   const { can } = useAccess();
   const canAll = can([FLOW_PERM.agentEdit]);
   const { modal, message } = App.useApp();
-  const u = useUrlParams();
-  const scope = u.get('scope') === 'all' && canAll ? 'all' : 'mine';
-  const status = (AGENT_STATUSES as readonly string[]).includes(u.get('status'))
-    ? (u.get('status') as AgentStatus)
-    : undefined;
-  const list = useQuery({
-    ...agentsQuery({ pageNum: u.pageNum, pageSize: u.pageSize, scope, status }),
-    placeholderData: keepPreviousData,
-  });
+  const u = useListParams(AgentPageQuery);
+  const scope = u.query.scope === 'all' && canAll ? 'all' : 'mine';
+  const { status } = u.query;
+  const list = useQuery({ ...agentsQuery({ ...u.query, scope }), placeholderData: keepPreviousData });
   const cancel = useFlowMutation(flowApi.cancelAgent);
   const [creating, setCreating] = useState(false);
 
-  const columns: TableColumnsType<AgentRow> = [
-    { title: '被代理人', dataIndex: 'principalName', width: 100 },
+  const columns: ListColumn<AgentRow>[] = [
+    { title: '被代理人', dataIndex: 'principalName', width: 100, role: 'key' },
     { title: '代理人', dataIndex: 'agentName', width: 100 },
     {
       title: '代理时间',
@@ -71,6 +64,7 @@ export default function AgentPage() {
     { title: '代理原因', dataIndex: 'reason', ellipsis: true, render: (v: string) => v || '—' },
     {
       title: '状态',
+      role: 'status',
       dataIndex: 'statusText',
       width: 90,
       render: (v: string, r) => <Tag color={STATUS_COLOR[r.status]}>{v}</Tag>,
@@ -133,21 +127,7 @@ export default function AgentPage() {
           />
         }
       />
-      <Table<AgentRow>
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.items ?? []}
-        scroll={{ x: 1000 }}
-        pagination={{
-          current: u.pageNum,
-          pageSize: u.pageSize,
-          total: list.data?.page.total ?? 0,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: u.setPage,
-        }}
-      />
+      <ListTable<AgentRow> query={list} paging={u} what="「审批代理」" columns={columns} />
       {creating && <AgentDialog forOthers={canAll} onClose={() => setCreating(false)} />}
     </Card>
   );

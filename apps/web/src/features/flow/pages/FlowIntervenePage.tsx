@@ -1,22 +1,16 @@
-import {
-  Button,
-  Card,
-  Descriptions,
-  Drawer,
-  Flex,
-  Input,
-  Select,
-  Space,
-  Spin,
-  Table,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Descriptions, Drawer, Input, Select, Space, Spin, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BILL_TYPE_LABEL, BILL_TYPES, formatDateTime, formatMoney, type BillType } from '@feikong/contracts';
+import {
+  BILL_TYPE_LABEL,
+  BILL_TYPES,
+  formatDateTime,
+  formatMoney,
+  IntervenePageQuery,
+} from '@feikong/contracts';
 import type { InterveneRow } from '@/api/flow';
 import { useAccess } from '@/components/Access';
+import { ListTable, moneyColumn, useListParams, type ListColumn } from '@/components/ListPage';
 import { ApprovalTimeline } from '../components/ApprovalTimeline';
 import {
   INTERVENE_ACTION_TEXT,
@@ -25,7 +19,6 @@ import {
   type InterveneAction,
 } from '../components/InterveneDialog';
 import { billDetailQuery, FLOW_PERM, interveneQuery } from '../hooks/queries';
-import { useUrlParams } from '../hooks/useUrlParams';
 import { flowInterveneDetailUrl } from '../printPages';
 
 /**
@@ -37,44 +30,32 @@ import { flowInterveneDetailUrl } from '../printPages';
 export default function FlowIntervenePage() {
   const { can } = useAccess();
   const canAct = can([FLOW_PERM.interveneEdit]);
-  const u = useUrlParams();
-  const keyword = u.get('keyword');
-  const billType = (BILL_TYPES as readonly string[]).includes(u.get('billType'))
-    ? (u.get('billType') as BillType)
-    : undefined;
-  const list = useQuery({
-    ...interveneQuery({ pageNum: u.pageNum, pageSize: u.pageSize, keyword: keyword || undefined, billType }),
-    placeholderData: keepPreviousData,
-  });
+  const u = useListParams(IntervenePageQuery);
+  const { keyword, billType } = u.query;
+  const list = useQuery({ ...interveneQuery(u.query), placeholderData: keepPreviousData });
   const [record, setRecord] = useState<number | null>(null);
   const [acting, setActing] = useState<{ action: InterveneAction; row: InterveneRow } | null>(null);
 
-  const columns: TableColumnsType<InterveneRow> = [
+  const columns: ListColumn<InterveneRow>[] = [
     {
       title: '单据编号',
       dataIndex: 'billNumber',
       width: 170,
-      fixed: 'left',
+      role: 'key',
       render: (v: string, r) => <Typography.Link onClick={() => setRecord(r.id)}>{v}</Typography.Link>,
     },
-    { title: '事由', dataIndex: 'title', width: 200, ellipsis: true },
-    { title: '单据类型', dataIndex: 'billTypeText', width: 90 },
-    { title: '提交人', dataIndex: 'submitterName', width: 90 },
-    {
-      title: '金额（元）',
-      dataIndex: 'amount',
-      width: 110,
-      align: 'right',
-      render: (f: number) => formatMoney(f),
-    },
-    { title: '审批流程', dataIndex: 'flowName', width: 140, ellipsis: true },
-    { title: '当前节点', dataIndex: 'currentNodeName', width: 110 },
+    { title: '事由', dataIndex: 'title', width: 180, ellipsis: true },
+    moneyColumn('金额（元）', 'amount'),
+    { title: '当前节点', dataIndex: 'currentNodeName', width: 110, role: 'status' },
     {
       title: '当前审批人',
       dataIndex: 'currentApprovers',
       width: 140,
       render: (v: string[]) => v.join('、') || '—',
     },
+    { title: '提交人', dataIndex: 'submitterName', width: 90 },
+    { title: '单据类型', dataIndex: 'billTypeText', width: 90 },
+    { title: '审批流程', dataIndex: 'flowName', width: 140, ellipsis: true },
     {
       title: '提交时间',
       dataIndex: 'submitTime',
@@ -84,7 +65,7 @@ export default function FlowIntervenePage() {
     {
       title: '操作',
       key: 'op',
-      width: canAct ? 340 : 140,
+      width: canAct ? 220 : 140,
       fixed: 'right',
       render: (_: unknown, r) => (
         <Space size={0} wrap>
@@ -113,38 +94,30 @@ export default function FlowIntervenePage() {
 
   return (
     <Card title="流程干预" data-testid="flow-intervene" className="fk-panel">
-      <Flex gap={8} wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          placeholder="单据编号、事由或提交人"
-          style={{ width: 240 }}
-          defaultValue={keyword}
-          onSearch={(v) => u.set({ keyword: v.trim() })}
-        />
-        <Select
-          allowClear
-          placeholder="单据类型"
-          style={{ width: 140 }}
-          value={billType}
-          options={BILL_TYPES.map((t) => ({ value: t, label: BILL_TYPE_LABEL[t] }))}
-          onChange={(v) => u.set({ billType: v })}
-        />
-      </Flex>
-      <Table<InterveneRow>
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
+      <ListTable<InterveneRow>
+        query={list}
+        what="「流程干预」"
         columns={columns}
-        dataSource={list.data?.items ?? []}
-        scroll={{ x: 1400 }}
-        pagination={{
-          current: u.pageNum,
-          pageSize: u.pageSize,
-          total: list.data?.page.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: u.setPage,
-        }}
+        paging={u}
+        filters={
+          <>
+            <Input.Search
+              allowClear
+              placeholder="单据编号、事由或提交人"
+              style={{ width: 240 }}
+              defaultValue={keyword}
+              onSearch={(v) => u.set({ keyword: v.trim() })}
+            />
+            <Select
+              allowClear
+              placeholder="单据类型"
+              style={{ width: 140 }}
+              value={billType}
+              options={BILL_TYPES.map((t) => ({ value: t, label: BILL_TYPE_LABEL[t] }))}
+              onChange={(v) => u.set({ billType: v })}
+            />
+          </>
+        }
       />
       {record !== null && <RecordDrawer id={record} onClose={() => setRecord(null)} />}
       {acting && <InterveneDialog action={acting.action} bill={acting.row} onClose={() => setActing(null)} />}

@@ -1,27 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Input,
-  Menu,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Card, Flex, Input, Menu, Select, Space, Switch, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { BILL_TYPE_LABEL, BILL_TYPES, formatDateTime, type BillType } from '@feikong/contracts';
+import { BILL_TYPE_LABEL, BILL_TYPES, FlowPageQuery, formatDateTime } from '@feikong/contracts';
 import { flowApi, type FlowRow } from '@/api/flow';
 import { RequestError } from '@/api/request';
 import { useAccess } from '@/components/Access';
+import { ListTable, useListParams, type ListColumn } from '@/components/ListPage';
 import { FLOW_PERM, flowListQuery, groupsQuery, useFlowMutation } from '../hooks/queries';
-import { useUrlParams } from '../hooks/useUrlParams';
 
 const BILL_TYPE_OPTIONS = BILL_TYPES.map((t) => ({ value: t, label: BILL_TYPE_LABEL[t] }));
 
@@ -34,25 +20,10 @@ export default function FlowListPage() {
   const { can } = useAccess();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
-  const u = useUrlParams();
-  const groupId = u.num('groupId');
-  const name = u.get('name');
-  const billType = (BILL_TYPES as readonly string[]).includes(u.get('billType'))
-    ? (u.get('billType') as BillType)
-    : undefined;
-  const enabled = u.get('enabled');
+  const u = useListParams(FlowPageQuery);
+  const { groupId, name, billType, enabled } = u.query;
   const groups = useQuery(groupsQuery);
-  const list = useQuery({
-    ...flowListQuery({
-      pageNum: u.pageNum,
-      pageSize: u.pageSize,
-      groupId,
-      name: name || undefined,
-      billType,
-      enabled: enabled === 'true' ? true : enabled === 'false' ? false : undefined,
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery({ ...flowListQuery(u.query), placeholderData: keepPreviousData });
   const enable = useFlowMutation(flowApi.enable);
   const copy = useFlowMutation(flowApi.copy);
   const remove = useFlowMutation(flowApi.remove);
@@ -78,9 +49,10 @@ export default function FlowListPage() {
       },
     });
 
-  const columns: TableColumnsType<FlowRow> = [
+  const columns: ListColumn<FlowRow>[] = [
     {
       title: '流程名称',
+      role: 'key',
       dataIndex: 'name',
       width: 220,
       render: (v: string, r) => (
@@ -111,6 +83,7 @@ export default function FlowListPage() {
     },
     {
       title: '状态',
+      role: 'status',
       dataIndex: 'enabled',
       width: 90,
       render: (v: boolean, r) => (
@@ -219,49 +192,41 @@ export default function FlowListPage() {
           )
         }
       >
-        <Flex gap={8} wrap style={{ marginBottom: 12 }}>
-          <Input.Search
-            allowClear
-            placeholder="流程名称"
-            style={{ width: 200 }}
-            defaultValue={name}
-            onSearch={(v) => u.set({ name: v.trim() })}
-          />
-          <Select
-            allowClear
-            placeholder="单据类型"
-            style={{ width: 140 }}
-            value={billType}
-            options={BILL_TYPE_OPTIONS}
-            onChange={(v) => u.set({ billType: v })}
-          />
-          <Select
-            allowClear
-            placeholder="状态"
-            style={{ width: 120 }}
-            value={enabled || undefined}
-            options={[
-              { value: 'true', label: '已启用' },
-              { value: 'false', label: '已停用' },
-            ]}
-            onChange={(v) => u.set({ enabled: v })}
-          />
-        </Flex>
-        <Table<FlowRow>
-          rowKey="id"
-          size="middle"
-          loading={list.isFetching}
+        <ListTable<FlowRow>
+          query={list}
+          paging={u}
+          what="「审批流程」"
           columns={columns}
-          dataSource={list.data?.items ?? []}
-          scroll={{ x: 1100 }}
-          pagination={{
-            current: u.pageNum,
-            pageSize: u.pageSize,
-            total: list.data?.page.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (t) => `共 ${t} 条`,
-            onChange: u.setPage,
-          }}
+          filters={
+            <>
+              <Input.Search
+                allowClear
+                placeholder="流程名称"
+                style={{ width: 200 }}
+                defaultValue={name}
+                onSearch={(v) => u.set({ name: v.trim() })}
+              />
+              <Select
+                allowClear
+                placeholder="单据类型"
+                style={{ width: 140 }}
+                value={billType}
+                options={BILL_TYPE_OPTIONS}
+                onChange={(v) => u.set({ billType: v })}
+              />
+              <Select
+                allowClear
+                placeholder="状态"
+                style={{ width: 120 }}
+                value={enabled === undefined ? undefined : String(enabled)}
+                options={[
+                  { value: 'true', label: '已启用' },
+                  { value: 'false', label: '已停用' },
+                ]}
+                onChange={(v) => u.set({ enabled: v })}
+              />
+            </>
+          }
         />
       </Card>
     </Flex>

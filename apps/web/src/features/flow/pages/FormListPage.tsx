@@ -1,18 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Input,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Card, Input, Select, Space, Switch, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
@@ -21,14 +8,14 @@ import {
   FORM_STATUS_LABEL,
   FORM_STATUSES,
   formatDateTime,
-  type BillType,
+  FormPageQuery,
   type FormStatus,
 } from '@feikong/contracts';
 import { formApi, type FormRow } from '@/api/form';
 import { RequestError } from '@/api/request';
 import { useAccess } from '@/components/Access';
+import { ListTable, useListParams, type ListColumn } from '@/components/ListPage';
 import { FLOW_PERM, formListQuery, useFlowMutation } from '../hooks/queries';
-import { useUrlParams } from '../hooks/useUrlParams';
 
 const STATUS_COLOR: Record<FormStatus, string | undefined> = {
   draft: undefined,
@@ -46,18 +33,10 @@ export default function FormListPage() {
   const { can } = useAccess();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
-  const u = useUrlParams();
-  const name = u.get('name');
-  const billType = (BILL_TYPES as readonly string[]).includes(u.get('billType'))
-    ? (u.get('billType') as BillType)
-    : undefined;
-  const status = (FORM_STATUSES as readonly string[]).includes(u.get('status'))
-    ? (u.get('status') as FormStatus)
-    : undefined;
-  const list = useQuery({
-    ...formListQuery({ pageNum: u.pageNum, pageSize: u.pageSize, name: name || undefined, billType, status }),
-    placeholderData: keepPreviousData,
-  });
+
+  const u = useListParams(FormPageQuery);
+  const { name, billType, status } = u.query;
+  const list = useQuery({ ...formListQuery(u.query), placeholderData: keepPreviousData });
   const enable = useFlowMutation(formApi.enable);
   const copy = useFlowMutation(formApi.copy);
   const remove = useFlowMutation(formApi.remove);
@@ -83,9 +62,10 @@ export default function FormListPage() {
       },
     });
 
-  const columns: TableColumnsType<FormRow> = [
+  const columns: ListColumn<FormRow>[] = [
     {
       title: '表单名称',
+      role: 'key',
       dataIndex: 'name',
       width: 220,
       render: (v: string, r) => (
@@ -104,6 +84,7 @@ export default function FormListPage() {
     { title: '单据类型', dataIndex: 'billTypeText', width: 100 },
     {
       title: '状态',
+      role: 'status',
       dataIndex: 'status',
       width: 90,
       render: (s: FormStatus, r) => <Tag color={STATUS_COLOR[s]}>{r.statusText || FORM_STATUS_LABEL[s]}</Tag>,
@@ -191,46 +172,38 @@ export default function FormListPage() {
         )
       }
     >
-      <Flex gap={8} wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          placeholder="表单名称"
-          style={{ width: 200 }}
-          defaultValue={name}
-          onSearch={(v) => u.set({ name: v.trim() })}
-        />
-        <Select
-          allowClear
-          placeholder="单据类型"
-          style={{ width: 140 }}
-          value={billType}
-          options={BILL_TYPES.map((t) => ({ value: t, label: BILL_TYPE_LABEL[t] }))}
-          onChange={(v) => u.set({ billType: v })}
-        />
-        <Select
-          allowClear
-          placeholder="状态"
-          style={{ width: 120 }}
-          value={status}
-          options={FORM_STATUSES.map((s) => ({ value: s, label: FORM_STATUS_LABEL[s] }))}
-          onChange={(v) => u.set({ status: v })}
-        />
-      </Flex>
-      <Table<FormRow>
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
+      <ListTable<FormRow>
+        query={list}
+        paging={u}
+        what="「表单管理」"
         columns={columns}
-        dataSource={list.data?.items ?? []}
-        scroll={{ x: 1100 }}
-        pagination={{
-          current: u.pageNum,
-          pageSize: u.pageSize,
-          total: list.data?.page.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: u.setPage,
-        }}
+        filters={
+          <>
+            <Input.Search
+              allowClear
+              placeholder="表单名称"
+              style={{ width: 200 }}
+              defaultValue={name}
+              onSearch={(v) => u.set({ name: v.trim() })}
+            />
+            <Select
+              allowClear
+              placeholder="单据类型"
+              style={{ width: 140 }}
+              value={billType}
+              options={BILL_TYPES.map((t) => ({ value: t, label: BILL_TYPE_LABEL[t] }))}
+              onChange={(v) => u.set({ billType: v })}
+            />
+            <Select
+              allowClear
+              placeholder="状态"
+              style={{ width: 120 }}
+              value={status}
+              options={FORM_STATUSES.map((s) => ({ value: s, label: FORM_STATUS_LABEL[s] }))}
+              onChange={(v) => u.set({ status: v })}
+            />
+          </>
+        }
       />
     </Card>
   );

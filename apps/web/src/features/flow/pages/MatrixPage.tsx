@@ -25,13 +25,14 @@ import {
   formatMoney,
   MATRIX_DIMENSION_LABEL,
   MATRIX_DIMENSIONS,
+  MatrixListQuery,
   type MatrixDimension,
 } from '@feikong/contracts';
 import { flowApi, type MatrixDetail, type MatrixSummary } from '@/api/flow';
 import { useAccess } from '@/components/Access';
+import { ListTable, useListParams, type ListColumn } from '@/components/ListPage';
 import { StaffPicker } from '@/components/StaffPicker';
 import { FLOW_PERM, matricesQuery, matrixQuery, useFlowMutation, useOrgOptions } from '../hooks/queries';
-import { useUrlParams } from '../hooks/useUrlParams';
 import { fenToYuan, yuanToFen } from '../rules/conditions';
 
 /** What a row names by dimension: 公司 or 部门. */
@@ -64,18 +65,17 @@ export default function MatrixPage() {
   const { can } = useAccess();
   const canEdit = can([FLOW_PERM.matrixEdit]);
   const { modal, message } = App.useApp();
-  const u = useUrlParams();
-  const dimension = (MATRIX_DIMENSIONS as readonly string[]).includes(u.get('dimension'))
-    ? (u.get('dimension') as MatrixDimension)
-    : 'company';
+  const u = useListParams(MatrixListQuery);
+  const dimension = u.query.dimension ?? 'company';
   const list = useQuery(matricesQuery);
   const remove = useFlowMutation(flowApi.deleteMatrix);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const rows = (list.data ?? []).filter((m) => m.dimension === dimension);
 
-  const columns: TableColumnsType<MatrixSummary> = [
+  const columns: ListColumn<MatrixSummary>[] = [
     {
       title: '矩阵名称',
+      role: 'key',
       dataIndex: 'name',
       render: (v: string, m) => <Typography.Link onClick={() => setEditing(m.id)}>{v}</Typography.Link>,
     },
@@ -141,14 +141,7 @@ export default function MatrixPage() {
         onChange={(k) => u.set({ dimension: k === 'company' ? undefined : k })}
         items={MATRIX_DIMENSIONS.map((d) => ({ key: d, label: MATRIX_DIMENSION_LABEL[d] }))}
       />
-      <Table<MatrixSummary>
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={rows}
-        pagination={false}
-      />
+      <ListTable<MatrixSummary> rows={rows} loading={list.isFetching} what="「审批矩阵」" columns={columns} />
       {editing !== null && (
         <MatrixDrawer
           id={editing === 'new' ? undefined : editing}

@@ -1,15 +1,4 @@
-import {
-  App,
-  Alert,
-  Button,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-  type TableColumnsType,
-  type TableProps,
-} from 'antd';
+import { App, Alert, Button, Space, Tabs, Tag, Typography, type TableProps } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -25,6 +14,7 @@ import {
 } from '@feikong/contracts';
 import type { InvoiceRow } from '@/api/invoice';
 import { useAccess } from '@/components/Access';
+import { ListTable, type ListColumn } from '@/components/ListPage';
 import { columnFilter } from '@/components/filters/ColumnFilters';
 import { decodeFilter } from '@/components/filters/rules';
 import { enumItems, enumsQuery, listQuery, useRemoveInvoices } from '../hooks/queries';
@@ -121,7 +111,90 @@ export function InvoiceList({ scope, removePerm, onOpen, toolbar, selectable, te
   const tab = (query.tab ?? 'all') as ListTab;
   // spec §3: an extra amount column by tab (核销中 / 已核销 / 未核销 amount of each invoice)
   const tabAmount = LIST_TABS.find((t) => t.key === tab)?.amount;
-  const columns: TableColumnsType<InvoiceRow> = [
+  // The number, amounts and statuses first (they show at 1280×720); the rest scroll, the least read last.
+  const columns: ListColumn<InvoiceRow>[] = [
+    {
+      title: '发票号码',
+      dataIndex: 'number',
+      key: 'number',
+      width: 190,
+      role: 'key',
+      sorter: true,
+      sortOrder: sortOrderOf('number'),
+      ...columnFilter.text('number', '请输入发票号码'),
+      filteredValue: filteredValueOf(query, 'number'),
+      render: (v: string, row) => (
+        <Typography.Link onClick={() => onOpen(row)} aria-label={`查看发票${v}`}>
+          {v}
+        </Typography.Link>
+      ),
+    },
+    {
+      title: '价税合计',
+      dataIndex: 'amountTax',
+      key: 'amountTax',
+      width: 130,
+      role: 'amount',
+      sorter: true,
+      sortOrder: sortOrderOf('amountTax'),
+      ...columnFilter.moneyRange('amountTax'),
+      filteredValue: filteredValueOf(query, 'amountTax'),
+      render: (fen: number) => formatMoney(fen),
+    },
+    ...(tabAmount
+      ? [
+          {
+            title: TAB_AMOUNT_TITLE[tabAmount],
+            dataIndex: tabAmount,
+            key: tabAmount,
+            width: 130,
+            role: 'amount' as const,
+            render: (fen: number) => formatMoney(fen),
+          },
+        ]
+      : []),
+    {
+      title: '查验状态',
+      dataIndex: 'dealStatus',
+      key: 'dealStatus',
+      width: 100,
+      role: 'status',
+      filters: choices(DEAL_STATUS_LABEL),
+      filterMultiple: false,
+      filteredValue: filteredValueOf(query, 'dealStatus'),
+      render: (s: number, row) => <Tag color={STATUS_COLOR[s]}>{row.dealStatusText}</Tag>,
+    },
+    {
+      title: '报销状态',
+      dataIndex: 'recentStatusText',
+      key: 'recentStatus',
+      width: 100,
+      role: 'status',
+      filters: choices(RECENT_STATUS_LABEL),
+      filterMultiple: false,
+      filteredValue: filteredValueOf(query, 'recentStatus'),
+      render: (t: string, row) => <Tag color={RECENT_COLOR[row.recentStatus]}>{t}</Tag>,
+    },
+    {
+      title: '销售方名称',
+      dataIndex: 'sellerName',
+      key: 'sellerName',
+      width: 180,
+      ellipsis: true,
+      ...columnFilter.text('sellerName', '请输入销售方名称'),
+      filteredValue: filteredValueOf(query, 'sellerName'),
+    },
+    {
+      title: '开票日期',
+      dataIndex: 'billingDate',
+      key: 'billingDate',
+      width: 120,
+      sorter: true,
+      sortOrder: sortOrderOf('billingDate'),
+      ...columnFilter.dateRange('billingDate'),
+      filteredValue: filteredValueOf(query, 'billingDate'),
+      render: (ms: number) => shanghaiDate(ms),
+    },
     {
       title: '发票类型',
       dataIndex: 'typeText',
@@ -149,92 +222,13 @@ export function InvoiceList({ scope, removePerm, onOpen, toolbar, selectable, te
       filteredValue: filteredValueOf(query, 'code'),
     },
     {
-      title: '发票号码',
-      dataIndex: 'number',
-      key: 'number',
-      width: 190,
-      sorter: true,
-      sortOrder: sortOrderOf('number'),
-      ...columnFilter.text('number', '请输入发票号码'),
-      filteredValue: filteredValueOf(query, 'number'),
-      render: (v: string, row) => (
-        <Typography.Link onClick={() => onOpen(row)} aria-label={`查看发票${v}`}>
-          {v}
-        </Typography.Link>
-      ),
-    },
-    {
-      title: '开票日期',
-      dataIndex: 'billingDate',
-      key: 'billingDate',
-      width: 120,
-      sorter: true,
-      sortOrder: sortOrderOf('billingDate'),
-      ...columnFilter.dateRange('billingDate'),
-      filteredValue: filteredValueOf(query, 'billingDate'),
-      render: (ms: number) => shanghaiDate(ms),
-    },
-    {
-      title: '价税合计',
-      dataIndex: 'amountTax',
-      key: 'amountTax',
-      width: 130,
-      align: 'right',
-      sorter: true,
-      sortOrder: sortOrderOf('amountTax'),
-      ...columnFilter.moneyRange('amountTax'),
-      filteredValue: filteredValueOf(query, 'amountTax'),
-      render: (fen: number) => formatMoney(fen),
-    },
-    ...(tabAmount
-      ? [
-          {
-            title: TAB_AMOUNT_TITLE[tabAmount],
-            dataIndex: tabAmount,
-            key: tabAmount,
-            width: 130,
-            align: 'right' as const,
-            render: (fen: number) => formatMoney(fen),
-          },
-        ]
-      : []),
-    {
-      title: '销售方名称',
-      dataIndex: 'sellerName',
-      key: 'sellerName',
-      width: 200,
-      ellipsis: true,
-      ...columnFilter.text('sellerName', '请输入销售方名称'),
-      filteredValue: filteredValueOf(query, 'sellerName'),
-    },
-    {
       title: '购买方名称',
       dataIndex: 'buyerName',
       key: 'buyerName',
-      width: 200,
+      width: 180,
       ellipsis: true,
       ...columnFilter.text('buyerName', '请输入购买方名称'),
       filteredValue: filteredValueOf(query, 'buyerName'),
-    },
-    {
-      title: '查验状态',
-      dataIndex: 'dealStatus',
-      key: 'dealStatus',
-      width: 110,
-      filters: choices(DEAL_STATUS_LABEL),
-      filterMultiple: false,
-      filteredValue: filteredValueOf(query, 'dealStatus'),
-      render: (s: number, row) => <Tag color={STATUS_COLOR[s]}>{row.dealStatusText}</Tag>,
-    },
-    {
-      title: '报销状态',
-      dataIndex: 'recentStatusText',
-      key: 'recentStatus',
-      width: 100,
-      filters: choices(RECENT_STATUS_LABEL),
-      filterMultiple: false,
-      filteredValue: filteredValueOf(query, 'recentStatus'),
-      render: (t: string, row) => <Tag color={RECENT_COLOR[row.recentStatus]}>{t}</Tag>,
     },
     scope === 'org'
       ? {
@@ -309,13 +303,7 @@ export function InvoiceList({ scope, removePerm, onOpen, toolbar, selectable, te
   ];
 
   const onChange: TableProps<InvoiceRow>['onChange'] = (pagination, filters, sorter, extra) => {
-    if (extra.action === 'paginate') {
-      set({
-        pageNum: pagination.current === 1 ? undefined : pagination.current,
-        pageSize: pagination.pageSize === 20 ? undefined : pagination.pageSize,
-      });
-      return;
-    }
+    if (extra.action === 'paginate') return; // the frame's paging
     if (extra.action === 'sort') {
       const s = Array.isArray(sorter) ? sorter[0] : sorter;
       const field = s?.order ? String(s.columnKey ?? s.field) : undefined;
@@ -382,26 +370,21 @@ export function InvoiceList({ scope, removePerm, onOpen, toolbar, selectable, te
         />
       )}
       {list.isError && !data ? null : (
-        <Table<InvoiceRow>
-          rowKey="id"
-          size="middle"
+        <ListTable<InvoiceRow>
+          rows={data?.items ?? []}
           loading={list.isFetching}
           columns={columns}
-          dataSource={data?.items ?? []}
-          scroll={{ x: 2000 }}
           onChange={onChange}
-          rowSelection={
-            mayRemove || selectable
-              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }
-              : undefined
-          }
+          selectable={mayRemove || selectable}
+          selectedKeys={selected}
+          onSelect={(keys) => setSelected(keys as number[])}
           onRow={(row) => ({ onDoubleClick: () => onOpen(row) })}
-          pagination={{
-            current: query.pageNum as number,
+          paging={{
+            pageNum: query.pageNum as number,
             pageSize: query.pageSize as number,
             total: data?.page.total ?? 0,
-            showTotal: (t) => `共 ${t} 条`,
-            showSizeChanger: true,
+            setPage: (n, size) =>
+              set({ pageNum: n === 1 ? undefined : n, pageSize: size === 20 ? undefined : size }),
           }}
         />
       )}

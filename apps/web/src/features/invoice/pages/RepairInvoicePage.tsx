@@ -1,15 +1,14 @@
-import { Alert, Button, Card, Form, Input, InputNumber, Modal, Select, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatDateTime, formatMoney } from '@feikong/contracts';
+import { formatDateTime, formatMoney, InvoiceSimplePageQuery } from '@feikong/contracts';
 import { invoiceApi, type SupportRecord } from '@/api/invoice';
 import { Access } from '@/components/Access';
 import { useDebouncedClick } from '@/components/directives';
 import { applyFieldErrors } from '@/components/formErrors';
 import { useDebouncedValue } from '@/components/useDebouncedValue';
-import { PagedQueryTable } from '@/components/PagedQueryTable';
-import { usePageParams } from '../components/usePageParams';
+import { ListTable, useListParams, type ListColumn } from '@/components/ListPage';
 import { INVOICE_PERM, invoiceKeys, supportsQuery } from '../hooks/queries';
 
 interface Values {
@@ -96,14 +95,16 @@ export default function RepairInvoicePage() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [dialogKey, setDialogKey] = useState(0); // a new dialog per opening
-  const { pageNum, pageSize, setPage } = usePageParams();
+  const u = useListParams(InvoiceSimplePageQuery);
+  const { pageNum, pageSize } = u;
   const records = useQuery({ ...supportsQuery({ pageNum, pageSize }), placeholderData: keepPreviousData });
-  const columns: TableColumnsType<SupportRecord> = [
+  const columns: ListColumn<SupportRecord>[] = [
     { title: '单据ID', dataIndex: 'billId', width: 100 },
-    { title: '发票号码', dataIndex: 'number', width: 190 },
+    { title: '发票号码', dataIndex: 'number', width: 190, role: 'key' },
     { title: '发票类型', dataIndex: 'typeText', width: 170 },
     {
       title: '价税合计',
+      role: 'amount',
       dataIndex: 'amountTax',
       width: 120,
       align: 'right',
@@ -142,14 +143,7 @@ export default function RepairInvoicePage() {
         </>
       }
     >
-      <PagedQueryTable<SupportRecord>
-        query={records}
-        what="补录记录"
-        columns={columns}
-        pageNum={pageNum}
-        pageSize={pageSize}
-        onPage={setPage}
-      />
+      <ListTable<SupportRecord> query={records} what="补录记录" columns={columns} paging={u} />
       <SupportDialog key={dialogKey} open={open} onClose={() => setOpen(false)} />
     </Card>
   );

@@ -1,10 +1,9 @@
-import { Button, Card, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Card, Tag, Tooltip } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { formatDateTime, formatMoney, shanghaiDate } from '@feikong/contracts';
+import { formatDateTime, formatMoney, shanghaiDate, InvoiceSimplePageQuery } from '@feikong/contracts';
 import type { VerificationRecord } from '@/api/invoice';
-import { PagedQueryTable } from '@/components/PagedQueryTable';
-import { usePageParams } from '../components/usePageParams';
+import { ListTable, useListParams, type ListColumn } from '@/components/ListPage';
 import { recordsQuery } from '../hooks/queries';
 
 /**
@@ -13,16 +12,18 @@ import { recordsQuery } from '../hooks/queries';
  */
 export default function TaskCheckPage() {
   const navigate = useNavigate();
-  const { pageNum, pageSize, setPage } = usePageParams();
+  const u = useListParams(InvoiceSimplePageQuery);
+  const { pageNum, pageSize } = u;
   const records = useQuery({ ...recordsQuery({ pageNum, pageSize }), placeholderData: keepPreviousData });
-  const columns: TableColumnsType<VerificationRecord> = [
+  const columns: ListColumn<VerificationRecord>[] = [
     { title: '发票类型', dataIndex: 'typeText', width: 170 },
     { title: '发票代码', dataIndex: 'code', width: 130, render: (v: string) => v || '—' },
-    { title: '发票号码', dataIndex: 'number', width: 190 },
+    { title: '发票号码', dataIndex: 'number', width: 190, role: 'key' },
     { title: '开票日期', dataIndex: 'billingDate', width: 110, render: (ms: number) => shanghaiDate(ms) },
-    { title: '金额', dataIndex: 'amount', width: 110, align: 'right', render: (f: number) => formatMoney(f) },
+    { title: '金额', dataIndex: 'amount', width: 110, role: 'amount', render: (f: number) => formatMoney(f) },
     {
       title: '查验结果',
+      role: 'status',
       key: 'verdict',
       width: 190,
       render: (_: unknown, r) => (
@@ -54,15 +55,7 @@ export default function TaskCheckPage() {
       data-testid="invoice-task-check"
       extra={<Button onClick={() => navigate('/invoice/personList')}>返回我的发票</Button>}
     >
-      <PagedQueryTable<VerificationRecord>
-        query={records}
-        what="查验记录"
-        columns={columns}
-        scroll={{ x: 1400 }}
-        pageNum={pageNum}
-        pageSize={pageSize}
-        onPage={setPage}
-      />
+      <ListTable<VerificationRecord> query={records} what="查验记录" columns={columns} paging={u} />
     </Card>
   );
 }

@@ -1,26 +1,11 @@
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Input,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, App, Button, Card, DatePicker, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { formatMoney } from '@feikong/contracts';
-import { voucherApi, type VoucherListQuery, type VoucherRow } from '@/api/invoiceVoucher';
+import { formatMoney, VoucherPageQuery } from '@feikong/contracts';
+import { voucherApi, type VoucherRow } from '@/api/invoiceVoucher';
 import { useAccess } from '@/components/Access';
-import { usePageParams } from '../components/usePageParams';
+import { ListTable, useListParams, type ListColumn } from '@/components/ListPage';
 import { VoucherCreateDialog } from '../components/VoucherCreateDialog';
 import { VoucherDetailDialog } from '../components/VoucherDetailDialog';
 import { chinaDate } from '../components/VoucherSheet';
@@ -32,33 +17,6 @@ const STATUS_OPTIONS = [
   { value: 2, label: '已作废' },
 ];
 
-/** Filters held in the URL: orgId, period (YYYY-MM), status, number. */
-function useFilters() {
-  const [params, setParams] = useSearchParams();
-  const num = (k: string) => {
-    const v = Number(params.get(k));
-    return Number.isInteger(v) && v > 0 ? v : undefined;
-  };
-  const period = params.get('period');
-  const filters = {
-    orgId: num('orgId'),
-    period: period && /^\d{4}-\d{2}$/.test(period) ? period : undefined,
-    status: num('status') === 1 || num('status') === 2 ? (num('status') as 1 | 2) : undefined,
-    number: params.get('number') || undefined,
-  };
-  const set = (k: keyof typeof filters, v: string | number | undefined) =>
-    setParams(
-      (p) => {
-        if (v === undefined || v === '') p.delete(k);
-        else p.set(k, String(v));
-        p.delete('pageNum');
-        return p;
-      },
-      { replace: true },
-    );
-  return { filters, set };
-}
-
 /**
  * 发票凭证 (invoice/Voucher): 记账凭证 generated from the organisation's invoices — the list, 生成凭证
  * (pick → preview → confirm), detail with 作废, xlsx export and 科目设置 (docs/decisions/0017).
@@ -67,10 +25,10 @@ export default function VoucherPage() {
   const { message } = App.useApp();
   const { can } = useAccess();
   const mayEdit = can([VOUCHER_PERM.edit]);
-  const { filters, set } = useFilters();
-  const { pageNum, pageSize, setPage } = usePageParams();
-  const query: VoucherListQuery = { ...filters, pageNum, pageSize };
-  const list = useQuery(voucherListQuery(query));
+  const u = useListParams(VoucherPageQuery);
+  const { pageNum: _pageNum, pageSize: _pageSize, ...filters } = u.query;
+  const set = (k: keyof typeof filters, v: string | number | undefined) => u.set({ [k]: v });
+  const list = useQuery(voucherListQuery(u.query));
   const orgs = useQuery(voucherOrgsQuery);
   const [creating, setCreating] = useState(false);
   const [createKey, setCreateKey] = useState(0);
@@ -91,9 +49,10 @@ export default function VoucherPage() {
     },
   });
 
-  const columns: TableColumnsType<VoucherRow> = [
+  const columns: ListColumn<VoucherRow>[] = [
     {
       title: '凭证号',
+      role: 'key',
       dataIndex: 'number',
       width: 140,
       render: (n: string, r) => (
@@ -112,6 +71,7 @@ export default function VoucherPage() {
     { title: '摘要', dataIndex: 'summary' },
     {
       title: '金额',
+      role: 'amount',
       dataIndex: 'debitTotal',
       align: 'right',
       width: 110,
@@ -127,6 +87,7 @@ export default function VoucherPage() {
     { title: '制单人', dataIndex: 'creatorName', width: 90, ellipsis: true },
     {
       title: '状态',
+      role: 'status',
       dataIndex: 'statusText',
       width: 80,
       render: (t: string, r) => <Tag color={r.status === 1 ? 'green' : 'default'}>{t}</Tag>,
@@ -223,22 +184,13 @@ export default function VoucherPage() {
           }
         />
       )}
-      <Table<VoucherRow>
-        rowKey="id"
-        size="middle"
-        data-testid="voucher-list"
+      <ListTable<VoucherRow>
+        testId="voucher-list"
+        rows={list.data?.items ?? []}
         loading={list.isFetching}
         columns={columns}
-        dataSource={list.data?.items ?? []}
         locale={{ emptyText: '暂无凭证' }}
-        pagination={{
-          current: pageNum,
-          pageSize,
-          total: list.data?.page.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (n) => `共 ${n} 张凭证`,
-          onChange: setPage,
-        }}
+        paging={{ ...u, total: list.data?.page.total ?? 0 }}
       />
       <VoucherCreateDialog
         key={createKey}
