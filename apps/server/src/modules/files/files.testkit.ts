@@ -8,7 +8,6 @@ import { multipartBody } from '../../../test/tasks.js';
 import { buildApp } from '../../app.js';
 import { testConfig, type Config } from '../../config.js';
 import type { Db } from '../../platform/db/database.js';
-import { migrateToLatest } from '../../platform/db/migrator.js';
 import { DownloadSigner, LocalFileStorage } from '../../platform/storage/index.js';
 import { insertGrant } from './grants.repo.js';
 
