@@ -38,7 +38,7 @@ function serverModulePatterns(depth, tests, parts) {
 /**
  * In a module of PARTED_MODULES every sub-folder is a part with an index.ts (decision 0010): from a file `depth` folders below
  * the module, another part's files other than its index.js. From the module root that is `./<part>/<file>`;
- * from a part `../<part>/<file>`; from a part's sub-folder `../../<part>/<file>` (its own part's folders are
+ * from a part `../<part>/<file>`; from a part's sub-folder the same two folders up (its own part's folders are
  * beside it, `../<sub>/…`, and stay open).
  */
 function partPatterns(depth) {

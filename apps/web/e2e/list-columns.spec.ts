@@ -1,16 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { passwordLogin } from './support/demo';
 
 // Every list screen on the list frame (components/ListPage, decision 0029), signed in as the demo
 // administrator, at 1280×720 and 1440×900: the key column, the amounts and the statuses (headers the frame
 // marks data-col-role) lie inside the table's visible area without scrolling, left of the fixed 操作
 // column; where the rest does not fit, a scroll bar is drawn. Screenshots of 我的待办, 我的单据, 流程干预 and
-// 我的发票 go to /tmp/weblist-shots (E2E_LIST_SHOTS) to read as a user would.
+// 我的发票 go to the temp dir's feikong-list-shots (E2E_LIST_SHOTS) to read as a user would.
 // Run: npm run -s build && E2E_PORT=8104 MAIL_PORT=2604 bash scripts/e2e.sh e2e/list-columns.spec.ts
 
 const ADMIN = '13800000001';
-const SHOTS = process.env.E2E_LIST_SHOTS ?? '/tmp/weblist-shots';
+const SHOTS = process.env.E2E_LIST_SHOTS ?? path.join(os.tmpdir(), 'feikong-list-shots');
 fs.mkdirSync(SHOTS, { recursive: true });
 
 const LISTS: { path: string; name: string; shot?: string }[] = [
