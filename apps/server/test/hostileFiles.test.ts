@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileCode } from '../src/modules/files/files.errors.js';
-import { createFilesTestApp, makePdf } from '../src/modules/files/files.testkit.js';
+import { createFilesTestApp, grantedDir, makePdf } from '../src/modules/files/files.testkit.js';
 import { RecogniseCode } from '../src/modules/invoice/recognise/recognise.errors.js';
 import { makeInvoiceTenant } from '../src/modules/invoice/invoice.testkit.js';
 import { startInvoiceMailReceiver, type MailReceiver } from '../src/modules/invoiceMail/index.js';
@@ -89,8 +89,9 @@ async function underAttack<T>(act: () => Promise<T>) {
   }
 }
 
+/** Stored as the owner's own upload (a granted directory), as file:sign would. */
 async function put(name: string, bytes: Buffer) {
-  const key = `invoice/t${x.tenantId}/2026/11/25/${Date.now()}_${name}`;
+  const key = `${await grantedDir(env.t.db, x.tenantId, x.owner.staffId)}${Date.now()}_${name}`;
   await env.storage.put(key, bytes, { contentType: 'application/octet-stream' });
   return key;
 }

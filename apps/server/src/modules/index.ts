@@ -10,7 +10,12 @@ import { registerOrgRoutes, registerOrgTaskHandlers } from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
 import { billHead, registerFlowRoutes } from './flow/index.js';
 import { registerHomeRoutes } from './home/index.js';
-import { invoiceMailIngest, registerDueRoutes, registerInvoiceRoutes } from './invoice/index.js';
+import {
+  invoiceMailIngest,
+  mayUseFileKey,
+  registerDueRoutes,
+  registerInvoiceRoutes,
+} from './invoice/index.js';
 import { registerInvoiceMail } from './invoiceMail/index.js';
 import { registerNotifyRoutes, withTaskNotifications } from './notify/index.js';
 import { registerPrivilegeRoutes } from './privileges/index.js';
@@ -23,7 +28,9 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   registerAuthRoutes(app, deps);
   registerPrivilegeRoutes(app, deps);
   registerOrgRoutes(app, deps);
-  registerFileRoutes(app, deps);
+  // file/merge (the invoice print's 附件) accepts a key its caller uploaded, or a file of an invoice the
+  // caller may read: the invoice module's rule, handed in here since files imports no module.
+  registerFileRoutes(app, deps, { mayUseKey: mayUseFileKey });
   // A finished task notifies its creator (notification centre, action 301).
   registerTaskRoutes(app, withTaskNotifications(deps));
   registerRightsRoutes(app, deps);

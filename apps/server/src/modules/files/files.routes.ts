@@ -15,14 +15,14 @@ import { DOWNLOAD_PATH, UPLOAD_PATH } from '../../platform/storage/index.js';
 import { appServices, type AppDeps, type ZodApp } from '../../platform/types.js';
 import { contentDisposition, openSignedDownload } from './files.service.js';
 import { fileErrors } from './files.errors.js';
-import { mergeFiles } from './merge.service.js';
+import { mergeFiles, type FileKeyAccess } from './merge.service.js';
 import { closePdfThread } from './pdfThread.js';
 import { checkUploadCredential, receiveUpload, signUpload, type UploadFormInput } from './upload.service.js';
 
 const tags = ['files'];
 
 /** Files: signed downloads, signed uploads (spec 7.12) and the print merge (spec 7.8). */
-export function registerFileRoutes(app: ZodApp, deps: AppDeps) {
+export function registerFileRoutes(app: ZodApp, deps: AppDeps, opts: { mayUseKey?: FileKeyAccess } = {}) {
   const d = appServices(deps);
   // The PDF thread (merge, print, export) starts with the first merge; it ends with the server.
   app.addHook('onClose', closePdfThread);
@@ -94,7 +94,7 @@ export function registerFileRoutes(app: ZodApp, deps: AppDeps) {
         summary: '合并打印：jpg、jpeg、png、pdf 依次合并为一个 PDF（答签名链接），其他类型单独列出',
       },
     },
-    async (req) => ok(await mergeFiles(d, tenantCaller(req), req.body)),
+    async (req) => ok(await mergeFiles(d, tenantCaller(req), req.body, opts.mayUseKey)),
   );
 }
 

@@ -1,5 +1,6 @@
 /** What the files module offers the rest of the server. */
 export { registerFileRoutes } from './files.routes.js';
+export type { FileKeyAccess } from './merge.service.js';
 /** A tenant's uploaded objects: stat, read, signed download/preview links (keys outside its prefix refused). */
 export { isTenantKey, readTenantFile, signedFileUrl, statTenantFile, tenantDir } from './objects.service.js';
 /** Who uploaded a key (upload_grants): other modules accept a key from its uploader (decision 0033). */

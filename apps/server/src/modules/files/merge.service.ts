@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { MERGEABLE_FILE_TYPES, type FileMergeItem, type FileMergeReply } from '@feikong/contracts';
 import type { TenantCaller } from '../../platform/context.js';
+import type { Db } from '../../platform/db/database.js';
 import type { AppServices } from '../../platform/types.js';
 import { sniffContent } from '../../platform/storage/index.js';
 import { fileErrors } from './files.errors.js';
+import { isOwnUpload } from './grants.repo.js';
 import { isTenantKey, readTenantFile, signedFileUrl, statTenantFile, tenantDir } from './objects.service.js';
 import { PdfSourceError, type PdfSource, type PdfSourceKind } from './pdf.js';
 import { mergeVertical } from './pdfThread.js';
@@ -18,6 +20,12 @@ export const MERGE_MAX_UPLOADS = 5;
 export const MERGE_LINK_EXPIRES_S = 3600;
 
 /**
+ * Whether the caller may name a stored key (decision 0033): by default only a key they uploaded; the
+ * invoice module hands in its wider rule (also the files of invoices the caller may read) at registration.
+ */
+export type FileKeyAccess = (db: Db, caller: TenantCaller, key: string) => Promise<boolean>;
+
+/**
  * POST /finopublic/api/web/file/merge: the caller's jpg/jpeg/png/pdf items become one PDF, in order
  * (VERTICAL); other types are listed singly with their own links (spec 5). Every path must be one of
  * the caller's tenant's objects; a file whose bytes are not its stated type is refused by name. The
@@ -27,10 +35,14 @@ export async function mergeFiles(
   deps: AppServices,
   caller: TenantCaller,
   body: { items: FileMergeItem[] },
+  mayUseKey: FileKeyAccess = isOwnUpload,
 ): Promise<FileMergeReply> {
-  // Every path is checked before anything is read.
+  // Every path is checked before anything is read. A key of the tenant that is not the caller's is
+  // answered exactly as one that does not exist, so keys cannot be probed.
   for (const item of body.items)
     if (!isTenantKey(caller.tenantId, item.filePath)) throw fileErrors.fileForbidden();
+  for (const item of body.items)
+    if (!(await mayUseKey(deps.db, caller, item.filePath))) throw fileErrors.fileNotFound();
   // Every file exists, and together they fit in memory, before any is read.
   let total = 0;
   for (const item of body.items) total += (await statTenantFile(deps, caller.tenantId, item.filePath)).size;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformCode } from '@feikong/contracts';
 import { makePersonal, makeStaff, makeTenant } from '../../../test/factories.js';
 import { FileCode } from './files.errors.js';
-import { FILES, createFilesTestApp, makePdf } from './files.testkit.js';
+import { FILES, createFilesTestApp, grantedDir, makePdf } from './files.testkit.js';
 import { layoutPerPage, mergeVertical, A4 } from './index.js';
 import { remarkImage, remarkMarkup } from './pdf.js';
 
@@ -17,22 +17,31 @@ let tokenA: string;
 let tenantA: number;
 let tokenB: string;
 let tenantB: number;
+/** A colleague of A's in the same tenant, and the granted upload directories of A and B. */
+let tokenA2: string;
+let dirA: string;
+let dirB: string;
 const MERGE = '/finopublic/api/web/file/merge';
 
 beforeAll(async () => {
   env = await createFilesTestApp();
   tenantA = (await makeTenant(env.t.db)).tenantId;
-  tokenA = (await makeStaff(env.t.db, tenantA)).token;
+  const staffA = await makeStaff(env.t.db, tenantA);
+  tokenA = staffA.token;
+  tokenA2 = (await makeStaff(env.t.db, tenantA)).token;
   tenantB = (await makeTenant(env.t.db)).tenantId;
-  tokenB = (await makeStaff(env.t.db, tenantB)).token;
+  const staffB = await makeStaff(env.t.db, tenantB);
+  tokenB = staffB.token;
+  dirA = await grantedDir(env.t.db, tenantA, staffA.staffId);
+  dirB = await grantedDir(env.t.db, tenantB, staffB.staffId);
   const put = (key: string, content: Buffer, contentType: string) =>
     env.storage.put(key, content, { contentType });
-  await put(`invoice/t${tenantA}/2026/11/25/1_a.jpg`, FILES.jpg(), 'image/jpeg');
-  await put(`invoice/t${tenantA}/2026/11/25/2_b.png`, FILES.png(), 'image/png');
-  await put(`invoice/t${tenantA}/2026/11/25/3_c.pdf`, await makePdf(3), 'application/pdf');
-  await put(`invoice/t${tenantA}/2026/11/25/4_d.ofd`, FILES.ofd(), 'application/ofd');
-  await put(`invoice/t${tenantA}/2026/11/25/5_lie.jpg`, Buffer.from('not an image'), 'image/jpeg');
-  await put(`invoice/t${tenantB}/2026/11/25/1_b.pdf`, await makePdf(1), 'application/pdf');
+  await put(`${dirA}1_a.jpg`, FILES.jpg(), 'image/jpeg');
+  await put(`${dirA}2_b.png`, FILES.png(), 'image/png');
+  await put(`${dirA}3_c.pdf`, await makePdf(3), 'application/pdf');
+  await put(`${dirA}4_d.ofd`, FILES.ofd(), 'application/ofd');
+  await put(`${dirA}5_lie.jpg`, Buffer.from('not an image'), 'image/jpeg');
+  await put(`${dirB}1_b.pdf`, await makePdf(1), 'application/pdf');
 });
 afterAll(async () => env?.t.close());
 
@@ -43,7 +52,7 @@ const merge = (token: string | null, body: unknown) =>
     headers: token ? { 'x-session-token': token } : {},
     payload: body as object,
   });
-const A = (name: string) => `invoice/t${tenantA}/2026/11/25/${name}`;
+const A = (name: string) => `${dirA}${name}`;
 
 async function fetchPdf(url: string) {
   const res = await env.t.app.inject({ method: 'GET', url });
@@ -97,14 +106,14 @@ describe('file/merge', () => {
     const res = await merge(tokenA, {
       items: [
         { filePath: A('1_a.jpg'), fileType: 'jpg' },
-        { filePath: `invoice/t${tenantB}/2026/11/25/1_b.pdf`, fileType: 'pdf' },
+        { filePath: `${dirB}1_b.pdf`, fileType: 'pdf' },
       ],
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ status: FileCode.fileForbidden, msg: '无权访问该文件', data: null });
     // B reads its own.
     const own = await merge(tokenB, {
-      items: [{ filePath: `invoice/t${tenantB}/2026/11/25/1_b.pdf`, fileType: 'pdf' }],
+      items: [{ filePath: `${dirB}1_b.pdf`, fileType: 'pdf' }],
     });
     expect(own.statusCode).toBe(200);
     expect((await fetchPdf(own.json().data.url)).getPageCount()).toBe(1);
@@ -116,6 +125,24 @@ describe('file/merge', () => {
       items: [{ filePath: `invoice/t${tenantA}0/x.pdf`, fileType: 'pdf' }],
     });
     expect(lookalike.statusCode).toBe(403);
+  });
+
+  it("answers a colleague's key exactly as a key that does not exist, and writes nothing", async () => {
+    const before = env.stored();
+    const theirs = await merge(tokenA2, { items: [{ filePath: A('3_c.pdf'), fileType: 'pdf' }] });
+    const missing = await merge(tokenA2, { items: [{ filePath: A('9_gone.pdf'), fileType: 'pdf' }] });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual(missing.json());
+    expect(theirs.json().msg).toBe('文件不存在或已被删除');
+    // Even the one item that is theirs among the colleague's own does not pass.
+    const mixed = await merge(tokenA, {
+      items: [
+        { filePath: A('1_a.jpg'), fileType: 'jpg' },
+        { filePath: `${await grantedDir(env.t.db, tenantA, 0)}x.pdf`, fileType: 'pdf' },
+      ],
+    });
+    expect(mixed.statusCode).toBe(404);
+    expect(env.stored()).toEqual(before);
   });
 
   it('refuses bad input with a Chinese message naming the field, a missing file, and a file that is not its type', async () => {
@@ -157,8 +184,10 @@ describe('file/merge size bound', () => {
     const small = await createFilesTestApp({ uploadMaxBytes: 30 * 1024 });
     try {
       const tenant = (await makeTenant(small.t.db)).tenantId;
-      const token = (await makeStaff(small.t.db, tenant)).token;
-      const key = (n: number) => `invoice/t${tenant}/2026/11/25/${n}_a.jpg`;
+      const staff = await makeStaff(small.t.db, tenant);
+      const token = staff.token;
+      const dir = await grantedDir(small.t.db, tenant, staff.staffId);
+      const key = (n: number) => `${dir}${n}_a.jpg`;
       for (const n of [1, 2]) await small.storage.put(key(n), FILES.jpg(), { contentType: 'image/jpeg' });
       const send = (keys: string[]) =>
         small.t.app.inject({

@@ -7,6 +7,8 @@ export {
 } from './verification/verification.service.js';
 export { InvoicePerm, type SupportBill, type SupportBillLookup } from './core/invoice.service.js';
 export { invoiceMailIngest } from './mail/mailIngest.service.js';
+/** Whether a caller may name a stored key: their upload, or a file of an invoice they may read (decision 0033). */
+export { mayUseFileKey } from './fileKey.service.js';
 export { VoucherPerm } from './voucher/voucher.service.js';
 export { registerDueRoutes } from './due/due.routes.js';
 export {
