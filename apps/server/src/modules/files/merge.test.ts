@@ -274,6 +274,8 @@ describe('Chinese remarks (pictures of their text: the standard PDF fonts cannot
 
   it('escapes markup, wraps long remarks to the width and cuts them at 4 lines', async () => {
     expect(remarkMarkup('a<b>&\nc')).toBe('a&lt;b&gt;&amp; c');
+    expect(remarkMarkup('ctl\uFFFE\uFFFFend\u0001')).toBe('ctlend');
+    expect(await remarkImage('ctl\uFFFE\u0001end', 300)).not.toBeNull();
     expect(await remarkImage('  \n ', 300)).toBeNull();
     const tags = await remarkImage('<b>未闭合 & 符号', 300);
     expect(tags!.widthPx).toBeGreaterThan(0);

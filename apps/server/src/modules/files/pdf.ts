@@ -9,6 +9,7 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import sharp from 'sharp';
+import { xmlSafe } from '@feikong/contracts';
 import { checkImagePixels } from '../../platform/untrusted/imageSize.js';
 import { FILE_LIMITS, FileLimitError, limitMessages } from '../../platform/untrusted/limits.js';
 import { scanPdf } from '../../platform/untrusted/pdfScan.js';
@@ -278,7 +279,8 @@ function drawRemark(page: PDFPage, r: Remark, x: number, y: number) {
 
 /** The remark's text as Pango reads it: one paragraph, markup characters escaped. */
 export function remarkMarkup(text: string): string {
-  return text
+  // Pango markup is XML: a character XML forbids would make sharp refuse the whole remark (decision 0033).
+  return xmlSafe(text)
     .replace(/[\r\n\t]+/g, ' ')
     .trim()
     .replace(/&/g, '&amp;')
