@@ -1,8 +1,8 @@
 import './test/layoutDom';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { emitLogout } from './api/request';
-import { resetLogoutLatch } from './api/logout';
+import { emitLogout } from './api/http/request';
+import { resetLogoutLatch } from './api/http/logout';
 import { resetMenus } from './platform/menuStore';
 import { snapshotDocument } from './app/embed';
 import { getSession, reloadSession } from './stores/session';

@@ -16,7 +16,7 @@ import type {
   UpdatePasswordBody,
   UpdatePhoneBody,
 } from '@feikong/contracts';
-import { http } from './request';
+import { http } from './http/request';
 
 // Typed calls of the auth family (/auth-center/api/v1/, spec §7.3). Request and reply shapes are the
 // contracts' (packages/contracts/src/auth), the same schemas the server validates and serializes with.

@@ -25,8 +25,8 @@ import type {
   TodoPageQuery,
 } from '@feikong/contracts';
 import type { z } from 'zod';
-import type { Encodable } from './encode';
-import { http } from './request';
+import type { Encodable } from './http/encode';
+import { http } from './http/request';
 
 // Typed calls of 单据 and their approval (/finobill/api/web/flow/*, spec 7.7; shapes in
 // packages/contracts/src/flow/bill.ts, docs/decisions/0022-flows-and-bills.md). Money in 分; dates are sent

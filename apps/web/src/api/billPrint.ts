@@ -7,7 +7,7 @@ import type {
   PrintRecorded,
 } from '@feikong/contracts';
 import type { z } from 'zod';
-import { http } from './request';
+import { http } from './http/request';
 
 // Typed calls of 单据打印 (/finobill/api/web/flow/print/, docs/decisions/0024-bill-print.md): the spec's
 // "flow service calls" (7.7). flowIds go comma-separated in query strings.

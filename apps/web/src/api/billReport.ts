@@ -10,8 +10,8 @@ import type {
   EfficiencyReport as EfficiencyReportSchema,
 } from '@feikong/contracts';
 import type { z } from 'zod';
-import type { Encodable } from './encode';
-import { http } from './request';
+import type { Encodable } from './http/encode';
+import { http } from './http/request';
 
 // Typed calls of 智能规则集 (/finobill/api/web/auditRule/) and 单据分析 (/finobill/api/web/billAnalysis/),
 // designed in docs/decisions/0023-audit-rules-and-bill-analysis.md. Money in 分; dates YYYY-MM-DD.

@@ -32,8 +32,8 @@ import type {
   MatrixSaved,
 } from '@feikong/contracts';
 import type { z } from 'zod';
-import type { Encodable } from './encode';
-import { http } from './request';
+import type { Encodable } from './http/encode';
+import { http } from './http/request';
 
 // Typed calls of 审批流设计 and 流程干预 (/finobill/api/web/: flowDesign/*, group/*, matrix/*, agent/*, flow/* for
 // the administrators' intervention), designed in docs/decisions/0022-flows-and-bills.md. Money in 分.

@@ -12,9 +12,9 @@ import type {
   FormVersionQuery,
 } from '@feikong/contracts';
 import type { z } from 'zod';
-import type { Encodable } from './encode';
+import type { Encodable } from './http/encode';
 import { FINOBILL } from './flow';
-import { http } from './request';
+import { http } from './http/request';
 
 // Typed calls of 自定义表单 (/finobill/api/web/form/*, docs/decisions/0025-custom-forms.md): templates with
 // versions for the designer and list, and the published version a document of a bill type is filled with.

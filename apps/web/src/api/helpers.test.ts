@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBrackets, trimStrings } from './encode';
-import { EXEMPT_PATHS, isExemptPath } from './exempt';
-import { randomId } from './ids';
+import { encodeBrackets, trimStrings } from './http/encode';
+import { EXEMPT_PATHS, isExemptPath } from './http/exempt';
+import { randomId } from './http/ids';
 
 describe('encodeBrackets', () => {
   it('arrays in bracket style, nested objects, arrays of objects; skips null/undefined', () => {

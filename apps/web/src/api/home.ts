@@ -1,5 +1,5 @@
 import type { EnterpriseGuide, GuideFlagsReply, Workbench } from '@feikong/contracts';
-import { http } from './request';
+import { http } from './http/request';
 
 // The home workbench (GET /app-ctrl/api/v1/home/workbench, apps/server/src/modules/home) and the
 // first-use guide (auth family: users:enterprise/guide/info, users:guide/finish, spec §7.3).

@@ -27,8 +27,8 @@ import {
   type VerificationRecordPage,
 } from '@feikong/contracts';
 import type { z } from 'zod';
-import type { Encodable } from './encode';
-import { http, type RequestOptions } from './request';
+import type { Encodable } from './http/encode';
+import { http, type RequestOptions } from './http/request';
 
 // Typed calls of the invoice family (/invoice/api/web/invoice/, spec §7.8). Request and reply types are
 // inferred from the schemas in packages/contracts/src/invoice, the ones the server validates with and

@@ -11,8 +11,8 @@ import type {
   DueSaveBody,
 } from '@feikong/contracts';
 import type { z } from 'zod';
-import type { Encodable } from './encode';
-import { http } from './request';
+import type { Encodable } from './http/encode';
+import { http } from './http/request';
 
 // Typed calls of 待收发票 (/invoice/api/web/due/, designed in docs/decisions/0018-invoice-due.md). Money in 分; the
 // expected date is sent as YYYY-MM-DD and comes back as epoch ms of the China day.

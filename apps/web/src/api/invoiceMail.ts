@@ -6,7 +6,7 @@ import type {
   MailPageListBody,
 } from '@feikong/contracts';
 import type { z } from 'zod';
-import { http } from './request';
+import { http } from './http/request';
 
 // Typed calls of 专属邮箱 (/invoice/api/web/email/…): types inferred from packages/contracts/src/invoiceMail.
 

@@ -14,8 +14,8 @@ import type {
   VoucherVoidBody,
 } from '@feikong/contracts';
 import type { z } from 'zod';
-import type { Encodable } from './encode';
-import { http } from './request';
+import type { Encodable } from './http/encode';
+import { http } from './http/request';
 
 // Typed calls of 发票凭证 (/invoice/api/web/voucher/, docs/decisions/0017-invoice-vouchers.md). Money in 分.
 

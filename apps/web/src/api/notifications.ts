@@ -1,6 +1,6 @@
 import { NOTIFY_CLIENT_TYPE, PAGE_SIZE } from '@feikong/contracts';
 import type { Notification, NotifyPage, NotifyReadReply } from '@feikong/contracts';
-import { apiConfig, http } from './request';
+import { apiConfig, http } from './http/request';
 
 // Typed calls of the notification centre (/notify-center/api/v1/, spec §7.6). Shapes follow
 // apps/server/src/modules/notify (notify.routes.ts, notify.service.ts). (api/notify.ts is the request

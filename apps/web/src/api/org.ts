@@ -61,7 +61,7 @@ import type {
   OrgTitleUpdateBody,
 } from '@feikong/contracts';
 import type { z } from 'zod';
-import { http } from './request';
+import { http } from './http/request';
 
 // Typed calls of the organisation architecture family (/org-arch-center/api/v1/, spec §7.2). Every
 // request and reply type is inferred from the schemas in packages/contracts/src/org, the very ones the

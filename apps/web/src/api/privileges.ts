@@ -11,7 +11,7 @@ import type {
   PermissionGroup,
   UserMenusReply,
 } from '@feikong/contracts';
-import { http } from './request';
+import { http } from './http/request';
 
 // Typed calls of privileges and menus (/auth-center/api/v1/privileges…, spec §7.3). Reply shapes are the
 // contracts' (packages/contracts/src/privileges), the schemas the server serializes with.

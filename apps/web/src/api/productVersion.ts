@@ -1,4 +1,4 @@
-import { http, RequestError } from './request';
+import { http, RequestError } from './http/request';
 
 /**
  * Product version detail (spec §3, §4.4), fetched after each guarded route entry (spec §2.2, §7.13).

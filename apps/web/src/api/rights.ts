@@ -11,7 +11,7 @@ import type {
   VersionNotice,
   VersionPlan,
 } from '@feikong/contracts';
-import { http } from './request';
+import { http } from './http/request';
 
 // Typed calls of product versions and recharge (/right-recharge/api/v1/, spec §7.4) and the home
 // banners (/app-ctrl/api/v1/banner/pc:list). Reply shapes are the contracts' (packages/contracts/src/rights),

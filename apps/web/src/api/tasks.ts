@@ -1,4 +1,4 @@
-import { apiConfig, http, request } from './request';
+import { apiConfig, http, request } from './http/request';
 import type { Paged, TaskView } from '@feikong/contracts';
 
 // Background import / export tasks (spec §3 Task, §4.3, §7.2, §7.7): create at /task-center, poll

@@ -1,4 +1,4 @@
-import { setLogoutChannel } from '../api/request';
+import { setLogoutChannel } from '../api/http/request';
 import type { LogoutEvent } from '@/platform/bus';
 
 declare global {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '../api/request';
+import { configureApi } from '../api/http/request';
 import { reloadSession, setSession } from '../stores/session';
 import { ok } from '../test/fetch';
 import { createQueryClient } from '@/platform/queryClient';

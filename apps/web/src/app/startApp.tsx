@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { installErrorReporter } from '../api/errorReport';
+import { installErrorReporter } from '../api/http/errorReport';
 import { AppRouter } from './AppRouter';
 import { installLogoutHandler } from './logout';
 import { loadMenus, resetMenus } from '@/platform/menuStore';

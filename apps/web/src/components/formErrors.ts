@@ -1,6 +1,6 @@
 import type { FormInstance } from 'antd';
-import { parseReplyError, toAntdFieldErrors } from '../api/request';
-import { notify } from '../api/notify';
+import { parseReplyError, toAntdFieldErrors } from '../api/http/request';
+import { notify } from '../api/http/notify';
 
 type SetFieldsArg = Parameters<FormInstance['setFields']>[0];
 

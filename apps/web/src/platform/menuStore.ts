@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { MENU_LOAD_ERROR } from '@feikong/contracts';
 import { privilegesApi } from '../api/privileges';
-import { notify } from '../api/notify';
+import { notify } from '../api/http/notify';
 import { getSession, setSession, subscribeSession } from '../stores/session';
 import type { MenuNode } from './menuTypes';
 

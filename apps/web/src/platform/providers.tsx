@@ -2,8 +2,8 @@ import { App as AntApp, ConfigProvider, Empty, type ThemeConfig } from 'antd';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { EMPTY_TEXT, LAYOUT } from '@feikong/contracts';
-import { setNotifier } from '../api/request';
-import { MSG_ERROR_DIALOG_TITLE } from '../api/constants';
+import { setNotifier } from '../api/http/request';
+import { MSG_ERROR_DIALOG_TITLE } from '../api/http/constants';
 import { antdLocale } from './locale';
 
 /** Routes the request layer's toasts through antd's App context (theme and locale apply). */

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { DIALOG_SIZE, PRINT_FAILED, PRINT_NOTHING, shanghaiDate } from '@feikong/contracts';
 import { filesApi } from '@/api/files';
 import { invoiceApi } from '@/api/invoice';
-import { RequestError } from '@/api/request';
+import { RequestError } from '@/api/http/request';
 import { Dialog } from '../Dialog/Dialog';
 import {
   choiceError,

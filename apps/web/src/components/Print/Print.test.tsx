@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Button } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply } from '@/test/fetch';
-import { configureApi } from '@/api/request';
+import { configureApi } from '@/api/http/request';
 import { reloadSession, setSession } from '@/stores/session';
 import { renderAt, stubServer, toasts } from '@/test/screenHarness';
 import { useInvoicePrint } from './useInvoicePrint';

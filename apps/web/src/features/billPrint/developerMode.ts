@@ -1,4 +1,4 @@
-import { apiConfig } from '@/api/request';
+import { apiConfig } from '@/api/http/request';
 
 /**
  * Spec 4.1: a local developer-mode flag stops print records from being saved. It is this browser's

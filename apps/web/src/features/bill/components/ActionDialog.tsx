@@ -1,6 +1,6 @@
 import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
-import { parseReplyError } from '@/api/request';
+import { parseReplyError } from '@/api/http/request';
 import { StaffPicker } from '@/components/StaffPicker';
 
 export type ActionKind =

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { BILL_TYPE_LABEL, FEE_TYPES, formatMoney, type BillType } from '@feikong/contracts';
 import { billApi, type Bill } from '@/api/bill';
 import type { AuditResult } from '@/api/billReport';
-import { parseReplyError } from '@/api/request';
+import { parseReplyError } from '@/api/http/request';
 import { useUnsavedChanges } from '@/platform/unsaved';
 import { AuditResultAlert } from '@/features/billReport';
 import { formFromBill, fieldText, lineProblems, saveBody, type BillFormValues } from '../billForm';

@@ -2,7 +2,7 @@ import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, DatePicker, Form, Input, InputNumber, Select, Space, Typography, Upload } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { FEE_TYPES, type FormField } from '@feikong/contracts';
-import { uploadFile } from '@/api/upload';
+import { uploadFile } from '@/api/http/upload';
 import { StaffPicker } from '@/components/StaffPicker';
 import { fieldRules, fromDay, isBound, toDay, valueName } from '../formRuntime';
 import type { LineInvoice } from '../types';

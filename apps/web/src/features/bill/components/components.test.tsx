@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '@/api/request';
+import { configureApi } from '@/api/http/request';
 import { reloadSession, setSession } from '@/stores/session';
 import { renderAt, stubServer } from '@/test/screenHarness';
 import { invoicePage as page, invoiceRow as row } from '../test/fixtures';

@@ -2,7 +2,7 @@ import '@/test/sessionHarness';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PERSONAL_NO_ORG } from '@feikong/contracts';
-import { configureApi } from '@/api/request';
+import { configureApi } from '@/api/http/request';
 import { reloadSession, setSession } from '@/stores/session';
 import { fail, ok, renderRoutes, stubApi, toasts } from '@/test/sessionHarness';
 import EmailDetailPage from './EmailDetailPage';

@@ -19,7 +19,7 @@ import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime, PERSONAL_NO_ORG } from '@feikong/contracts';
 import { invoiceMailApi, type MailListItem } from '@/api/invoiceMail';
-import { RequestError } from '@/api/request';
+import { RequestError } from '@/api/http/request';
 import { isPersonalAccount, useSession } from '@/stores/session';
 import {
   anyPending,

@@ -1,7 +1,7 @@
 import '@/test/sessionHarness';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '@/api/request';
+import { configureApi } from '@/api/http/request';
 import { reloadSession, setSession } from '@/stores/session';
 import { ok, renderRoutes, staffReply, stubApi } from '@/test/sessionHarness';
 import OrgInfoPage from './OrgInfoPage';

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BILL_TYPE_LABEL, BILL_TYPES, formatDateTime, type BillType } from '@feikong/contracts';
 import { flowApi, type FlowDetail } from '@/api/flow';
-import { RequestError } from '@/api/request';
+import { RequestError } from '@/api/http/request';
 import { useUnsavedChanges } from '@/platform/unsaved';
 import { useAccess } from '@/components/Access';
 import { FlowDesigner } from '../components/FlowDesigner';

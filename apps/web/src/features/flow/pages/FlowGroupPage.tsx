@@ -3,7 +3,7 @@ import { App, Button, Card, Form, Input, Modal, Space, Table, type TableColumnsT
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { flowApi, type FlowGroup } from '@/api/flow';
-import { RequestError } from '@/api/request';
+import { RequestError } from '@/api/http/request';
 import { useAccess } from '@/components/Access';
 import { FLOW_PERM, groupsQuery, useFlowMutation } from '../hooks/queries';
 

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Result, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime, formatMoney } from '@feikong/contracts';
-import { RequestError } from '@/api/errors';
+import { RequestError } from '@/api/http/errors';
 import type { BillDetail } from '@/api/flow';
 import { useAccess } from '@/components/Access';
 import { NoPermission } from '@/components/NoPermission';

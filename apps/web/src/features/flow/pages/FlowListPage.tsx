@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { BILL_TYPE_LABEL, BILL_TYPES, FlowPageQuery, formatDateTime } from '@feikong/contracts';
 import { flowApi, type FlowRow } from '@/api/flow';
-import { RequestError } from '@/api/request';
+import { RequestError } from '@/api/http/request';
 import { useAccess } from '@/components/Access';
 import { ListTable, useListParams, type ListColumn } from '@/components/ListPage';
 import { FLOW_PERM, flowListQuery, groupsQuery, useFlowMutation } from '../hooks/queries';

@@ -5,7 +5,7 @@ import { useMemo, useReducer, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BILL_TYPE_LABEL, BILL_TYPES, formatDateTime, type BillType } from '@feikong/contracts';
 import { formApi, type FormDetail } from '@/api/form';
-import { parseReplyError } from '@/api/request';
+import { parseReplyError } from '@/api/http/request';
 import { useUnsavedChanges } from '@/platform/unsaved';
 import { useAccess } from '@/components/Access';
 import { FormDesigner } from '../components/FormDesigner';

@@ -12,7 +12,7 @@ import {
   type FormStatus,
 } from '@feikong/contracts';
 import { formApi, type FormRow } from '@/api/form';
-import { RequestError } from '@/api/request';
+import { RequestError } from '@/api/http/request';
 import { useAccess } from '@/components/Access';
 import { ListTable, useListParams, type ListColumn } from '@/components/ListPage';
 import { FLOW_PERM, formListQuery, useFlowMutation } from '../hooks/queries';

@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotifyPage, TenantVersion, Workbench } from '@feikong/contracts';
-import { configureApi } from '@/api/request';
+import { configureApi } from '@/api/http/request';
 import { reloadSession, setSession } from '@/stores/session';
 import { notice, renderAt, stubServer, treeWith } from '@/test/screenHarness';
 import HomePage from './HomePage';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { INVOICE_KIND_LABEL, yuanToCents, type InvoiceKind } from '@feikong/contracts';
 import { invoiceApi } from '@/api/invoice';
-import { parseReplyError } from '@/api/request';
+import { parseReplyError } from '@/api/http/request';
 import { useDebouncedClick } from '@/components/directives';
 import { applyFieldErrors } from '@/components/formErrors';
 import { invoiceKeys } from '../hooks/queries';

@@ -23,7 +23,7 @@ import {
   type VoucherDetail,
   type VoucherPreview,
 } from '@/api/invoiceVoucher';
-import { RequestError } from '@/api/request';
+import { RequestError } from '@/api/http/request';
 import { candidatesQuery, voucherKeys, voucherOrgsQuery } from '../hooks/voucherQueries';
 import { chinaDate, VoucherSheet } from './VoucherSheet';
 

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { VOUCHER_ACCOUNT_CATEGORY_LABEL, type VoucherSettingItem } from '@feikong/contracts';
 import { voucherApi, type VoucherSettings } from '@/api/invoiceVoucher';
-import { RequestError } from '@/api/request';
+import { RequestError } from '@/api/http/request';
 import { useAccess } from '@/components/Access';
 import { VOUCHER_PERM, voucherKeys, voucherSettingsQuery } from '../hooks/voucherQueries';
 

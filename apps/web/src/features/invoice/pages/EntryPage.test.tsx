@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLICK_DEBOUNCE_MS } from '@feikong/contracts';
 import type { RecognisedDraft } from '@/api/invoice';
-import { configureApi } from '@/api/request';
+import { configureApi } from '@/api/http/request';
 import { reloadSession, setSession } from '@/stores/session';
 import { jsonReply } from '@/test/fetch';
 import { renderAt, stubServer, toasts, type Handler } from '@/test/screenHarness';

@@ -26,8 +26,8 @@ import {
   type InvoiceKind,
 } from '@feikong/contracts';
 import { invoiceApi } from '@/api/invoice';
-import { parseReplyError } from '@/api/request';
-import { uploadFile } from '@/api/upload';
+import { parseReplyError } from '@/api/http/request';
+import { uploadFile } from '@/api/http/upload';
 import { Access } from '@/components/Access';
 import { useDebouncedClick } from '@/components/directives';
 import { cardOf, inputOf, missingFields, type DraftCard, type DraftField } from '../entry';

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EMPTY_TEXT, formatDateTime } from '@feikong/contracts';
 import { invoiceApi, type InvoiceDetail } from '@/api/invoice';
-import { uploadFile } from '@/api/upload';
+import { uploadFile } from '@/api/http/upload';
 import { useAccess } from '@/components/Access';
 import { confirmDelete } from '@/components/confirmDelete';
 import { InvoiceFields } from '../components/InvoiceFields';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLICK_DEBOUNCE_MS, MONEY_RANGE_ERROR } from '@feikong/contracts';
-import { configureApi } from '@/api/request';
+import { configureApi } from '@/api/http/request';
 import { reloadSession, setSession } from '@/stores/session';
 import { renderAt, stubServer, toasts } from '@/test/screenHarness';
 import { detail, page, refusal, row } from '../test/fixtures';

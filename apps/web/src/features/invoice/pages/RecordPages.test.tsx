@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SupportRecord, VerificationRecord } from '@/api/invoice';
-import { configureApi } from '@/api/request';
+import { configureApi } from '@/api/http/request';
 import { reloadSession, setSession } from '@/stores/session';
 import { renderAt, stubServer, toasts } from '@/test/screenHarness';
 import { page, refusal, row } from '../test/fixtures';

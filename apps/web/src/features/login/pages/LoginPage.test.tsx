@@ -1,8 +1,8 @@
 import '@/test/dom';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '@/api/request';
-import { resetLogoutLatch } from '@/api/logout';
+import { configureApi } from '@/api/http/request';
+import { resetLogoutLatch } from '@/api/http/logout';
 import { bus } from '@/platform/bus';
 import { getSession, reloadSession, SESSION_STORAGE_KEY, setSession } from '@/stores/session';
 import { loginRoutes } from '../routes';

@@ -3,7 +3,7 @@ import { App, Button, Checkbox, Form, Input, Tabs } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { authApi, type LoginReply } from '@/api/auth';
-import { RequestError } from '@/api/request';
+import { RequestError } from '@/api/http/request';
 import { applyFieldErrors } from '@/components/formErrors';
 import { getSession, setSession, useSession } from '@/stores/session';
 import { loadMenus } from '@/platform/menuStore';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { authApi } from '@/api/auth';
-import { parseReplyError } from '@/api/request';
+import { parseReplyError } from '@/api/http/request';
 import { getSession } from '@/stores/session';
 import { AuthLayout } from '../components/AuthLayout';
 import { BindOrgDialog } from '../components/BindOrgDialog';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
-import { configureApi, setNotifier } from '@/api/request';
-import { resetLogoutLatch } from '@/api/logout';
+import { configureApi, setNotifier } from '@/api/http/request';
+import { resetLogoutLatch } from '@/api/http/logout';
 import { bus } from '@/platform/bus';
 import { getSession, KEPT_ON_LOGOUT, reloadSession, SESSION_STORAGE_KEY, setSession } from '@/stores/session';
 import { fail, loginReply, ok, ORGS, staffReply, stubApi } from '@/test/sessionHarness';

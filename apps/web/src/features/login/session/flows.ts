@@ -1,5 +1,5 @@
 import { authApi, type LoginReply, type OrgTreeEntry, type StaffInfo } from '@/api/auth';
-import { emitLogout } from '@/api/request';
+import { emitLogout } from '@/api/http/request';
 import { clearForLogout, getSession, setSession, type SessionState } from '@/stores/session';
 
 /**

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_TEXT, MARK_ALL_READ } from '@feikong/contracts';
-import { configureApi } from '@/api/request';
+import { configureApi } from '@/api/http/request';
 import { reloadSession, setSession } from '@/stores/session';
 import { notice, renderAt, stubServer, toasts, type Call } from '@/test/screenHarness';
 import { NotificationPanel } from './NotificationPanel';

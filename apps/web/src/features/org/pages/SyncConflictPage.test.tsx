@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HasSyncHandle, SyncConflict, SyncHandleResult } from '@/api/org';
-import { configureApi } from '@/api/request';
+import { configureApi } from '@/api/http/request';
 import { jsonReply } from '@/test/fetch';
 import { reloadSession, setSession } from '@/stores/session';
 import { demoTree, ok, okPage, renderPage, stubApi, toasts } from '../test/harness';

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '@/api/request';
+import { configureApi } from '@/api/http/request';
 import { VersionNoticeBar } from './VersionNoticeBar';
 import { reloadSession, setSession, type UiType } from '@/stores/session';
 import { renderAt, stubServer } from '@/test/screenHarness';

@@ -1,6 +1,6 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '@/api/request';
+import { configureApi } from '@/api/http/request';
 import { reloadSession, setSession } from '@/stores/session';
 import { renderAt } from '@/test/screenHarness';
 import { NOTICES_WAIT_MS, useVersionNoticesSettled } from './notices';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '@feikong/contracts';
 import { OrderStatus } from '@/api/rights';
-import { RequestError } from '@/api/request';
+import { RequestError } from '@/api/http/request';
 import { orderQuery } from '../hooks/rights';
 import { purchasePath } from '../rules';
 import { OrderSummary, StatusResult, TransferSection } from '../components/CashierOrder';

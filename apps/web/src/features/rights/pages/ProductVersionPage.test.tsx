@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '@/api/request';
+import { configureApi } from '@/api/http/request';
 import { reloadSession, setSession } from '@/stores/session';
 import { renderAt, stubServer } from '@/test/screenHarness';
 import ProductVersionPage from './ProductVersionPage';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { configureApi } from '@/api/request';
+import { configureApi } from '@/api/http/request';
 import { AppProviders } from '@/platform/providers';
 import { createQueryClient } from '@/platform/queryClient';
 import { reloadSession, setSession } from '@/stores/session';

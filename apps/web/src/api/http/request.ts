@@ -1,5 +1,5 @@
 import { SESSION_LOGOUT_CODES, STATUS_OK, type Envelope } from '@feikong/contracts';
-import { getSession } from '../stores/session';
+import { getSession } from '../../stores/session';
 import {
   HEADER_ENV,
   HEADER_FAKE_USER,

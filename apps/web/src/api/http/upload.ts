@@ -1,6 +1,6 @@
 import SparkMD5 from 'spark-md5';
 import type { FileSignReply, UploadDir } from '@feikong/contracts';
-import { getSession } from '../stores/session';
+import { getSession } from '../../stores/session';
 import { apiConfig } from './env';
 import { http } from './request';
 

@@ -1,7 +1,7 @@
 import SparkMD5 from 'spark-md5';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reloadSession, setSession } from '../stores/session';
-import { ok, jsonReply, queryOf, stubFetch } from '../test/fetch';
+import { reloadSession, setSession } from '../../stores/session';
+import { ok, jsonReply, queryOf, stubFetch } from '../../test/fetch';
 import { configureApi } from './env';
 import { setNotifier } from './request';
 import {

@@ -1,4 +1,4 @@
-import { bus, type LogoutEvent } from '../platform/bus';
+import { bus, type LogoutEvent } from '../../platform/bus';
 import { MSG_SESSION_EXPIRED } from './constants';
 import { notify } from './notify';
 

@@ -1,5 +1,5 @@
 import { ERROR_REPORT_MAX_BATCH, type ClientErrorReport } from '@feikong/contracts';
-import { getSession } from '../stores/session';
+import { getSession } from '../../stores/session';
 import { ERROR_REPORT_DELAY_MS, ERROR_REPORT_MAX_CHARS, HEADER_ENV, HEADER_TOKEN } from './constants';
 import { apiConfig } from './env';
 import { RequestError } from './errors';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_EXPIRED, SESSION_MISSING } from '@feikong/contracts';
-import { bus, type LogoutEvent } from '../platform/bus';
-import { reloadSession, setSession } from '../stores/session';
-import { headerOf, jsonReply, ok, queryOf, stubFetch, stubHangingFetch } from '../test/fetch';
+import { bus, type LogoutEvent } from '../../platform/bus';
+import { reloadSession, setSession } from '../../stores/session';
+import { headerOf, jsonReply, ok, queryOf, stubFetch, stubHangingFetch } from '../../test/fetch';
 import { MSG_NETWORK, MSG_SESSION_EXPIRED, MSG_TIMEOUT } from './constants';
 import { resetLogoutLatch } from './logout';
 import {

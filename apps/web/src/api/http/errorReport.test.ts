@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../test/fetch';
+import { stubFetch } from '../../test/fetch';
 import { configureApi } from './env';
 import {
   ERROR_REPORT_PATH,
