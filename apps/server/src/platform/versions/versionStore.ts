@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable, SelectQueryBuilder, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inTransaction, type Db } from '../db/database.js';
 
@@ -79,7 +79,22 @@ export interface VersionListItem {
   published_by_name: string | null;
 }
 
-export interface VersionStore {
+/** Columns the store sets itself on a new template. */
+type StoreSet = 'tenant_id' | 'enabled' | 'current_version' | 'created_at' | 'updated_at';
+
+export interface VersionStore<T extends TemplateTable = TemplateTable> {
+  /** The tenant's live (not deleted) template row. */
+  template(db: Db, tenantId: number, id: number): Promise<Selectable<Row<T>> | undefined>;
+  /** A new template: unpublished (version 0) and disabled. Returns its id. */
+  create(db: Db, tenantId: number, values: Omit<Insertable<Row<T>>, StoreSet>, now: number): Promise<number>;
+  /** Changes template columns (the draft, the name, deleted_at…) and stamps updated_at. */
+  update(
+    db: Db,
+    tenantId: number,
+    id: number,
+    patch: Omit<Updateable<Row<T>>, 'tenant_id' | 'updated_at'>,
+    now: number,
+  ): Promise<void>;
   /**
    * Publishes version current + 1 and clears the draft. The number comes from one UPDATE … SET
    * current_version = current_version + 1 on the template, so two publishes at once queue on its row and
@@ -109,7 +124,7 @@ export interface VersionStore {
 /** The store of one versioned design. */
 export function versionStore<T extends TemplateTable, V extends VersionTable>(
   design: VersionedDesign<T, V>,
-): VersionStore {
+): VersionStore<T> {
   // The table and column names are the contract's, checked above; Kysely cannot type names held in variables.
   const q = (db: Db) => db as unknown as Kysely<any>;
   const templates: string = design.templates;
@@ -138,7 +153,34 @@ export function versionStore<T extends TemplateTable, V extends VersionTable>(
     await u.execute();
   }
 
-  const store: VersionStore = {
+  const store: VersionStore<T> = {
+    template: (db, tenantId, id) => live(db, tenantId, id) as Promise<Selectable<Row<T>> | undefined>,
+
+    async create(db, tenantId, values, now) {
+      const r = await q(db)
+        .insertInto(templates)
+        .values({
+          tenant_id: tenantId,
+          ...values,
+          enabled: 0,
+          current_version: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(r.id);
+    },
+
+    async update(db, tenantId, id, patch, now) {
+      await q(db)
+        .updateTable(templates)
+        .set({ ...patch, updated_at: now })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
+    },
+
     publish(db, tenantId, id, input) {
       return inTransaction(db, async (trx) => {
         const bumped = await q(trx)
@@ -268,4 +310,57 @@ export function versionStore<T extends TemplateTable, V extends VersionTable>(
     },
   };
   return store;
+}
+
+/** The 草稿 / 已发布 (enabled) / 已停用 states of a template list filter, on the template alias `f`. */
+export type DesignStatus = 'draft' | 'published' | 'disabled';
+
+export function whereDesignStatus<Q extends SelectQueryBuilder<any, any, any>>(
+  q: Q,
+  status?: DesignStatus,
+): Q {
+  const r = q as SelectQueryBuilder<any, any, any>;
+  if (status === 'draft') return r.where('f.current_version', '=', 0) as Q;
+  if (status === 'published') return r.where('f.current_version', '>', 0).where('f.enabled', '=', 1) as Q;
+  if (status === 'disabled') return r.where('f.current_version', '>', 0).where('f.enabled', '=', 0) as Q;
+  return q;
+}
+
+/**
+ * A design's list reads from its two queries: `filtered` (the list filter on the template alias `f`) and
+ * `withNames` (the same with the published version and names joined).
+ */
+export function templateListing<F extends object, R>(
+  filtered: (db: Db, tenantId: number, f: F) => SelectQueryBuilder<any, any, any>,
+  withNames: (db: Db, tenantId: number, f: F) => SelectQueryBuilder<any, any, R>,
+) {
+  return {
+    page: (db: Db, tenantId: number, f: F, pageNum: number, pageSize: number) =>
+      pageTemplates(filtered(db, tenantId, f), withNames(db, tenantId, f), pageNum, pageSize),
+    /** One template's list row, whatever the filter. */
+    row: (db: Db, tenantId: number, id: number): Promise<R | undefined> =>
+      withNames(db, tenantId, {} as F)
+        .where('f.id', '=', id)
+        .executeTakeFirst(),
+  };
+}
+
+/**
+ * One page of a template list: the total from `filtered` and the rows of `rows` (the same filter with the
+ * names joined), newest change first.
+ */
+export async function pageTemplates<R>(
+  filtered: SelectQueryBuilder<any, any, any>,
+  rows: SelectQueryBuilder<any, any, R>,
+  pageNum: number,
+  pageSize: number,
+): Promise<{ items: R[]; total: number }> {
+  const { n } = await filtered.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const items = await rows
+    .orderBy('f.updated_at', 'desc')
+    .orderBy('f.id', 'desc')
+    .limit(pageSize)
+    .offset((pageNum - 1) * pageSize)
+    .execute();
+  return { items, total: Number(n) };
 }

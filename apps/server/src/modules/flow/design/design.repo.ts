@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database.js';
-import { versionStore } from '../../../platform/versions/versionStore.js';
+import { templateListing, versionStore } from '../../../platform/versions/versionStore.js';
 import { likeContains } from '../flow.util.js';
 
 /** SQL of flow groups, flows and their versions (design.service.ts). Every query takes the tenant. */
@@ -149,77 +149,9 @@ function withNames(db: Db, tenantId: number, f: FlowFilter) {
 }
 export type FlowRowDb = Awaited<ReturnType<typeof getFlowRow>>;
 
-export async function pageFlows(db: Db, tenantId: number, f: FlowFilter, pageNum: number, pageSize: number) {
-  const { n } = await filtered(db, tenantId, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const items = await withNames(db, tenantId, f)
-    .orderBy('f.updated_at', 'desc')
-    .orderBy('f.id', 'desc')
-    .limit(pageSize)
-    .offset((pageNum - 1) * pageSize)
-    .execute();
-  return { items, total: Number(n) };
-}
-
-export async function getFlowRow(db: Db, tenantId: number, id: number) {
-  return withNames(db, tenantId, {}).where('f.id', '=', id).executeTakeFirst();
-}
-
-export async function getFlow(db: Db, tenantId: number, id: number) {
-  return db
-    .selectFrom('flows')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
-export async function insertFlow(
-  db: Db,
-  tenantId: number,
-  v: {
-    group_id: number;
-    name: string;
-    bill_type: string;
-    remark: string;
-    draft_nodes: string;
-    created_by: number;
-  },
-  now: number,
-) {
-  const r = await db
-    .insertInto('flows')
-    .values({ tenant_id: tenantId, ...v, enabled: 0, current_version: 0, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return r.id;
-}
-
-export async function updateFlow(
-  db: Db,
-  tenantId: number,
-  id: number,
-  patch: Partial<{
-    group_id: number;
-    name: string;
-    bill_type: string;
-    remark: string;
-    draft_nodes: string | null;
-    current_version: number;
-    enabled: number;
-    deleted_at: number;
-  }>,
-  now: number,
-) {
-  await db
-    .updateTable('flows')
-    .set({ ...patch, updated_at: now })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .execute();
-}
+const flowList = templateListing(filtered, withNames);
+export const pageFlows = flowList.page;
+export const getFlowRow = flowList.row;
 
 export async function getVersion(db: Db, tenantId: number, flowId: number, version: number) {
   return db

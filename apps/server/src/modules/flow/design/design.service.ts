@@ -176,7 +176,7 @@ export async function saveFlow(d: FlowDeps, caller: TenantCaller, body: FlowSave
       throw flowErrors.nameTaken('流程');
     const nodes = JSON.stringify(body.nodes);
     if (body.id === undefined) {
-      const id = await repo.insertFlow(
+      const id = await repo.flowVersions.create(
         trx,
         caller.tenantId,
         {
@@ -191,11 +191,11 @@ export async function saveFlow(d: FlowDeps, caller: TenantCaller, body: FlowSave
       );
       return { id };
     }
-    const flow = await repo.getFlow(trx, caller.tenantId, body.id);
+    const flow = await repo.flowVersions.template(trx, caller.tenantId, body.id);
     if (!flow) throw flowErrors.flowNotFound();
     if (flow.bill_type !== body.billType && flow.current_version > 0)
       throw flowErrors.badInput('billType', '已发布的流程不能修改单据类型，请复制后修改');
-    await repo.updateFlow(
+    await repo.flowVersions.update(
       trx,
       caller.tenantId,
       body.id,
@@ -256,7 +256,7 @@ export async function referenceIssues(
 export async function publishFlow(d: FlowDeps, caller: TenantCaller, id: number) {
   const now = d.clock();
   return inTransaction(d.db, async (trx) => {
-    const flow = await repo.getFlow(trx, caller.tenantId, id);
+    const flow = await repo.flowVersions.template(trx, caller.tenantId, id);
     if (!flow) throw flowErrors.flowNotFound();
     if (flow.draft_nodes === null) throw flowErrors.billState('流程没有未发布的修改');
     const nodes = parseJson<FlowNode[]>(flow.draft_nodes, []);
@@ -280,7 +280,7 @@ export async function publishFlow(d: FlowDeps, caller: TenantCaller, id: number)
 export async function enableFlow(d: FlowDeps, caller: TenantCaller, id: number, enabled: boolean) {
   const now = d.clock();
   return inTransaction(d.db, async (trx) => {
-    const flow = await repo.getFlow(trx, caller.tenantId, id);
+    const flow = await repo.flowVersions.template(trx, caller.tenantId, id);
     if (!flow) throw flowErrors.flowNotFound();
     if (enabled && flow.current_version === 0) throw flowErrors.neverPublished();
     await repo.flowVersions.setEnabled(trx, caller.tenantId, id, enabled, now);
@@ -305,10 +305,10 @@ export async function copyFlow(d: FlowDeps, caller: TenantCaller, body: { id: nu
 export async function deleteFlow(d: FlowDeps, caller: TenantCaller, id: number) {
   const now = d.clock();
   return inTransaction(d.db, async (trx) => {
-    if (!(await repo.getFlow(trx, caller.tenantId, id))) throw flowErrors.flowNotFound();
+    if (!(await repo.flowVersions.template(trx, caller.tenantId, id))) throw flowErrors.flowNotFound();
     const running = (await repo.runningCounts(trx, caller.tenantId, [id])).get(id) ?? 0;
     if (running > 0) throw flowErrors.inUse(`还有${running}张单据正在使用该流程审批，不能删除`);
-    await repo.updateFlow(trx, caller.tenantId, id, { enabled: 0, deleted_at: now }, now);
+    await repo.flowVersions.update(trx, caller.tenantId, id, { enabled: 0, deleted_at: now }, now);
     return null;
   });
 }

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database.js';
-import { versionStore } from '../../../platform/versions/versionStore.js';
+import {
+  templateListing,
+  versionStore,
+  whereDesignStatus,
+  type DesignStatus,
+} from '../../../platform/versions/versionStore.js';
 import { likeContains } from '../flow.util.js';
 
 /** SQL of custom form templates and their versions (form.service.ts). Every query takes the tenant. */
@@ -23,7 +28,7 @@ export const formVersions = versionStore({
 export interface FormFilter {
   name?: string;
   billType?: string;
-  status?: 'draft' | 'published' | 'disabled';
+  status?: DesignStatus;
 }
 
 function filtered(db: Db, tenantId: number, f: FormFilter) {
@@ -33,10 +38,7 @@ function filtered(db: Db, tenantId: number, f: FormFilter) {
     .where('f.deleted_at', 'is', null);
   if (f.name) q = q.where(sql<boolean>`f.name like ${likeContains(f.name)} escape '\\'`);
   if (f.billType) q = q.where('f.bill_type', '=', f.billType);
-  if (f.status === 'draft') q = q.where('f.current_version', '=', 0);
-  if (f.status === 'published') q = q.where('f.current_version', '>', 0).where('f.enabled', '=', 1);
-  if (f.status === 'disabled') q = q.where('f.current_version', '>', 0).where('f.enabled', '=', 0);
-  return q;
+  return whereDesignStatus(q, f.status);
 }
 
 const FORM_COLS = [
@@ -65,69 +67,9 @@ function withNames(db: Db, tenantId: number, f: FormFilter) {
 }
 export type FormRowDb = NonNullable<Awaited<ReturnType<typeof getFormRow>>>;
 
-export async function pageForms(db: Db, tenantId: number, f: FormFilter, pageNum: number, pageSize: number) {
-  const { n } = await filtered(db, tenantId, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const items = await withNames(db, tenantId, f)
-    .orderBy('f.updated_at', 'desc')
-    .orderBy('f.id', 'desc')
-    .limit(pageSize)
-    .offset((pageNum - 1) * pageSize)
-    .execute();
-  return { items, total: Number(n) };
-}
-
-export async function getFormRow(db: Db, tenantId: number, id: number) {
-  return withNames(db, tenantId, {}).where('f.id', '=', id).executeTakeFirst();
-}
-
-export async function getForm(db: Db, tenantId: number, id: number) {
-  return db
-    .selectFrom('form_templates')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
-export async function insertForm(
-  db: Db,
-  tenantId: number,
-  v: { name: string; bill_type: string; description: string; draft_fields: string; created_by: number },
-  now: number,
-) {
-  const r = await db
-    .insertInto('form_templates')
-    .values({ tenant_id: tenantId, ...v, enabled: 0, current_version: 0, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return r.id;
-}
-
-export async function updateForm(
-  db: Db,
-  tenantId: number,
-  id: number,
-  patch: Partial<{
-    name: string;
-    bill_type: string;
-    description: string;
-    draft_fields: string | null;
-    current_version: number;
-    enabled: number;
-    deleted_at: number;
-  }>,
-  now: number,
-) {
-  await db
-    .updateTable('form_templates')
-    .set({ ...patch, updated_at: now })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .execute();
-}
+const formList = templateListing(filtered, withNames);
+export const pageForms = formList.page;
+export const getFormRow = formList.row;
 
 /** One published version with its form's bill type (a deleted form's versions stay readable by documents). */
 export async function getVersion(db: Db, tenantId: number, formId: number, version: number) {

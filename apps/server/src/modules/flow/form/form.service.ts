@@ -117,7 +117,7 @@ export async function saveForm(d: FlowDeps, caller: TenantCaller, body: FormSave
       throw flowErrors.nameTaken('表单');
     const fields = JSON.stringify(body.fields);
     if (body.id === undefined) {
-      const id = await repo.insertForm(
+      const id = await repo.formVersions.create(
         trx,
         caller.tenantId,
         {
@@ -131,11 +131,11 @@ export async function saveForm(d: FlowDeps, caller: TenantCaller, body: FormSave
       );
       return { id };
     }
-    const form = await repo.getForm(trx, caller.tenantId, body.id);
+    const form = await repo.formVersions.template(trx, caller.tenantId, body.id);
     if (!form) throw flowErrors.formNotFound();
     if (form.bill_type !== body.billType && form.current_version > 0)
       throw flowErrors.badInput('billType', '已发布的表单不能修改单据类型，请复制后修改');
-    await repo.updateForm(
+    await repo.formVersions.update(
       trx,
       caller.tenantId,
       body.id,
@@ -153,7 +153,7 @@ export async function saveForm(d: FlowDeps, caller: TenantCaller, body: FormSave
 export async function publishForm(d: FlowDeps, caller: TenantCaller, id: number) {
   const now = d.clock();
   return inTransaction(d.db, async (trx) => {
-    const form = await repo.getForm(trx, caller.tenantId, id);
+    const form = await repo.formVersions.template(trx, caller.tenantId, id);
     if (!form) throw flowErrors.formNotFound();
     if (form.draft_fields === null) throw flowErrors.billState('表单没有未发布的修改');
     const version = await repo.formVersions.publish(trx, caller.tenantId, id, {
@@ -169,7 +169,7 @@ export async function publishForm(d: FlowDeps, caller: TenantCaller, id: number)
 export async function enableForm(d: FlowDeps, caller: TenantCaller, id: number, enabled: boolean) {
   const now = d.clock();
   return inTransaction(d.db, async (trx) => {
-    const form = await repo.getForm(trx, caller.tenantId, id);
+    const form = await repo.formVersions.template(trx, caller.tenantId, id);
     if (!form) throw flowErrors.formNotFound();
     if (enabled && form.current_version === 0) throw flowErrors.formNeverPublished();
     await repo.formVersions.setEnabled(trx, caller.tenantId, id, enabled, now);
@@ -194,10 +194,10 @@ export async function copyForm(d: FlowDeps, caller: TenantCaller, body: { id: nu
 export async function deleteForm(d: FlowDeps, caller: TenantCaller, id: number) {
   const now = d.clock();
   return inTransaction(d.db, async (trx) => {
-    if (!(await repo.getForm(trx, caller.tenantId, id))) throw flowErrors.formNotFound();
+    if (!(await repo.formVersions.template(trx, caller.tenantId, id))) throw flowErrors.formNotFound();
     const used = (await repo.billCounts(trx, caller.tenantId, [id])).get(id) ?? 0;
     if (used > 0) throw flowErrors.inUse(`还有${used}张单据使用该表单，不能删除，可以停用`);
-    await repo.updateForm(trx, caller.tenantId, id, { enabled: 0, deleted_at: now }, now);
+    await repo.formVersions.update(trx, caller.tenantId, id, { enabled: 0, deleted_at: now }, now);
     return null;
   });
 }
@@ -208,7 +208,7 @@ export async function deleteForm(d: FlowDeps, caller: TenantCaller, id: number) 
 export async function formVersion(d: FlowDeps, caller: TenantCaller, id: number, version?: number) {
   let v = version;
   if (v === undefined) {
-    const form = await repo.getForm(d.db, caller.tenantId, id);
+    const form = await repo.formVersions.template(d.db, caller.tenantId, id);
     if (!form || form.current_version === 0) throw flowErrors.formNotFound();
     v = form.current_version;
   }
