@@ -1,4 +1,4 @@
-import type { Transferable, Worker } from 'node:worker_threads';
+import type { Transferable } from 'node:worker_threads';
 
 /**
  * One long-lived worker thread with a bounded queue, for CPU-heavy work that must never run on the
@@ -10,9 +10,20 @@ import type { Transferable, Worker } from 'node:worker_threads';
  * a new one; a thread that dies fails only the job it was on; a thread that cannot load fails every waiting
  * job and the next job tries again. An idle thread does not keep the process alive.
  */
+/** What the queue needs of its worker: a `worker_threads` Worker, or a child process (startProcess.ts). */
+export interface QueueWorker {
+  postMessage(message: unknown, transfer?: readonly Transferable[]): void;
+  on(event: 'message', listener: (message: any) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'exit', listener: (code: number) => void): unknown;
+  ref(): void;
+  unref(): void;
+  terminate(): Promise<number>;
+}
+
 export interface ThreadQueueOptions<E extends Error> {
   /** Creates the thread (called on the first job and after a timeout or a crash). */
-  start: () => Worker;
+  start: () => QueueWorker;
   /** Jobs waiting or running at most; one more is refused with `errors.busy()`. */
   maxQueue: number;
   /** Per job, from the moment the thread starts on it. */
@@ -44,7 +55,7 @@ type ThreadMessage<Out> =
 
 export class ThreadQueue<In, Out, E extends Error = Error> {
   readonly #options: ThreadQueueOptions<E>;
-  #worker: Worker | null = null;
+  #worker: QueueWorker | null = null;
   #ready = false;
   #queue: Job<In, Out>[] = [];
   #current: (Job<In, Out> & { id: number }) | null = null;
@@ -110,7 +121,7 @@ export class ThreadQueue<In, Out, E extends Error = Error> {
     worker.on('exit', () => this.#onDeath(worker));
   }
 
-  #onMessage(worker: Worker, message: ThreadMessage<Out>) {
+  #onMessage(worker: QueueWorker, message: ThreadMessage<Out>) {
     if (worker !== this.#worker) return;
     if ('type' in message) {
       if (message.type === 'ready') {
@@ -136,7 +147,7 @@ export class ThreadQueue<In, Out, E extends Error = Error> {
     if (!this.#current) worker.unref();
   }
 
-  #onDeath(worker: Worker) {
+  #onDeath(worker: QueueWorker) {
     if (worker !== this.#worker) return;
     this.#stopWorker();
     this.#current?.reject(this.#options.errors.failed());

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { imageSize } from '../../../platform/untrusted/imageSize.js';
 import { FILE_LIMITS, limitMessages } from '../../../platform/untrusted/limits.js';
 import { FILE_THREAD_LIMITS } from '../../../platform/workers/startThread.js';
+import { startProcess } from '../../../platform/workers/startProcess.js';
 import { ThreadQueue } from '../../../platform/workers/threadQueue.js';
 import { ocrErrors, type OcrError } from './ocr.errors.js';
 import { OCR_WORKER_SOURCE } from './ocr.worker-source.js';
@@ -72,9 +72,9 @@ function engineUrls() {
 }
 
 /**
- * One long-lived OCR worker thread, started on the first image, with a bounded queue. OCR takes about half
+ * One long-lived OCR worker process, started on the first image, with a bounded queue. OCR takes about half
  * a second of CPU and 0.5 GB per worker, so it never runs on the request thread. A worker that exceeds
- * the per-image timeout is terminated (onnxruntime cannot be interrupted) and the next image starts a new
+ * the per-image timeout is killed (onnxruntime cannot be interrupted) and the next image starts a new
  * one; a worker that dies fails only the image it was on. An idle worker does not keep the process alive.
  */
 export class OcrEngine {
@@ -87,14 +87,15 @@ export class OcrEngine {
       maxQueue: options.maxQueue ?? 16,
       timeoutMs: options.timeoutMs ?? 30_000,
       loadTimeoutMs: options.loadTimeoutMs ?? 60_000,
+      // A child process, not a thread: a thread terminated mid-inference can abort the whole server.
+      // V8's heap is capped; onnxruntime's and libvips' memory is bounded by the pixel cap, checked in
+      // recognise() from the header and again by sharp (limitInputPixels) in the child.
       start: () =>
-        new Worker(OCR_WORKER_SOURCE, {
-          eval: true,
-          // V8's heap only: onnxruntime's and libvips' memory is bounded by the pixel cap, checked in
-          // recognise() from the header and again by sharp (limitInputPixels) in the worker
-          resourceLimits: FILE_THREAD_LIMITS,
-          workerData: { ...engineUrls(), maxSide, maxPixels: FILE_LIMITS.imagePixels, onnxOptions },
-        }),
+        startProcess(
+          OCR_WORKER_SOURCE,
+          { ...engineUrls(), maxSide, maxPixels: FILE_LIMITS.imagePixels, onnxOptions },
+          { maxOldSpaceMb: FILE_THREAD_LIMITS.maxOldGenerationSizeMb ?? 512 },
+        ),
       errors: {
         busy: ocrErrors.busy,
         failed: ocrErrors.failed,
@@ -114,12 +115,8 @@ export class OcrEngine {
     const size = imageSize(bytes);
     if (size && size.width * size.height > FILE_LIMITS.imagePixels)
       throw ocrErrors.tooManyPixels(limitMessages.imagePixels(options.name ?? '图片', '识别'));
-    // A copy, transferred to the thread: the caller may reuse its buffer.
-    const copy = Uint8Array.from(bytes);
-    const page = await this.#threads.run(
-      { bytes: copy },
-      { transfer: [copy.buffer as ArrayBuffer], timeoutMs: options.timeoutMs },
-    );
+    // Serialised over the child's IPC channel (a copy): the caller may reuse its buffer.
+    const page = await this.#threads.run({ bytes }, { timeoutMs: options.timeoutMs });
     return { width: page.width, height: page.height, lines: toLines(page.lines) };
   }
 

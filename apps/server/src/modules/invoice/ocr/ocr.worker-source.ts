@@ -1,5 +1,6 @@
 /**
- * The OCR worker thread's code, run with `new Worker(OCR_WORKER_SOURCE, { eval: true })`.
+ * The OCR worker's code, in the worker-thread protocol, run in a child process by
+ * platform/workers/startProcess.ts (which supplies `parentPort` and `workerData`).
  *
  * It is a string so that it runs the same under tsx, vitest and the esbuild bundle (a separate worker
  * file would need its own build entry and a TypeScript loader in the thread). It loads the PaddleOCR
