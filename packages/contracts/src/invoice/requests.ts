@@ -241,6 +241,20 @@ export const NamePageQuery = z.object(
   }),
 );
 
+/**
+ * sellerPage / buyerPage of the web lists' filters (spec 7.1, page size 100 as spec 9's seller filter): the
+ * sellers or buyers met on the invoices of the list the filter belongs to — scope person (我的发票) or org
+ * (组织发票), like pageList's scope.
+ */
+export const CounterpartyPageQuery = z.object(
+  labelled({
+    pageNum,
+    pageSize: pageSize(100, 100),
+    keyword: text('关键字', 100).optional(),
+    scope: z.enum(['person', 'org'], '取值为person或org').default('person').describe('范围'),
+  }),
+);
+
 /** 补录发票: the caller's invoices supplied afterwards for a bill already reimbursed without them. */
 export const SupportInvoiceBody = z.object(
   labelled({
