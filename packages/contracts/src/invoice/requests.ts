@@ -88,6 +88,10 @@ export const TravelFields = z.object(
     to: text('到达地', 50).optional(),
     trainOrFlight: text('车次航班', 20).optional(),
     seatClass: text('座位等级', 20).optional(),
+    travelDate: text('乘车日期', 20).optional(),
+    ticketNo: text('电子客票号', 30).optional(),
+    /** Masked on the ticket (first 6 and last 4 kept); never stored in full. */
+    idNo: text('身份证件号码', 20).optional(),
   }),
 );
 
