@@ -92,7 +92,13 @@ export function InvoiceFields({ detail }: { detail: InvoiceDetail }) {
         size="small"
         bordered
         column={2}
-        items={[...(ticket ? [] : common), ...vat, ...simple, ...status]}
+        items={[
+          // a ticket shows number, date and amounts itself
+          ...(ticket ? common.filter((c) => c.key === 'type' || c.key === 'source') : common),
+          ...vat,
+          ...simple,
+          ...status,
+        ]}
       />
       {layout === 'vat' && detail.goods.length > 0 && (
         <Table
