@@ -1,5 +1,7 @@
 import {
   type BillInvoicePageQuery,
+  type CompanyNamePage,
+  type CounterpartyPageQuery,
   type DraftFields,
   type ExportCustomBody,
   type ExportCustomReply,
@@ -68,6 +70,11 @@ export const invoiceApi = {
     http.get<InvoicePage>(W('pageList'), q(query), { signal }),
   billPageList: (query: In<typeof BillInvoicePageQuery>, signal?: AbortSignal) =>
     http.get<Pick<InvoicePage, 'items' | 'page'>>(W('pageList/bill'), q(query), { signal }),
+  /** The sellers / buyers of the list a filter belongs to (scope person or org), 100 a page (spec 9). */
+  sellerPage: (query: In<typeof CounterpartyPageQuery>, signal?: AbortSignal) =>
+    http.get<Out<typeof CompanyNamePage>>(W('sellerPage'), q(query), { signal }),
+  buyerPage: (query: In<typeof CounterpartyPageQuery>, signal?: AbortSignal) =>
+    http.get<Out<typeof CompanyNamePage>>(W('buyerPage'), q(query), { signal }),
   enumList: (signal?: AbortSignal) => http.get<InvoiceEnums>(W('enumList'), undefined, { signal }),
   detail: (invoiceId: number, signal?: AbortSignal) =>
     http.get<InvoiceDetail>(W('detail'), { invoiceId }, { signal }),

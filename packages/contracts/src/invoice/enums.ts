@@ -16,6 +16,7 @@ export const INVOICE_KINDS = [
   'digital_special',
   'digital_normal',
   'digital_air',
+  'digital_train',
   'train',
   'air',
   'taxi',
@@ -35,6 +36,7 @@ export const INVOICE_KIND_LABEL: Record<InvoiceKind, string> = {
   digital_special: '电子发票（增值税专用发票）',
   digital_normal: '电子发票（普通发票）',
   digital_air: '电子发票（航空运输电子客票行程单）',
+  digital_train: '电子发票（铁路电子客票）',
   train: '火车票',
   air: '航空运输电子客票行程单',
   taxi: '出租车发票',
@@ -43,7 +45,15 @@ export const INVOICE_KIND_LABEL: Record<InvoiceKind, string> = {
 };
 
 /** 数电票: identified by the 20-digit number alone (no 发票代码). */
-export const DIGITAL_KINDS: readonly InvoiceKind[] = ['digital_special', 'digital_normal', 'digital_air'];
+export const DIGITAL_KINDS: readonly InvoiceKind[] = [
+  'digital_special',
+  'digital_normal',
+  'digital_air',
+  'digital_train',
+];
+/** Travel tickets: the detail dialog shows the journey (train: 铁路; air: 航空). */
+export const TRAIN_KINDS: readonly InvoiceKind[] = ['digital_train', 'train'];
+export const AIR_KINDS: readonly InvoiceKind[] = ['digital_air', 'air'];
 /** VAT kinds whose buyer (购买方) must be a company of the tenant. */
 export const VAT_KINDS: readonly InvoiceKind[] = [
   'vat_special',

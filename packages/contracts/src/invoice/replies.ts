@@ -86,6 +86,9 @@ export const InvoiceDetail = InvoiceRow.extend({
       to: z.string().optional(),
       trainOrFlight: z.string().optional(),
       seatClass: z.string().optional(),
+      travelDate: z.string().optional(),
+      ticketNo: z.string().optional(),
+      idNo: z.string().optional(),
     })
     .nullable(),
   verdict: InvoiceVerdict.nullable(),

@@ -88,6 +88,10 @@ export const TravelFields = z.object(
     to: text('到达地', 50).optional(),
     trainOrFlight: text('车次航班', 20).optional(),
     seatClass: text('座位等级', 20).optional(),
+    travelDate: text('乘车日期', 20).optional(),
+    ticketNo: text('电子客票号', 30).optional(),
+    /** Masked on the ticket (first 6 and last 4 kept); never stored in full. */
+    idNo: text('身份证件号码', 20).optional(),
   }),
 );
 
@@ -238,6 +242,20 @@ export const NamePageQuery = z.object(
     pageNum,
     pageSize: pageSize(100, 100),
     keyword: text('关键字', 100).optional(),
+  }),
+);
+
+/**
+ * sellerPage / buyerPage of the web lists' filters (spec 7.1, page size 100 as spec 9's seller filter): the
+ * sellers or buyers met on the invoices of the list the filter belongs to — scope person (我的发票) or org
+ * (组织发票), like pageList's scope.
+ */
+export const CounterpartyPageQuery = z.object(
+  labelled({
+    pageNum,
+    pageSize: pageSize(100, 100),
+    keyword: text('关键字', 100).optional(),
+    scope: z.enum(['person', 'org'], '取值为person或org').default('person').describe('范围'),
   }),
 );
 

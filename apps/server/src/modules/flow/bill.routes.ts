@@ -58,6 +58,8 @@ import type { AppDeps, ZodApp } from '../../platform/types.js';
 import * as ap from './approval/index.js';
 import * as bills from './bill/index.js';
 import { FINOBILL } from './design.routes.js';
+
+const FINOBILL_APP = '/finobill/api/app';
 import type { BillRulesCheck, FlowDeps } from './design/index.js';
 import { billDetail, mayView } from './approval/index.js';
 import * as rel from './bill/index.js';
@@ -413,19 +415,22 @@ export function registerBillRoutes(app: ZodApp, deps: AppDeps, hooks: { billRule
   );
 
   // ---- connected documents, consumer orders, repayments ----
-  app.get(
-    P('flow/relateBillPageList'),
-    {
-      config: { permission: FILE },
-      schema: {
-        querystring: RelateBillPageQuery,
-        response: reply(RelateBillPage),
-        tags,
-        summary: '可关联的单据',
+  // The app family (/finobill/api/app/, spec 7.1) answers the same list to the mobile client.
+  for (const path of [P('flow/relateBillPageList'), `${FINOBILL_APP}/flow/relateBillPageList`]) {
+    app.get(
+      path,
+      {
+        config: { permission: FILE },
+        schema: {
+          querystring: RelateBillPageQuery,
+          response: reply(RelateBillPage),
+          tags,
+          summary: '可关联的单据（本人已审批通过的单据）',
+        },
       },
-    },
-    async (req) => ok(await rel.relateBillPage(d, c(req), req.query)),
-  );
+      async (req) => ok(await rel.relateBillPage(d, c(req), req.query)),
+    );
+  }
   app.get(
     P('consumerOrder/findByUserId'),
     {

@@ -14,6 +14,7 @@ import {
   ComplianceRule,
   ComplianceRuleList,
   ComplianceUpdateBody,
+  CounterpartyPageQuery,
   emptyData,
   envelopeOf,
   HandCheckReply,
@@ -57,6 +58,7 @@ import {
   billPageList,
   counterpartyPage,
   enumList,
+  listCounterpartyPage,
   pageList,
   supportPage,
   tagRelateNum,
@@ -323,6 +325,21 @@ export function registerInvoiceRoutes(
     },
     async (req) => ok(await counterpartyPage(db, tenantCaller(req), 'seller', 'tenant', req.query)),
   );
+  for (const side of ['seller', 'buyer'] as const) {
+    app.get(
+      `${W}/${side}Page`,
+      {
+        config: { permission: anyList },
+        schema: {
+          querystring: CounterpartyPageQuery,
+          response: { 200: envelopeOf(CompanyNamePage) },
+          tags,
+          summary: `发票列表筛选的${side === 'seller' ? '销售方' : '购买方'}（scope=person 本人 / org 组织；每页100）`,
+        },
+      },
+      async (req) => ok(await listCounterpartyPage(db, tenantCaller(req), side, req.query)),
+    );
+  }
   app.get(
     `${APP}/sellerPage`,
     {

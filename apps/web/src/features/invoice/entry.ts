@@ -1,4 +1,4 @@
-import { yuanToCents, type InvoiceKind } from '@feikong/contracts';
+import { AIR_KINDS, TRAIN_KINDS, yuanToCents, type InvoiceKind } from '@feikong/contracts';
 import type { InvoiceInput, RecognisedDraft, RecognisedFields } from '@/api/invoice';
 
 /**
@@ -22,6 +22,28 @@ export interface DraftCard {
   refusal?: string;
   /** The server's field errors of this invoice, by field. */
   fieldErrors: Partial<Record<string, string>>;
+  /** Railway tickets and air itineraries: the journey as read (edited in the card, saved with the invoice). */
+  travel: TravelValues;
+}
+
+export type TravelValues = NonNullable<RecognisedDraft['fields']['travel']>;
+/** The travel fields the card edits (the ID number stays as read: masked). */
+export const TRAVEL_FIELDS = [
+  'passenger',
+  'from',
+  'to',
+  'trainOrFlight',
+  'seatClass',
+  'travelDate',
+  'ticketNo',
+] as const;
+export type TravelField = (typeof TRAVEL_FIELDS)[number];
+
+/** A kind whose card and dialog show the journey: 'train' or 'air', else null. */
+export function ticketKind(kind: InvoiceKind): 'train' | 'air' | null {
+  if ((TRAIN_KINDS as readonly string[]).includes(kind)) return 'train';
+  if ((AIR_KINDS as readonly string[]).includes(kind)) return 'air';
+  return null;
 }
 
 const FIELDS: DraftField[] = [
@@ -57,6 +79,7 @@ export function cardOf(draft: RecognisedDraft, fileName: string, id: string): Dr
     lowConfidence: draft.lowConfidence,
     warnings: draft.warnings,
     fieldErrors: {},
+    travel: { ...(draft.fields.travel ?? {}) },
   };
 }
 
@@ -89,6 +112,12 @@ export function inputOf(card: DraftCard): InvoiceInput {
     source: card.source,
   };
   if (v.machineNo.trim()) input.machineNo = v.machineNo.trim();
+  const travel = Object.fromEntries(
+    Object.entries(card.travel)
+      .map(([k, val]) => [k, (val ?? '').trim()])
+      .filter(([, val]) => val !== ''),
+  );
+  if (Object.keys(travel).length > 0) input.travel = travel;
   return input;
 }
 

@@ -65,10 +65,12 @@ describe('detail layout, locks and refusals', () => {
   it('lays out by kind', () => {
     expect(detailLayout('vat_special', false)).toBe('vat');
     expect(detailLayout('digital_normal', false)).toBe('vat');
-    expect(detailLayout('train', false)).toBe('travel');
-    expect(detailLayout('digital_air', false)).toBe('travel');
+    expect(detailLayout('train', false)).toBe('train');
+    expect(detailLayout('digital_train', false)).toBe('train');
+    expect(detailLayout('digital_air', false)).toBe('air');
+    expect(detailLayout('air', false)).toBe('air');
     expect(detailLayout('taxi', false)).toBe('simple');
-    expect(detailLayout('other', true)).toBe('travel');
+    expect(detailLayout('other', true)).toBe('train');
   });
 
   it('核销中 and 已核销 are locked', () => {

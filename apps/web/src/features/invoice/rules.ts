@@ -1,5 +1,5 @@
 import { baseState, encodeFilter, type ColumnFilterState, type FilterKind } from '@/components/filters/rules';
-import type { InvoiceKind } from '@feikong/contracts';
+import { AIR_KINDS, TRAIN_KINDS, type InvoiceKind } from '@feikong/contracts';
 import type { InvoiceListQuery } from '@/api/invoice';
 
 /**
@@ -144,12 +144,13 @@ export function filteredValueOf(query: InvoiceListQuery, key: string): string[] 
   return encodeFilter({ ...baseState('text', key), data: v, label: v, searchValue: v, checked: true });
 }
 
-/** How the detail dialog lays an invoice out. */
-export type DetailLayout = 'vat' | 'travel' | 'simple';
-const TRAVEL: readonly string[] = ['train', 'air', 'digital_air'];
+/** How the detail dialog lays an invoice out: its kind's own (train, air), VAT, or the few fields of a ticket. */
+export type DetailLayout = 'vat' | 'train' | 'air' | 'simple';
 const SIMPLE: readonly string[] = ['taxi', 'quota', 'other'];
 export function detailLayout(kind: string, hasTravel: boolean): DetailLayout {
-  if (TRAVEL.includes(kind) || hasTravel) return 'travel';
+  if ((TRAIN_KINDS as readonly string[]).includes(kind)) return 'train';
+  if ((AIR_KINDS as readonly string[]).includes(kind)) return 'air';
+  if (hasTravel) return 'train';
   if (SIMPLE.includes(kind)) return 'simple';
   return 'vat';
 }

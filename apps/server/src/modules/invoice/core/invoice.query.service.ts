@@ -186,6 +186,24 @@ export async function counterpartyPage(
   return { items: res.rows, page: { page_num: q.pageNum, page_size: q.pageSize, total: res.total } };
 }
 
+/**
+ * The web lists' seller/buyer filter (sellerPage, buyerPage): the names on the invoices of the list the
+ * filter belongs to — the caller's own (scope person: 我的发票, 发票中心) or the tenant's (scope org: 组织发票,
+ * which needs its permission as pageList does).
+ */
+export async function listCounterpartyPage(
+  db: Db,
+  caller: TenantCaller,
+  side: 'seller' | 'buyer',
+  q: { pageNum: number; pageSize: number; keyword?: string; scope: 'person' | 'org' },
+) {
+  const org = q.scope === 'org';
+  if (org && !hasPermission(caller.perms, InvoicePerm.orgView)) throw platformErrors.forbidden();
+  if (!org && !hasPermission(caller.perms, [InvoicePerm.view, InvoicePerm.centerView]))
+    throw platformErrors.forbidden();
+  return counterpartyPage(db, caller, side, org ? 'tenant' : 'own', q);
+}
+
 export async function enumList(db: Db, caller: TenantCaller) {
   const kv = (o: Record<string | number, string>, keys: readonly (string | number)[]) =>
     keys.map((k) => ({ key: String(k), value: o[k]! }));

@@ -64,6 +64,8 @@ describe('routes', () => {
         `POST ${W}/support/invoice invoice:add`,
         `GET ${W}/logList ${list}`,
         `GET ${W}/orgSellerPage orgInvoice:view`,
+        `GET ${W}/sellerPage ${list}`,
+        `GET ${W}/buyerPage ${list}`,
         `GET ${APP}/sellerPage invoice:view`,
         `GET ${APP}/buyerPage invoice:view`,
         `POST ${W}/attachment/upload invoice:add`,

@@ -13,6 +13,7 @@ import {
   crossCheck,
   parseInvoiceQr,
   sniffFileKind,
+  TRAVEL_KEYS,
   type RecognisedField,
   type RecognisedInvoice,
 } from '../recognition/index.js';
@@ -43,7 +44,7 @@ const DRAFT_NAME: Partial<Record<keyof Fields, keyof DraftFields>> = {
   sellerTaxId: 'sellerTaxId',
   machineNo: 'machineNo',
 };
-const TRAVEL = ['passenger', 'from', 'to', 'trainOrFlight', 'seatClass'] as const;
+const TRAVEL = TRAVEL_KEYS;
 
 /** What a draft must have before it can be saved; a missing one is a warning the page shows. */
 const REQUIRED: { name: keyof DraftFields; label: string }[] = [

@@ -1,4 +1,5 @@
 import { DIGITAL_KINDS } from './qr.js';
+import { settleTicketAmounts } from './travel.js';
 import type { InvoiceKind, RecognisedField, RecognisedInvoice } from './types.js';
 
 /**
@@ -37,7 +38,8 @@ const KIND_NAME: Record<InvoiceKind, string> = {
   digital_special: '电子发票（增值税专用发票）',
   digital_normal: '电子发票（普通发票）',
   digital_air: '电子发票（航空运输电子客票行程单）',
-  train: '铁路电子客票',
+  digital_train: '电子发票（铁路电子客票）',
+  train: '火车票',
   air: '航空运输电子客票行程单',
   taxi: '出租车发票',
   quota: '定额发票',
@@ -64,7 +66,8 @@ export function crossCheck(
   const warnings = [...(doc.warnings ?? [])];
   let kind: InvoiceKind = doc.kind ?? 'other';
   if (qr) {
-    if (doc.kind && doc.kind !== qr.kind) {
+    // OCR calls a railway e-ticket 火车票 (train); its QR then says which one it is.
+    if (doc.kind && doc.kind !== qr.kind && !(doc.kind === 'train' && qr.kind === 'digital_train')) {
       warnings.push(`票面为${KIND_NAME[doc.kind]}，二维码为${KIND_NAME[qr.kind]}，以二维码为准`);
     }
     kind = qr.kind;
@@ -81,6 +84,7 @@ export function crossCheck(
     }
   }
 
+  settleTicketAmounts(kind, fields, warnings);
   const { amount, tax, total } = fields;
   if (amount && tax && !total) {
     fields.total = {

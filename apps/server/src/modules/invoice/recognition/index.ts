@@ -18,6 +18,7 @@ export type { FieldSource, InvoiceKind, RecognisedField, RecognisedInvoice } fro
 export { parseInvoiceQr, type QrParseResult } from './qr.js';
 export { decodeQrFromImage, decodeQrFromPixels, type QrDecodeHit } from './qrDecode.js';
 export { crossCheck } from './crossCheck.js';
+export { TRAVEL_KEYS } from './travel.js';
 export { recognisePdf, type PdfResult, type ScannedPage } from './pdf.js';
 export { recogniseOfd, recogniseInvoiceXml, type OfdResult } from './ofd.js';
 

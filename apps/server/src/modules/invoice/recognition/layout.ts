@@ -1,4 +1,5 @@
 import { compactDateToIso, moneyToFen } from './qr.js';
+import { travelFromLines } from './travel.js';
 import type { FieldSource, InvoiceKind, RecognisedField, RecognisedInvoice } from './types.js';
 
 /**
@@ -38,6 +39,7 @@ const TITLES: [RegExp, InvoiceKind][] = [
   [/电子发票[（(]增值税专用发票[)）]/, 'digital_special'],
   [/电子发票[（(]普通发票[)）]/, 'digital_normal'],
   [/电子发票[（(]航空运输电子客票行程单[)）]/, 'digital_air'],
+  [/电子发票[（(]铁路电子客票[)）]/, 'digital_train'],
   [/通行费/, 'vat_toll'],
   [/增值税电子专用发票/, 'vat_electronic_special'],
   [/增值税电子普通发票/, 'vat_electronic'],
@@ -284,5 +286,8 @@ export function fieldsFromLayout(items: TextItem[], source: FieldSource): Layout
     .filter((it) => /^\*[^*]+\*/.test(it.compact))
     .map((it) => ({ name: it.text.trim() }));
   if (goods.length) fields.goods = field(goods);
+  // Railway tickets and air itineraries: their journey and their own amounts (票价, 合计) win.
+  if (kind === 'digital_train' || kind === 'digital_air')
+    Object.assign(fields, travelFromLines(all.split('\n'), kind, source));
   return { kind, fields };
 }

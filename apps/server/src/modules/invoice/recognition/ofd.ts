@@ -2,6 +2,7 @@ import { crossCheck, yuan } from './crossCheck.js';
 import { fieldsFromLayout, kindFromTitle, parseCnDate, type TextItem } from './layout.js';
 import { moneyToFen, parseInvoiceQr } from './qr.js';
 import { decodeQrFromImage } from './qrDecode.js';
+import { isTravelXbrl, TRAVEL_KEYS, travelFields, travelXbrlRaw, type TravelKey } from './travel.js';
 import type { InvoiceKind, RecognisedField, RecognisedInvoice } from './types.js';
 import { findAll, findFirst, parseXml, textOf, type XmlNode } from './xml.js';
 import { readZip, ZipError } from './zip.js';
@@ -124,7 +125,12 @@ function normalise(key: Key, raw: string): string | number | undefined {
   }
 }
 
-type Raw = Partial<Record<Key, string>> & { goods?: { name: string; taxCode?: string }[]; kindText?: string };
+type Raw = Partial<Record<Key, string>> & {
+  goods?: { name: string; taxCode?: string }[];
+  kindText?: string;
+  /** Railway tickets and air itineraries: passenger, route, train or flight… (travel.ts). */
+  travel?: Partial<Record<TravelKey, string>>;
+};
 
 function fromFpInvoice(root: XmlNode): Raw & { graphCode?: string } {
   const buyer = findFirst(root, 'Buyer');
@@ -151,6 +157,10 @@ function fromFpInvoice(root: XmlNode): Raw & { graphCode?: string } {
 }
 
 function fromXbrl(root: XmlNode): Raw {
+  if (isTravelXbrl(root)) {
+    const t = travelXbrlRaw(root);
+    return { kindText: t.kindText, ...t.core, travel: t.travel };
+  }
   const goods = findAll(root, 'NameOfTaxableGoodsOrServices')
     .map((n) => ({ name: n.text.trim() }))
     .filter((g) => g.name);
@@ -275,6 +285,12 @@ function mergeLayers(raws: [OfdLayer, Raw][]): {
       fields.goods = { value: raw.goods, confidence: 1, source: 'ofd_xml' };
       origin.goods = layer;
     }
+    for (const [key, f] of Object.entries(travelFields(raw.travel ?? {}, 'ofd_xml'))) {
+      const k = key as TravelKey;
+      if (fields[k]) continue;
+      fields[k] = f as RecognisedField;
+      origin[k] = layer;
+    }
   }
   return { fields, origin };
 }
@@ -383,6 +399,8 @@ async function readDocument(
     const raw: Raw = {};
     for (const [k, f] of Object.entries(layout.fields)) {
       if (k === 'goods') raw.goods = (f as RecognisedField<{ name: string }[]>).value;
+      else if ((TRAVEL_KEYS as readonly string[]).includes(k))
+        (raw.travel ??= {})[k as TravelKey] = String((f as RecognisedField).value);
       else if (KEYS.includes(k as Key)) {
         const v = (f as RecognisedField<string | number>).value;
         raw[k as Key] = MONEY_KEYS.has(k as Key) ? yuan(Number(v)) : String(v);

@@ -12,7 +12,8 @@ import type { InvoiceKind, RecognisedField, RecognisedInvoice } from './types.js
  * - the tail (anti-forgery) has 4 hex characters, once 3, and is sometimes absent;
  * - some producers append a trailing comma;
  * - a variant layout inserts the seller's tax id after the number:
- *   version, type, code, number, seller tax id, amount, date, check code[, tail].
+ *   version, type, code, number, seller tax id, amount, date, check code[, tail];
+ * - 电子发票（铁路电子客票） reuse type 10 with six fields and no code (parseRailwayQr).
  */
 
 export type QrParseResult = { ok: true; invoice: RecognisedInvoice } | { ok: false; reason: string };
@@ -36,6 +37,7 @@ export const DIGITAL_KINDS: ReadonlySet<InvoiceKind> = new Set([
   'digital_special',
   'digital_normal',
   'digital_air',
+  'digital_train',
 ]);
 
 const MONEY = /^-?\d{1,12}(?:\.\d{1,2})?$/;
@@ -84,6 +86,8 @@ export function parseInvoiceQr(raw: string): QrParseResult {
   if (parts.length > 8 && parts[parts.length - 1] === '') parts.pop(); // trailing comma
   if (parts.length < 6) return fail('字段个数不足');
   if (!/^\d{2}$/.test(parts[0]!)) return fail('版本号不是两位数字');
+  const railway = parseRailwayQr(parts, text);
+  if (railway) return railway;
   const typeCode = parts[1]!;
   const kind = KIND_BY_QR_TYPE[typeCode];
   if (!kind) return fail(`未知的发票类型代码“${typeCode}”`);
@@ -125,6 +129,29 @@ export function parseInvoiceQr(raw: string): QrParseResult {
   if (/^\d{20}$/.test(checkText)) fields.checkCode = qrField(checkText);
   if (sellerTaxId) fields.sellerTaxId = qrField(sellerTaxId);
   return { ok: true, invoice: { kind, fields, qr: text, warnings: [] } };
+}
+
+/**
+ * 电子发票（铁路电子客票）: `01,10,<20-digit number>,<fare>,<date YYYYMMDD>,<tail>` — six fields, no code and
+ * no check code, the fare tax-inclusive. Type 10 is also the 增值税电子普通发票's, whose third field is a
+ * 10- or 12-digit code and which has eight fields: only six fields with a 20-digit third one are a railway
+ * ticket. Undefined when the text is not that shape (the VAT reading then applies).
+ */
+function parseRailwayQr(parts: string[], text: string): QrParseResult | undefined {
+  const p = parts.length === 7 && parts[6] === '' ? parts.slice(0, 6) : parts; // trailing comma
+  if (p.length !== 6 || p[1] !== '10' || !/^\d{20}$/.test(p[2]!)) return undefined;
+  const [, , number, fareText = '', dateText = '', tail = ''] = p;
+  const total = moneyToFen(fareText);
+  if (total === undefined) return fail(`票价“${fareText}”不是数字`);
+  const date = compactDateToIso(dateText);
+  if (!date || dateText.length !== 8) return fail(`开票日期“${dateText}”不是有效日期`);
+  if (tail !== '' && !/^[0-9A-Za-z]{1,8}$/.test(tail)) return fail('末段校验位格式不对');
+  const fields: RecognisedInvoice['fields'] = {
+    number: qrField(number!),
+    date: qrField(date),
+    total: qrField(total),
+  };
+  return { ok: true, invoice: { kind: 'digital_train', fields, qr: text, warnings: [] } };
 }
 
 /** Cheap test used by decoders to skip QR codes that are obviously something else (a URL, a wifi code). */

@@ -14,7 +14,8 @@ export type InvoiceKind =
   | 'digital_special' // 31 电子发票（增值税专用发票）
   | 'digital_normal' // 32 电子发票（普通发票）
   | 'digital_air' // 61 电子发票（航空运输电子客票行程单）
-  | 'train' // 火车票 / 铁路电子客票
+  | 'digital_train' // 电子发票（铁路电子客票）: QR 01,10,<20-digit number>,<fare>,<date>,<tail>
+  | 'train' // 火车票（纸质）
   | 'air' // 航空运输电子客票行程单（纸质）
   | 'taxi' // 出租车发票
   | 'quota' // 定额发票
@@ -53,6 +54,10 @@ export interface RecognisedInvoice {
     to?: RecognisedField;
     trainOrFlight?: RecognisedField;
     seatClass?: RecognisedField;
+    /** 乘车/乘机日期 YYYY-MM-DD, 电子客票号, and the passenger's ID number masked (first 6, last 4 kept). */
+    travelDate?: RecognisedField;
+    ticketNo?: RecognisedField;
+    idNo?: RecognisedField;
   };
   /** The raw QR text when one was read. */
   qr?: string;

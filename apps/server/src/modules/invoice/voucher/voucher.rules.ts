@@ -46,6 +46,7 @@ export const DEFAULT_SETTINGS: Record<VoucherSettingItem, string> = {
   digital_special: '660202',
   digital_normal: '660202',
   digital_air: '660201',
+  digital_train: '660201',
   train: '660201',
   air: '660201',
   taxi: '660204',

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { detailQuery } from '../hooks/queries';
 import { InvoiceFields } from './InvoiceFields';
 import { InvoiceFiles } from './InvoiceFiles';
+import { TICKET_TITLE } from './TravelTicket';
+import { detailLayout } from '../rules';
 
 /** The row detail dialog of the invoice lists: the detail reply, laid out by invoice kind, and its files to preview. */
 export function InvoiceDetailDialog({
@@ -13,10 +15,12 @@ export function InvoiceDetailDialog({
   onClose: () => void;
 }) {
   const detail = useQuery({ ...detailQuery(invoiceId ?? 0), enabled: invoiceId !== null });
+  // Railway tickets and air itineraries get their own dialog (spec 2.3: train, air).
+  const layout = detail.data ? detailLayout(detail.data.type, detail.data.travel !== null) : 'vat';
   return (
     <Modal
       open={invoiceId !== null}
-      title="发票详情"
+      title={layout === 'train' || layout === 'air' ? TICKET_TITLE[layout] : '发票详情'}
       width={820}
       onCancel={onClose}
       destroyOnHidden

@@ -2,6 +2,7 @@ import { Alert, Descriptions, Table, Tag } from 'antd';
 import { formatDateTime, formatMoney, shanghaiDate } from '@feikong/contracts';
 import type { InvoiceDetail } from '@/api/invoice';
 import { detailLayout } from '../rules';
+import { TicketFields } from './TravelTicket';
 
 const dash = (v: string | null | undefined) => (v ? v : '—');
 
@@ -22,7 +23,8 @@ export function VerdictNote({ detail }: { detail: InvoiceDetail }) {
 
 /**
  * An invoice's fields, laid out by kind: VAT invoices with buyer, seller, tax and goods; train and air
- * tickets with the journey; taxi and quota invoices with the few fields they carry.
+ * tickets in their own layout (TravelTicket: the journey, passenger, ticket number, their amounts); taxi and
+ * quota invoices with the few fields they carry.
  */
 export function InvoiceFields({ detail }: { detail: InvoiceDetail }) {
   const layout = detailLayout(detail.type, detail.travel !== null);
@@ -47,19 +49,24 @@ export function InvoiceFields({ detail }: { detail: InvoiceDetail }) {
           { key: 'machine', label: '机器编号', children: dash(detail.machineNo) },
         ]
       : [];
-  const travel =
-    layout === 'travel'
-      ? [
-          { key: 'passenger', label: '乘车人', children: dash(detail.travel?.passenger) },
-          {
-            key: 'route',
-            label: '行程',
-            children: `${dash(detail.travel?.from)} → ${dash(detail.travel?.to)}`,
-          },
-          { key: 'trip', label: '车次/航班', children: dash(detail.travel?.trainOrFlight) },
-          { key: 'seat', label: '座位等级', children: dash(detail.travel?.seatClass) },
-        ]
-      : [];
+  const ticket =
+    layout === 'train' || layout === 'air' ? (
+      <div style={{ marginTop: 12 }}>
+        <TicketFields
+          view={{
+            kind: layout,
+            number: detail.number,
+            billingDate: shanghaiDate(detail.billingDate),
+            total: detail.amountTax,
+            tax: detail.tax,
+            amount: detail.amount,
+            buyerName: detail.buyerName,
+            buyerTaxId: detail.buyerTaxId,
+            travel: detail.travel ?? {},
+          }}
+        />
+      </div>
+    ) : null;
   const simple =
     layout === 'simple' ? [{ key: 'seller', label: '开票方', children: dash(detail.sellerName) }] : [];
   const status = [
@@ -79,12 +86,19 @@ export function InvoiceFields({ detail }: { detail: InvoiceDetail }) {
   return (
     <div data-testid={`invoice-fields-${layout}`}>
       <VerdictNote detail={detail} />
+      {ticket}
       <Descriptions
         style={{ marginTop: 12 }}
         size="small"
         bordered
         column={2}
-        items={[...common, ...vat, ...travel, ...simple, ...status]}
+        items={[
+          // a ticket shows number, date and amounts itself
+          ...(ticket ? common.filter((c) => c.key === 'type' || c.key === 'source') : common),
+          ...vat,
+          ...simple,
+          ...status,
+        ]}
       />
       {layout === 'vat' && detail.goods.length > 0 && (
         <Table

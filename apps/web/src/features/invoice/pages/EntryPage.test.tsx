@@ -123,7 +123,7 @@ describe('发票录入', () => {
     const api = server();
     renderAt(<EntryPage />, '/invoice/entry');
     choose('notes.txt');
-    await waitFor(() => expect(toasts().join()).toContain('仅支持jpg、png、pdf、ofd格式的文件'));
+    await waitFor(() => expect(toasts().join()).toContain('仅支持jpg、png、pdf、ofd、xml格式的文件'));
     expect(api.to(`GET ${SIGN}`)).toHaveLength(0);
   });
 
@@ -236,6 +236,63 @@ describe('发票录入', () => {
     choose('a.ofd');
     await waitFor(() => expect(screen.getByTestId('file-a.ofd').textContent).toContain('上传失败！'), {
       timeout: 15_000,
+    });
+  });
+
+  it('a railway ticket opens its train dialog with the journey; its travel fields are saved with it', async () => {
+    const railDraft = (fileKey: string): RecognisedDraft => ({
+      kind: 'digital_train',
+      source: 'upload',
+      fileKey,
+      fields: {
+        number: '26329116804002389322',
+        billingDate: '2026-03-13',
+        amount: 11927,
+        tax: 1073,
+        total: 13000,
+        travel: {
+          passenger: '张三',
+          from: '南京南',
+          to: '杭州东',
+          trainOrFlight: 'G7629',
+          seatClass: '二等座',
+          travelDate: '2026-03-06',
+          ticketNo: '6520158123031391234562026',
+          idNo: '320102********123X',
+        },
+      },
+      confidence: {},
+      lowConfidence: [],
+      warnings: [],
+    });
+    const api = server({
+      [`POST ${W}/ocrCheck`]: (c) => ({ items: [railDraft((c.body as { file_key: string }).file_key)] }),
+      [`POST ${W}/saveInvoices`]: () => ({ items: [row(1)] }),
+    });
+    renderAt(<EntryPage />, '/invoice/entry');
+    choose('ticket.ofd');
+    const dialog = await screen.findByTestId('ticket-train', undefined, { timeout: 15_000 });
+    expect(screen.getByText('火车票详情')).toBeTruthy();
+    expect(dialog.querySelector('[data-testid=ticket-from]')!.textContent).toBe('南京南');
+    expect(dialog.querySelector('[data-testid=ticket-run]')!.textContent).toBe('G7629');
+    expect(dialog.textContent).toContain('320102********123X');
+    expect(dialog.textContent).toContain('¥10.73');
+    fireEvent.click(
+      screen.getAllByRole('button', { name: /关\s*闭/ }).find((b) => /关\s*闭/.test(b.textContent ?? ''))!,
+    );
+    // the card edits the journey; the seat class corrected is what is saved
+    fireEvent.change(field('第1张座位类型'), { target: { value: '一等座' } });
+    expect(field('第1张身份证件号码').disabled).toBe(true);
+    await clickWait();
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(api.to(`POST ${W}/saveInvoices`)).toHaveLength(1));
+    const body = api.to(`POST ${W}/saveInvoices`)[0].body as { invoices: Record<string, unknown>[] };
+    expect(body.invoices[0]).toMatchObject({
+      kind: 'digital_train',
+      total: 13000,
+      tax: 1073,
+      amount: 11927,
+      travel: { from: '南京南', seatClass: '一等座', idNo: '320102********123X' },
     });
   });
 });

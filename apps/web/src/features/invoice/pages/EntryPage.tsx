@@ -30,12 +30,22 @@ import { parseReplyError } from '@/api/http/request';
 import { uploadFile } from '@/api/http/upload';
 import { Access } from '@/components/Access';
 import { useDebouncedClick } from '@/components/directives';
-import { cardOf, inputOf, missingFields, type DraftCard, type DraftField } from '../entry';
+import { TicketDialog, type TicketView } from '../components/TravelTicket';
+import {
+  cardOf,
+  inputOf,
+  missingFields,
+  ticketKind,
+  TRAVEL_FIELDS,
+  type DraftCard,
+  type DraftField,
+  type TravelField,
+} from '../entry';
 import { INVOICE_PERM, invoiceKeys } from '../hooks/queries';
 import { buyLinkOf, refusalIndex } from '../rules';
 
-const ACCEPT = '.jpg,.jpeg,.png,.pdf,.ofd';
-const ALLOWED = /\.(jpe?g|png|pdf|ofd)$/i;
+const ACCEPT = '.jpg,.jpeg,.png,.pdf,.ofd,.xml';
+const ALLOWED = /\.(jpe?g|png|pdf|ofd|xml)$/i;
 
 const LABEL: Record<DraftField, string> = {
   code: '发票代码',
@@ -59,6 +69,46 @@ const LAYOUT: DraftField[][] = [
   ['sellerName', 'sellerTaxId'],
 ];
 
+const TRAVEL_LABEL: Record<'train' | 'air', Record<TravelField, string>> = {
+  train: {
+    passenger: '乘车人',
+    from: '出发站',
+    to: '到达站',
+    trainOrFlight: '车次',
+    seatClass: '座位类型',
+    travelDate: '乘车日期',
+    ticketNo: '电子客票号',
+  },
+  air: {
+    passenger: '旅客姓名',
+    from: '出发地',
+    to: '到达地',
+    trainOrFlight: '航班号',
+    seatClass: '座位等级',
+    travelDate: '乘机日期',
+    ticketNo: '电子客票号码',
+  },
+};
+
+/** A card's ticket as its dialog shows it (the amounts as the card holds them, in 分). */
+function ticketViewOf(card: DraftCard): TicketView | null {
+  const kind = ticketKind(card.kind);
+  if (!kind) return null;
+  const fen = (t: string) =>
+    t.trim() === '' || Number.isNaN(Number(t)) ? undefined : Math.round(Number(t) * 100);
+  return {
+    kind,
+    number: card.values.number,
+    billingDate: card.values.billingDate,
+    total: fen(card.values.total),
+    tax: fen(card.values.tax),
+    amount: fen(card.values.amount),
+    buyerName: card.values.buyerName,
+    buyerTaxId: card.values.buyerTaxId,
+    travel: card.travel,
+  };
+}
+
 interface FileState {
   uid: string;
   name: string;
@@ -71,12 +121,15 @@ function DraftCardView({
   index,
   onChange,
   onRemove,
+  onShowTicket,
 }: {
   card: DraftCard;
   index: number;
   onChange: (c: DraftCard) => void;
   onRemove: () => void;
+  onShowTicket: () => void;
 }) {
+  const ticket = ticketKind(card.kind);
   const set = (f: DraftField, v: string) => {
     const fieldErrors = { ...card.fieldErrors };
     delete fieldErrors[f];
@@ -95,9 +148,16 @@ function DraftCardView({
         </Space>
       }
       extra={
-        <Button size="small" type="link" danger onClick={onRemove}>
-          移除
-        </Button>
+        <Space size={0}>
+          {ticket && (
+            <Button size="small" type="link" onClick={onShowTicket}>
+              {ticket === 'train' ? '查看车票' : '查看行程单'}
+            </Button>
+          )}
+          <Button size="small" type="link" danger onClick={onRemove}>
+            移除
+          </Button>
+        </Space>
       }
     >
       {card.refusal && (
@@ -156,6 +216,28 @@ function DraftCardView({
             })}
           </Row>
         ))}
+        {ticket && (
+          <Row gutter={12} data-testid={`draft-travel-${index}`}>
+            {TRAVEL_FIELDS.map((f) => (
+              <Col span={6} key={f}>
+                <Form.Item label={TRAVEL_LABEL[ticket][f]} style={{ marginBottom: 8 }}>
+                  <Input
+                    aria-label={`第${index + 1}张${TRAVEL_LABEL[ticket][f]}`}
+                    value={card.travel[f] ?? ''}
+                    onChange={(e) => onChange({ ...card, travel: { ...card.travel, [f]: e.target.value } })}
+                  />
+                </Form.Item>
+              </Col>
+            ))}
+            {card.travel.idNo && (
+              <Col span={6}>
+                <Form.Item label="身份证件号码" style={{ marginBottom: 8 }}>
+                  <Input aria-label={`第${index + 1}张身份证件号码`} value={card.travel.idNo} disabled />
+                </Form.Item>
+              </Col>
+            )}
+          </Row>
+        )}
       </Form>
     </Card>
   );
@@ -176,6 +258,8 @@ export default function EntryPage() {
   const [saving, setSaving] = useState(false);
   const [batchError, setBatchError] = useState<string | null>(null);
   const [buyLink, setBuyLink] = useState<string | null>(null);
+  /** The card whose ticket dialog is open (a railway ticket or air itinerary opens its own on upload). */
+  const [ticketOf, setTicketOf] = useState<string | null>(null);
 
   const patchFile = (uid: string, patch: Partial<FileState>) =>
     setFiles((fs) => fs.map((f) => (f.uid === uid ? { ...f, ...patch } : f)));
@@ -189,7 +273,10 @@ export default function EntryPage() {
         patchFile(uid, { status: 'failed', message: '未识别到发票' });
         return;
       }
-      setCards((cs) => [...cs, ...reply.items.map((d, i) => cardOf(d, file.name, `${uid}-${i}`))]);
+      const added = reply.items.map((d, i) => cardOf(d, file.name, `${uid}-${i}`));
+      setCards((cs) => [...cs, ...added]);
+      const ticket = added.find((c) => ticketKind(c.kind));
+      if (ticket) setTicketOf((open) => open ?? ticket.id);
       patchFile(uid, { status: 'done', message: `识别到${reply.items.length}张发票` });
     } catch (e) {
       const d = parseReplyError(e);
@@ -265,7 +352,7 @@ export default function EntryPage() {
           showUploadList={false}
           beforeUpload={(file) => {
             if (!ALLOWED.test(file.name)) {
-              void message.warning(`${file.name}：仅支持jpg、png、pdf、ofd格式的文件`);
+              void message.warning(`${file.name}：仅支持jpg、png、pdf、ofd、xml格式的文件`);
               return Upload.LIST_IGNORE;
             }
             void recognise(file, file.uid);
@@ -276,7 +363,7 @@ export default function EntryPage() {
             <InboxOutlined />
           </p>
           <p className="ant-upload-text">点击或拖拽发票文件到此处上传</p>
-          <p className="ant-upload-hint">支持jpg、png、pdf、ofd格式，可一次选择多个文件</p>
+          <p className="ant-upload-hint">支持jpg、png、pdf、ofd、xml格式，可一次选择多个文件</p>
         </Upload.Dragger>
         {files.length > 0 && (
           <List
@@ -322,6 +409,7 @@ export default function EntryPage() {
                 index={i}
                 onChange={(next) => setCards((cs) => cs.map((x) => (x.id === c.id ? next : x)))}
                 onRemove={() => setCards((cs) => cs.filter((x) => x.id !== c.id))}
+                onShowTicket={() => setTicketOf(c.id)}
               />
             ))
           )}
@@ -335,6 +423,13 @@ export default function EntryPage() {
           </Typography.Text>
         </Space>
       </Access>
+      <TicketDialog
+        view={(() => {
+          const card = cards.find((c) => c.id === ticketOf);
+          return card ? ticketViewOf(card) : null;
+        })()}
+        onClose={() => setTicketOf(null)}
+      />
     </Card>
   );
 }

@@ -126,6 +126,31 @@ describe('我的发票', () => {
     );
   });
 
+  it('the seller filter suggests the sellers of my invoices (web sellerPage, 100 a page) and filters by the one chosen', async () => {
+    const api = stubServer({
+      [`GET ${W}/pageList`]: () => page(rows),
+      [`GET ${W}/sellerPage`]: () => ({
+        items: [{ name: '杭州融运科技有限公司', taxId: '91330106MA2GL4XX1B' }],
+        page: { page_num: 1, page_size: 100, total: 1 },
+      }),
+    });
+    const { router } = renderAt(<PersonListPage />, PATH);
+    await screen.findByText('杭州融运科技有限公司', undefined, { timeout: 15_000 });
+    fireEvent.click(th('销售方名称').querySelector('.ant-table-filter-trigger')!);
+    const box = await screen.findByTestId('filter-sellerName');
+    fireEvent.change(within(box).getByRole('combobox'), { target: { value: '杭州融运' } });
+    await waitFor(() => expect(api.to(`GET ${W}/sellerPage`)).toHaveLength(1), { timeout: 5_000 });
+    const q = api.to(`GET ${W}/sellerPage`)[0].query;
+    expect([q.get('keyword'), q.get('scope'), q.get('pageSize')]).toEqual(['杭州融运', 'person', '100']);
+    fireEvent.click(await screen.findByText('91330106MA2GL4XX1B'));
+    fireEvent.click(within(box).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('sellerName')).toBe(
+        '杭州融运科技有限公司',
+      ),
+    );
+  });
+
   it('a row opens the detail dialog: VAT layout with buyer, seller, goods and the 本地校验 verdict', async () => {
     stubServer({
       [`GET ${W}/pageList`]: () => page(rows),
@@ -159,9 +184,11 @@ describe('我的发票', () => {
     });
     renderAt(<PersonListPage />, PATH);
     fireEvent.click(await screen.findByLabelText('查看发票83089647', undefined, { timeout: 15_000 }));
-    const dialog = await screen.findByTestId('invoice-fields-travel');
-    expect(within(dialog).getByText('北京南 → 上海虹桥')).toBeTruthy();
-    expect(within(dialog).getByText('G1')).toBeTruthy();
+    const dialog = await screen.findByTestId('invoice-fields-train');
+    expect(within(dialog).getByTestId('ticket-from').textContent).toBe('北京南');
+    expect(within(dialog).getByTestId('ticket-to').textContent).toBe('上海虹桥');
+    expect(within(dialog).getByTestId('ticket-run').textContent).toBe('G1');
+    expect(await screen.findByText('火车票详情')).toBeTruthy();
     expect(within(dialog).queryByText('购买方税号')).toBeNull();
   });
 
