@@ -83,3 +83,18 @@ export function unprintedMessage(
   const list = items.map((i) => `${i.name}（${i.reason}）`).join('；');
   return `${items.length} 张${opts.what ?? '发票'}未能${opts.verb ?? '打印'}：${list}`;
 }
+
+/** The approval record's column for an agent's action, shown only when one acted (cells: 代 <name> 审批). */
+export const PRINT_AGENT_COLUMN = '代理审批';
+
+/** The signature lines at the foot of a printed document, in the order finance signs. */
+export const PRINT_SIGNATURES = ['制单', '审核', '审批', '出纳', '领款人'] as const;
+
+/** The 大写金额 line of a printed document: its label, the words and the figures. */
+export function amountLine(fen: number): { label: string; words: string; figures: string } {
+  return {
+    label: '金额合计（大写）',
+    words: amountInWords(fen),
+    figures: `（小写）¥${(Math.round(fen) / 100).toFixed(2)}`,
+  };
+}

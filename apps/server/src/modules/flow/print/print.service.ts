@@ -255,7 +255,8 @@ async function buildPrintData(
     billId,
     billNumber: bill.bill_number,
     flowName: bill.flow_name,
-    template: { orgName, title: typeText, billType: bill.bill_type },
+    // the header names the company that bears the cost; the group only when the document has none
+    template: { orgName: bill.org_name || orgName, title: typeText, billType: bill.bill_type },
     data: {
       title: bill.title,
       amount: Number(bill.amount),
