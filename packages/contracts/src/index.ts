@@ -19,3 +19,4 @@ export * from './rights/index.js';
 export * from './invoice/index.js';
 export * from './invoiceMail/index.js';
 export * from './flow/index.js';
+export * from './printText.js';

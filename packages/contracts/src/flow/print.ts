@@ -95,7 +95,7 @@ export const PrintData = z.object({
   billNumber: z.string(),
   flowName: z.string(),
   template: z.object({
-    /** The top organisation's name (header line 1). */
+    /** Header line 1: the document's bearing company (费用承担公司), else the top organisation. */
     orgName: z.string(),
     /** The document type (header title): 报销单, 申请单… */
     title: z.string(),

@@ -128,8 +128,10 @@ export const ExportCustomReply = z.object({
   fileName: z.string(),
   /** Invoices placed on the pages. */
   printed: z.number().int(),
-  /** Invoices without a printable file (hand-entered, or an OFD), with the reason. */
+  /** Invoices left out (hand-entered, a file that cannot be read or drawn), with the reason. */
   skipped: z.array(z.object({ invoiceId: z.number().int(), number: z.string(), reason: z.string() })),
+  /** The skipped ones in one message for the user (unprintedMessage); '' when none was left out. */
+  notice: z.string(),
   /** attach: attachments merged into the PDF after the invoices. */
   attached: z.number().int(),
   /** attach: attachments that cannot be merged (OFD, Word…, spec 5), listed singly with their own links. */

@@ -22,3 +22,6 @@ export {
   settleInvoicesOfBills,
   type BillInvoice,
 } from './billLink/billLink.service.js';
+/** An OFD invoice's pages drawn as JPEGs for a print PDF, off the request thread (decision 0038). */
+export { ofdPrintPages } from './recognise/recognise.service.js';
+export type { OfdPrintResult } from './ofdPrint/ofdPrint.js';

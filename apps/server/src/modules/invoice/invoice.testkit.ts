@@ -219,3 +219,6 @@ export async function countInvoices(t: TestApp, tenantId: number) {
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
+
+/** Hostile OFD packages (a zip bomb, a picture over the pixel cap, a crowded page, no OFD.xml). */
+export { hostileOfd } from './ofdPrint/ofdPrint.testkit.js';

@@ -30,8 +30,8 @@ export interface PrintResult {
   url: string;
   fileName: string;
   singles: { name: string; url: string }[];
-  /** Invoices left out, with the reason (no file, an OFD…). */
-  skipped: string[];
+  /** What was left out and why, in one message (the server's notice); '' when nothing was. */
+  notice: string;
 }
 
 export interface InvoicePrintDialogProps {
@@ -46,6 +46,15 @@ export interface InvoicePrintDialogProps {
 /** What the user is told when producing fails: the server's reason, else 打印失败. */
 export function printFailure(err: unknown): string {
   if (err instanceof RequestError && err.kind === 'business' && err.msg) return err.msg;
+  // a refusal in the envelope (400 暂无可打印内容：…, a cap) carries the server's reason
+  if (
+    err instanceof RequestError &&
+    err.kind === 'http' &&
+    err.code !== undefined &&
+    err.status < 500 &&
+    err.msg
+  )
+    return err.msg;
   if (err instanceof Error && err.message === PRINT_NOTHING) return PRINT_NOTHING;
   return PRINT_FAILED;
 }
@@ -63,7 +72,7 @@ export async function producePrint(
       url: r.url,
       fileName: r.fileName,
       singles: r.attachments.map((a) => ({ name: `${a.number} ${a.fileName}`, url: a.url })),
-      skipped: r.skipped.map((s) => `${s.number}：${s.reason}`),
+      notice: r.notice,
     };
   }
   const details = await Promise.all(ids.map((id) => invoiceApi.detail(id)));
@@ -76,7 +85,7 @@ export async function producePrint(
     url: r.url,
     fileName: '发票附件.pdf',
     singles: r.items.map((i) => ({ name: i.fileName, url: i.url })),
-    skipped: [],
+    notice: '',
   };
 }
 

@@ -48,6 +48,7 @@ const exported = {
   fileName: '发票打印.pdf',
   printed: 2,
   skipped: [],
+  notice: '',
   attached: 0,
   attachments: [],
 };
@@ -105,6 +106,7 @@ describe('print content selection dialog and preview (spec 2.5, 5)', () => {
     });
     expect(layer.style.zIndex).toBe('20002');
     expect(layer.textContent).toContain('打印预览');
+    expect(screen.queryByTestId('print-notice')).toBeNull(); // nothing was left out
     const frame = (await screen.findByTestId('print-frame')) as HTMLIFrameElement;
     expect(frame.getAttribute('src')).toBe('blob:print');
     expect(screen.getByRole('link', { name: /下\s*载/ }).getAttribute('href')).toBe(PDF_URL);
@@ -121,14 +123,33 @@ describe('print content selection dialog and preview (spec 2.5, 5)', () => {
     expect(screen.queryByTestId('print-preview')).toBeNull();
   });
 
-  it('shows the server’s 暂无可打印内容, and 打印失败 when the call fails otherwise', async () => {
-    let reply: Response = jsonReply({ status: 11220400, msg: '暂无可打印内容', data: null }, 400);
+  it('says what was left out in one line over the preview', async () => {
+    const notice = '1 张发票未能打印：99999951（没有发票文件（手工录入））';
+    stubServer({
+      [EXPORT]: () => ({
+        ...exported,
+        skipped: [{ invoiceId: 8, number: '99999951', reason: '没有发票文件（手工录入）' }],
+        notice,
+      }),
+      [`GET ${PDF_URL}`]: () => new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { status: 200 }),
+    });
+    renderAt(<Harness invoices={INVOICES} />);
+    fireEvent.click(button('开始打印'));
+    await screen.findByTestId('print-dialog');
+    fireEvent.click(button('打印预览'));
+    await screen.findByTestId('print-preview');
+    expect(screen.getAllByTestId('print-notice').map((n) => n.textContent)).toEqual([notice]);
+  });
+
+  it('shows the server’s 暂无可打印内容 with its reasons, and 打印失败 when the call fails otherwise', async () => {
+    const why = '暂无可打印内容：1 张发票未能打印：99999951（没有发票文件（手工录入））';
+    let reply: Response = jsonReply({ status: 11220400, msg: why, data: null }, 400);
     stubServer({ [EXPORT]: () => reply });
     renderAt(<Harness invoices={INVOICES} />);
     fireEvent.click(button('开始打印'));
     await screen.findByTestId('print-dialog');
     fireEvent.click(button('打印预览'));
-    await waitFor(() => expect(toasts()).toContain('暂无可打印内容'));
+    await waitFor(() => expect(toasts()).toContain(why));
     reply = jsonReply({ status: 500, msg: '服务器错误', data: null }, 500);
     fireEvent.click(button('打印预览'));
     await waitFor(() => expect(toasts()).toContain('打印失败'));

@@ -103,7 +103,7 @@ export function PrintPreview({ result, title = '打印预览', onClose }: PrintP
           <Button onClick={onClose}>关闭</Button>
         </Space>
       </div>
-      {(result.singles.length > 0 || result.skipped.length > 0) && (
+      {(result.singles.length > 0 || result.notice) && (
         <Alert
           type="info"
           showIcon
@@ -116,9 +116,7 @@ export function PrintPreview({ result, title = '打印预览', onClose }: PrintP
                   {s.name}
                 </Typography.Link>
               ))}
-              {result.skipped.map((s) => (
-                <span key={s}>未打印 {s}</span>
-              ))}
+              {result.notice && <span data-testid="print-notice">{result.notice}</span>}
             </Space>
           }
         />

@@ -43,9 +43,12 @@ export function useInvoicePrint(): {
     }
     download(result.url, result.fileName);
     void message.success('导出成功');
-    // what did not go into the file is said, not silently dropped (spec 5: others listed singly)
-    const left = [...result.skipped, ...result.singles.map((s) => `${s.name}：请单独下载`)];
-    if (left.length) void message.warning(`未导出：${left.join('；')}`, 8);
+    // what did not go into the file is said, once, not silently dropped (spec 5: others listed singly)
+    const singles = result.singles.length
+      ? `${result.singles.length} 个附件请单独下载：${result.singles.map((s) => s.name).join('、')}`
+      : '';
+    const said = [result.notice, singles].filter(Boolean).join('；');
+    if (said) void message.warning({ content: said, duration: 8, key: 'invoice-export-left' });
   };
 
   const node = (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { amountLine, PRINT_AGENT_COLUMN, PRINT_SIGNATURES } from '@feikong/contracts';
 import type { BillPrintData } from '@/api/billPrint';
 import { dateTime, yuan } from './format';
 import './billPrint.css';
@@ -47,8 +48,9 @@ function Table(props: {
 }
 
 /**
- * One document as printed (spec 3 print options): header (top organisation, document type, number),
- * its fields, fee lines with their invoices, trips, the approval record and the attachments.
+ * One document as printed (spec 3 print options): header (the bearing company, document type, number),
+ * its fields, the amount in capitals (大写金额), fee lines with their invoices, trips, the approval record
+ * (the agent column only when an agent acted), the attachments and the signature lines.
  */
 export function BillPrintSheet({ data: p }: { data: BillPrintData }) {
   const pairs: ReactNode[][] = [];
@@ -57,6 +59,8 @@ export function BillPrintSheet({ data: p }: { data: BillPrintData }) {
     const b = p.formFields[i + 1];
     pairs.push([a.label, a.value, b?.label ?? '', b?.value ?? '']);
   }
+  const amount = amountLine(p.data.amount);
+  const agents = p.approveNodeRecord.some((r) => r.onBehalfOfText);
   return (
     <section
       className="fk-bill-print-sheet"
@@ -79,6 +83,12 @@ export function BillPrintSheet({ data: p }: { data: BillPrintData }) {
         ]}
         rows={pairs}
       />
+      <div className="fk-bp-amount" data-testid="bill-print-amount">
+        <strong>
+          {amount.label}：{amount.words}
+        </strong>
+        <span>{amount.figures}</span>
+      </div>
       {(p.data.fees.length > 0 || p.template.billType === 'expense') && (
         <>
           <h2>费用明细</h2>
@@ -141,7 +151,7 @@ export function BillPrintSheet({ data: p }: { data: BillPrintData }) {
         cols={[
           { title: '节点', width: '14%' },
           { title: '审批人', width: '12%' },
-          { title: '代 X 审批', width: '14%' },
+          ...(agents ? [{ title: PRINT_AGENT_COLUMN, width: '14%' }] : []),
           { title: '操作', width: '11%' },
           { title: '意见' },
           { title: '时间', width: '19%' },
@@ -149,7 +159,7 @@ export function BillPrintSheet({ data: p }: { data: BillPrintData }) {
         rows={p.approveNodeRecord.map((r) => [
           r.nodeName,
           r.actorName,
-          r.onBehalfOfText,
+          ...(agents ? [r.onBehalfOfText] : []),
           r.actionLabel,
           [r.opinion, r.reason].filter(Boolean).join('；'),
           dateTime(r.at),
@@ -171,6 +181,13 @@ export function BillPrintSheet({ data: p }: { data: BillPrintData }) {
           />
         </>
       )}
+      <div className="fk-bp-signatures" aria-label="签字">
+        {PRINT_SIGNATURES.map((role) => (
+          <span key={role}>
+            {role}：<i />
+          </span>
+        ))}
+      </div>
     </section>
   );
 }

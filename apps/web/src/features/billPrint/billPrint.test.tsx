@@ -110,7 +110,7 @@ describe('readPrintIds', () => {
 });
 
 describe('BillPrintView', () => {
-  it('prints the template: header, fields, fees with invoices, trips, approval record with 代 X 审批, attachments', async () => {
+  it('prints the template: header, fields, 大写金额, fees with invoices, trips, approval record with 代 <name> 审批, attachments, signatures', async () => {
     const api = stubServer({ [`GET ${P}/data`]: () => ({ items: [{ flowId: 1, data: data(1) }] }) });
     renderAt(<BillPrintView ids={[1]} print={() => {}} />);
     const sheet = await screen.findByTestId('bill-print-sheet', undefined, { timeout: 15_000 });
@@ -123,7 +123,11 @@ describe('BillPrintView', () => {
     const headers = within(record)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['节点', '审批人', '代 X 审批', '操作', '意见', '时间']);
+    expect(headers).toEqual(['节点', '审批人', '代理审批', '操作', '意见', '时间']);
+    expect(within(sheet).getByTestId('bill-print-amount').textContent).toBe(
+      '金额合计（大写）：人民币伍佰贰拾陆元整（小写）¥526.00',
+    );
+    expect(within(sheet).getByLabelText('签字').textContent).toBe('制单：审核：审批：出纳：领款人：');
     const row = within(record).getAllByRole('row')[1]!;
     expect(
       within(row)
@@ -135,6 +139,18 @@ describe('BillPrintView', () => {
     );
     const q = api.to(`GET ${P}/data`)[0]!.query;
     expect([q.get('id'), q.get('flowIds')]).toEqual(['1', '1']);
+  });
+
+  it('leaves the agent column out when no agent acted', async () => {
+    const plain = data(1);
+    plain.approveNodeRecord = plain.approveNodeRecord.map((r) => ({ ...r, onBehalfOfText: '' }));
+    plain.data = { ...plain.data, amount: 1000505 };
+    stubServer({ [`GET ${P}/data`]: () => ({ items: [{ flowId: 1, data: plain }] }) });
+    renderAt(<BillPrintView ids={[1]} print={() => {}} />);
+    const sheet = await screen.findByTestId('bill-print-sheet', undefined, { timeout: 15_000 });
+    const record = within(sheet).getByRole('table', { name: '审批记录' });
+    expect(within(record).queryByText('代理审批')).toBeNull();
+    expect(within(sheet).getByText(/人民币壹万零伍元零伍分/)).toBeTruthy();
   });
 
   it('打印 calls window.print and saves a print record of every document', async () => {

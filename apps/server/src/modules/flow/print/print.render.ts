@@ -1,11 +1,18 @@
 import sharp from 'sharp';
-import { xmlSafe, type PrintData } from '@feikong/contracts';
+import {
+  amountLine,
+  PRINT_AGENT_COLUMN,
+  PRINT_SIGNATURES,
+  xmlSafe,
+  type PrintData,
+} from '@feikong/contracts';
 
 /**
  * A document's print pages as pictures (decision 0021: pdf-lib writes no Chinese, so Chinese is drawn as
  * pictures; here a whole A4 page is an SVG rendered by sharp's librsvg, whose text goes through Pango with
  * the system's fonts-noto-cjk). The layout is the print template of /web-form-print/: header (top
- * organisation, document type, number), fields, fee lines with invoices, trips, approval record, attachments.
+ * company (费用承担公司), document type, number), fields, the amount in capitals (大写金额), fee lines with
+ * invoices, trips, approval record, attachments, and the signature lines (制单 审核 审批 出纳 领款人).
  */
 
 /** A4 at 150 dpi. */
@@ -89,6 +96,9 @@ class Pages {
     this.page.push(
       `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${opts.size ?? SIZE}"${opts.bold ? ' font-weight="bold"' : ''} text-anchor="${opts.anchor ?? 'start'}" fill="${opts.fill ?? '#222'}">${esc(s)}</text>`,
     );
+  }
+  line(x1: number, y1: number, x2: number, y2: number) {
+    this.page.push(`<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#444" stroke-width="1.5"/>`);
   }
   rect(x: number, y: number, w: number, h: number, fill = 'none') {
     this.page.push(
@@ -174,6 +184,17 @@ export function printPagesSvg(p: PrintData, printedAt: number): string[] {
     ],
     pairRows,
   );
+  // 大写金额 under the fields, the figures at the right (on a line of their own when both do not fit)
+  const amount = amountLine(p.data.amount);
+  const words = `${amount.label}：${amount.words}`;
+  const textW = (t: string) => [...t].reduce((w, c) => w + charW(c) * SIZE, 0);
+  const oneLine = textW(words) + textW(amount.figures) + 4 * PAD <= INNER;
+  const amountH = (oneLine ? 1 : 2) * LINE + 2 * PAD - 6;
+  L.ensure(amountH);
+  L.rect(MARGIN, L.y, INNER, amountH);
+  L.text(MARGIN + PAD, L.y + PAD + SIZE, words, { bold: true });
+  L.text(MARGIN + INNER - PAD, L.y + PAD + SIZE + (oneLine ? 0 : LINE), amount.figures, { anchor: 'end' });
+  L.y += amountH;
 
   if (p.data.fees.length || p.template.billType === 'expense') {
     L.section('费用明细');
@@ -220,19 +241,21 @@ export function printPagesSvg(p: PrintData, printedAt: number): string[] {
     );
   }
   L.section('审批记录');
+  // the agent column only when an agent acted on the document
+  const agents = p.approveNodeRecord.some((r) => r.onBehalfOfText);
   L.table(
     [
       { title: '节点', w: 0.14 },
       { title: '审批人', w: 0.12 },
-      { title: '代审批', w: 0.14 },
+      ...(agents ? [{ title: PRINT_AGENT_COLUMN, w: 0.14 }] : []),
       { title: '操作', w: 0.12 },
-      { title: '意见', w: 0.26 },
+      { title: '意见', w: agents ? 0.26 : 0.4 },
       { title: '时间', w: 0.22 },
     ],
     p.approveNodeRecord.map((r) => [
       r.nodeName,
       r.actorName,
-      r.onBehalfOfText,
+      ...(agents ? [r.onBehalfOfText] : []),
       r.actionLabel,
       [r.opinion, r.reason].filter(Boolean).join('；'),
       chinaTime(r.at),
@@ -249,6 +272,17 @@ export function printPagesSvg(p: PrintData, printedAt: number): string[] {
       p.attachments.map((a) => [a.fileName, a.fileType.toUpperCase(), a.remark]),
     );
   }
+  // signature lines: each role with a line to sign on
+  L.ensure(LINE * 3);
+  L.y += 2 * LINE;
+  const cell = INNER / PRINT_SIGNATURES.length;
+  PRINT_SIGNATURES.forEach((role, i) => {
+    const x = MARGIN + i * cell;
+    const label = `${role}：`;
+    L.text(x, L.y + SIZE, label);
+    L.line(x + textW(label) + 4, L.y + SIZE + 6, x + cell - 20, L.y + SIZE + 6);
+  });
+  L.y += LINE;
   const total = L.pages.length;
   return L.pages.map((parts, i) => {
     const footer = `${p.template.title} ${p.billNumber}    打印时间 ${chinaTime(printedAt)}    第 ${i + 1} 页 / 共 ${total} 页`;

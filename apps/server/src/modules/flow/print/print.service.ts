@@ -25,6 +25,7 @@ import {
   tenantDir,
   type PdfSource,
 } from '../../files/index.js';
+import { ofdPrintPages } from '../../invoice/index.js';
 import { approvalRecord, type FlowDefinition, type FlowEvent } from '../engine/index.js';
 import { billRepo } from '../bill/index.js';
 import type { BillDb } from '../bill/index.js';
@@ -104,7 +105,12 @@ const fileTypeOf = (name: string) => (name.includes('.') ? name.split('.').pop()
 
 interface AttachmentSource extends PrintAttachment {
   key: string;
+  /** The file of one of the document's invoices (an OFD one is drawn into the PDF, decision 0038). */
+  invoiceFile?: boolean;
 }
+
+/** Pages of one OFD invoice drawn into a document's print (its invoices have one or two). */
+const OFD_PRINT_MAX_PAGES = 10;
 
 async function buildPrintData(
   d: PrintDeps,
@@ -193,6 +199,7 @@ async function buildPrintData(
     const fileName = `发票${inv.number}${ext ? `.${ext}` : ''}`;
     files.push({
       key: inv.file_key,
+      invoiceFile: true,
       fileType: ext,
       filePath: sign(inv.file_key, fileName),
       fileName,
@@ -248,7 +255,8 @@ async function buildPrintData(
     billId,
     billNumber: bill.bill_number,
     flowName: bill.flow_name,
-    template: { orgName, title: typeText, billType: bill.bill_type },
+    // the header names the company that bears the cost; the group only when the document has none
+    template: { orgName: bill.org_name || orgName, title: typeText, billType: bill.bill_type },
     data: {
       title: bill.title,
       amount: Number(bill.amount),
@@ -283,7 +291,7 @@ async function buildPrintData(
     formFields,
     approveNodeRecord: rows,
     extendData: { createAt: Number(bill.created_at), billNumber: bill.bill_number },
-    attachments: files.map(({ key: _key, ...a }) => a),
+    attachments: files.map(({ key: _key, invoiceFile: _inv, ...a }) => a),
     printCount: stats.get(billId)?.count ?? 0,
   };
   return { data, files };
@@ -399,8 +407,25 @@ export async function printPdf(
       sources.push({ bytes: png, kind: 'png', name: data.billNumber, stamp: data.billNumber });
     if (body.attach === false) continue;
     for (const f of files) {
-      const { key: _key, ...att } = f;
+      const { key: _key, invoiceFile: _inv, ...att } = f;
       const single = () => listed.push({ ...att, billNumber: data.billNumber });
+      if (f.invoiceFile && f.fileType === 'ofd') {
+        // an OFD invoice (most 数电票): its pages drawn on the invoice module's thread, as pictures
+        const { bytes } = await readTenantFile(d, caller.tenantId, f.key);
+        const drawn = await ofdPrintPages(bytes, {
+          name: f.fileName,
+          verb: '打印',
+          maxPages: OFD_PRINT_MAX_PAGES,
+        });
+        if (!drawn.ok) {
+          single();
+          continue;
+        }
+        const remark = `${data.billNumber} ${f.remark}`;
+        for (const page of drawn.pages) sources.push({ bytes: page, kind: 'jpg', name: f.fileName, remark });
+        attached += 1;
+        continue;
+      }
       if (!(MERGEABLE_ATTACHMENT_TYPES as readonly string[]).includes(f.fileType)) {
         single();
         continue;

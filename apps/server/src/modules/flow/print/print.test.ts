@@ -206,7 +206,7 @@ describe('单据打印 routes', () => {
     ]);
   });
 
-  it('data: fields, fee lines, trips, the approval record with 代 X 审批, extendData', async () => {
+  it('data: fields, fee lines, trips, the approval record with 代 <name> 审批, extendData', async () => {
     const s = await setup();
     const res = await call(
       s.submitter.token,
@@ -220,7 +220,8 @@ describe('单据打印 routes', () => {
     expect(d.billNumber).toMatch(/^BX2026/);
     expect(d.flowName).toBe('报销审批');
     expect(d.template).toMatchObject({ title: '报销单', billType: 'expense' });
-    expect(d.template.orgName).toMatch(/^测试集团/);
+    // the header names the bearing company (费用承担公司), not the group
+    expect(d.template.orgName).toBe('测试子公司');
     expect(d.extendData).toEqual({ createAt: T0 - 60_000, billNumber: d.billNumber });
     expect(d.formFields).toEqual(
       expect.arrayContaining([
@@ -575,6 +576,59 @@ describe('print pages', () => {
     expect(pages[0]).toContain('员工&lt;甲&gt;'); // escaped
     expect(pages[1]).toContain('第 2 页 / 共 2 页');
   });
+
+  it('prints 大写金额, the agent column only where an agent acted, and the signature lines', () => {
+    const row = (onBehalfOfText: string) => ({
+      at: T0,
+      nodeId: 'n1',
+      nodeName: '部门审批',
+      actorId: 1,
+      actorName: '审批人甲',
+      onBehalfOfText,
+      action: 'approved',
+      actionLabel: '通过',
+      toNames: [],
+      opinion: '同意',
+      reason: '',
+    });
+    const data = (amount: number, rows: ReturnType<typeof row>[]) => ({
+      billId: 1,
+      billNumber: 'BX1',
+      flowName: 'f',
+      template: { orgName: '演示科技有限公司', title: '报销单', billType: 'expense' },
+      data: {
+        title: 't',
+        amount,
+        status: 'approved',
+        statusText: '已通过',
+        submitterName: 'a',
+        deptName: '',
+        orgName: '演示科技有限公司',
+        remark: '',
+        submitTime: null,
+        finishTime: null,
+        fees: [],
+        trips: [],
+      },
+      formFields: [{ key: 'title', label: '事由', value: 't' }],
+      approveNodeRecord: rows,
+      extendData: { createAt: T0, billNumber: 'BX1' },
+      attachments: [],
+      printCount: 0,
+    });
+    const [agent] = printPagesSvg(data(444900, [row('代 王五 审批')]), T0);
+    expect(agent).toContain('>演示科技有限公司<');
+    expect(agent).toContain('金额合计（大写）：人民币肆仟肆佰肆拾玖元整');
+    expect(agent).toContain('（小写）¥4449.00');
+    expect(agent).toContain('>代理审批<');
+    expect(agent).toContain('>代 王五 审批<');
+    expect(agent).not.toContain('代 X 审批');
+    for (const role of ['制单：', '审核：', '审批：', '出纳：', '领款人：'])
+      expect(agent).toContain(`>${role}<`);
+    const [plain] = printPagesSvg(data(1000505, [row('')]), T0);
+    expect(plain).not.toContain('代理审批');
+    expect(plain).toContain('人民币壹万零伍元零伍分');
+  });
 });
 
 describe('the demo’s printed document', () => {
@@ -606,7 +660,7 @@ describe('the demo’s printed document', () => {
       const res = await c(await session(DEMO.staff), 'GET', `${P}/data${qs({ id: Number(bill.id) })}`);
       expect(res.code, JSON.stringify(res.body)).toBe(200);
       const d = res.body.data.items[0].data;
-      expect(d.template).toMatchObject({ orgName: '演示集团', title: '报销单' });
+      expect(d.template).toMatchObject({ orgName: '演示科技有限公司', title: '报销单' });
       expect(d.data.submitterName).toBe('员工乙');
       expect(d.data.fees).toHaveLength(2);
       expect(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MERGEABLE_ATTACHMENT_TYPES, type ExportCustomReply } from '@feikong/contracts';
+import { MERGEABLE_ATTACHMENT_TYPES, unprintedMessage, type ExportCustomReply } from '@feikong/contracts';
 import { AppError } from '../../../platform/errors.js';
 import type { TenantCaller } from '../../../platform/context.js';
 import type { AppServices } from '../../../platform/types.js';
@@ -14,13 +14,15 @@ import {
 import * as repo from '../core/invoice.repo.js';
 import { readableInvoices } from '../core/invoice.service.js';
 import { sniffFileKind } from '../recognition/index.js';
+import { ofdPrintPages } from '../recognise/recognise.service.js';
 
 /** Exported PDFs stay readable this long through their link (seconds). */
 export const EXPORT_LINK_EXPIRES_S = 3600;
 
 export const exportErrors = {
-  /** spec §8: nothing among the chosen invoices can be printed. */
-  nothingPrintable: () => new AppError(11220400, '暂无可打印内容', 400),
+  /** spec §8: nothing among the chosen invoices can be printed; `why` names each one left out and why. */
+  nothingPrintable: (why = '') =>
+    new AppError(11220400, why ? `暂无可打印内容：${why}` : '暂无可打印内容', 400),
   unreadable: (number: string) => new AppError(11221400, `发票 ${number} 的文件已损坏，无法导出`, 400),
 };
 
@@ -31,11 +33,12 @@ function imageKind(bytes: Uint8Array): 'jpg' | 'png' | null {
 }
 
 /**
- * POST export/custom: the chosen invoices' own files (PDF first page, or the photo) laid out 1, 2 or 4
- * to an A4 page in billing-date order, each with its remark; one PDF behind a signed link. Invoices
- * without a printable file are listed with the reason. With `attach`, the invoices' attachments follow
+ * POST export/custom: the chosen invoices' own files (PDF first page, the photo, or an OFD's first page
+ * drawn on the recognition thread, decision 0038) laid out 1, 2 or 4 to an A4 page in billing-date
+ * order, each with its remark; one PDF behind a signed link. Invoices without a printable file (none, or
+ * an OFD that cannot be drawn: broken, over a cap) are listed with the reason. With `attach`, the invoices' attachments follow
  * (spec 5: jpg/jpeg/png/pdf merged, each on its own pages; others listed singly with their links).
- * When nothing at all is printable: 暂无可打印内容.
+ * When nothing at all is printable: 暂无可打印内容, followed by what was left out and why.
  */
 export async function exportCustom(
   d: AppServices,
@@ -44,6 +47,8 @@ export async function exportCustom(
     invoiceIds: number[];
     displayMode: 'ONE' | 'TWO' | 'FOUR';
     attach?: boolean;
+    /** A print preview (打印) rather than a download (导出): only the reasons' wording differs. */
+    preview?: boolean;
     fileName?: string;
     items?: { invoiceId: number; remark: string }[];
   },
@@ -53,6 +58,7 @@ export async function exportCustom(
   const remarks = new Map((body.items ?? []).map((i) => [i.invoiceId, i.remark]));
   const sources: PdfSource[] = [];
   const skipped: ExportCustomReply['skipped'] = [];
+  const verb = body.preview === false ? '导出' : '打印';
   for (const row of rows) {
     const id = Number(row.id);
     if (!row.file_key) {
@@ -60,16 +66,25 @@ export async function exportCustom(
       continue;
     }
     const { bytes } = await readTenantFile(d, caller.tenantId, row.file_key);
-    const kind = sniffFileKind(bytes) === 'pdf' ? 'pdf' : imageKind(bytes);
+    const remark = remarks.get(id) || undefined;
+    const sniffed = sniffFileKind(bytes);
+    if (sniffed === 'ofd') {
+      // most 数电票 come as OFD: its first page, drawn off the request thread, goes in as a picture
+      const drawn = await ofdPrintPages(bytes, { name: `发票${row.number}.ofd`, verb, maxPages: 1 });
+      if (drawn.ok) sources.push({ bytes: drawn.pages[0]!, kind: 'jpg', remark, name: row.number });
+      else skipped.push({ invoiceId: id, number: row.number, reason: drawn.reason });
+      continue;
+    }
+    const kind = sniffed === 'pdf' ? 'pdf' : imageKind(bytes);
     if (!kind) {
       skipped.push({
         invoiceId: id,
         number: row.number,
-        reason: '发票文件不是 PDF 或图片（如 OFD），请单独打印',
+        reason: '发票文件不是 PDF、OFD 或图片，请单独打印',
       });
       continue;
     }
-    sources.push({ bytes, kind, remark: remarks.get(id) || undefined, name: row.number });
+    sources.push({ bytes, kind, remark, name: row.number });
   }
   const appendix: PdfSource[] = [];
   const attachments: ExportCustomReply['attachments'] = [];
@@ -107,7 +122,11 @@ export async function exportCustom(
       }
     }
   }
-  if (sources.length === 0 && appendix.length === 0) throw exportErrors.nothingPrintable();
+  const notice = unprintedMessage(
+    skipped.map((s) => ({ name: s.number, reason: s.reason })),
+    { verb },
+  );
+  if (sources.length === 0 && appendix.length === 0) throw exportErrors.nothingPrintable(notice);
   const fileName = `${(body.fileName || '发票导出').replace(/\.pdf$/i, '')}.pdf`;
   let pdf: Uint8Array;
   try {
@@ -129,6 +148,7 @@ export async function exportCustom(
     fileName,
     printed: sources.length,
     skipped,
+    notice,
     attached: appendix.length,
     attachments,
   };

@@ -17,7 +17,9 @@ import {
   type RecognisedField,
   type RecognisedInvoice,
 } from '../recognition/index.js';
-import { recogniseErrors } from './recognise.errors.js';
+import { AppError } from '../../../platform/errors.js';
+import type { OfdPrintResult } from '../ofdPrint/ofdPrint.js';
+import { RecogniseCode, recogniseErrors } from './recognise.errors.js';
 import { recognitionThreads } from '../recognition/recognitionThreads.js';
 
 /**
@@ -116,6 +118,24 @@ export async function closeRecognition(): Promise<void> {
   const threads = shared;
   shared = null;
   await threads?.close();
+}
+
+/**
+ * An OFD's first `maxPages` pages drawn for a print PDF (ofdPrint/), on the recognition thread: JPEGs, or
+ * the reason it cannot be printed (not an OFD, over a cap, or drawing it ran over the thread's time). A
+ * full queue or a dead thread still fails the request (503).
+ */
+export async function ofdPrintPages(
+  bytes: Uint8Array,
+  opts: { name: string; verb: string; maxPages: number },
+): Promise<OfdPrintResult> {
+  try {
+    return await recognitionThread().ofdPrint(bytes, opts);
+  } catch (err) {
+    if (err instanceof AppError && err.code === RecogniseCode.threadTimeout)
+      return { ok: false, reason: `文件“${opts.name}”绘制超时，无法${opts.verb}` };
+    throw err;
+  }
 }
 
 /**

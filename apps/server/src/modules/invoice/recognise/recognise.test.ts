@@ -248,7 +248,7 @@ describe('export/custom', () => {
     return res.body.data.items.map((i: { id: number }) => i.id) as number[];
   }
 
-  it('lays four invoices to an A4 page, in billing-date order, and lists the ones without a printable file', async () => {
+  it('lays four invoices to an A4 page (the OFD drawn), in billing-date order, and lists the one without a file', async () => {
     const ids = await saved([
       {
         part: '83089647',
@@ -284,11 +284,12 @@ describe('export/custom', () => {
       items: [{ invoiceId: ids[0], remark: 'trip 2020-07' }],
     });
     expect(res.code, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ fileName: '十一月发票.pdf', printed: 3 });
-    expect(res.body.data.skipped.map((s: { number: string }) => s.number).sort()).toEqual([
-      '12235358',
-      '99999951',
-    ]);
+    expect(res.body.data).toMatchObject({
+      fileName: '十一月发票.pdf',
+      printed: 4,
+      notice: '1 张发票未能打印：99999951（没有发票文件（手工录入））',
+    });
+    expect(res.body.data.skipped.map((s: { number: string }) => s.number)).toEqual(['99999951']);
     const pdf = await env.t.app.inject({ method: 'GET', url: res.body.data.url });
     expect(pdf.statusCode).toBe(200);
     const doc = await PDFDocument.load(pdf.rawPayload);
@@ -369,14 +370,17 @@ describe('export/custom', () => {
       invoiceIds: [hand],
       attach: true,
     });
-    expect(onlyAtt.body.msg).toBe('暂无可打印内容'); // its only attachment is an OFD
+    // its only attachment is an OFD
+    expect(onlyAtt.body.msg).toBe('暂无可打印内容：1 张发票未能打印：99999951（没有发票文件（手工录入））');
   });
 
   it('says 暂无可打印内容 when none has a printable file, 请先选择数据！ for none chosen', async () => {
     const [hand] = await saved([{ part: '24112000000048542163' }]);
     const none = await call(a.owner.token, 'POST', `${W}/export/custom`, { invoiceIds: [hand] });
     expect(none.code).toBe(400);
-    expect(none.body.msg).toBe('暂无可打印内容');
+    expect(none.body.msg).toBe(
+      '暂无可打印内容：1 张发票未能打印：24112000000048542163（没有发票文件（手工录入））',
+    );
     const empty = await call(a.owner.token, 'POST', `${W}/export/custom`, { invoiceIds: [] });
     expect(empty.code).toBe(400);
     expect(empty.body.msg).toContain('请先选择数据！');

@@ -51,10 +51,13 @@ describe('打印 and 导出 on the invoice lists', () => {
         fileName: '发票打印.pdf',
         printed: 1,
         skipped: [
-          { invoiceId: 9, number: '12235358', reason: '发票文件不是 PDF 或图片（如 OFD），请单独打印' },
+          { invoiceId: 9, number: '12235358', reason: '文件“发票12235358.ofd”页数超过500页，无法导出' },
+          { invoiceId: 8, number: '99999951', reason: '没有发票文件（手工录入）' },
         ],
+        notice:
+          '2 张发票未能导出：12235358（文件“发票12235358.ofd”页数超过500页，无法导出）；99999951（没有发票文件（手工录入））',
         attached: 0,
-        attachments: [],
+        attachments: [{ invoiceId: 7, number: '1', fileName: '合同.docx', fileType: 'docx', url: '/f/1' }],
       }),
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
@@ -66,7 +69,11 @@ describe('打印 and 导出 on the invoice lists', () => {
     fireEvent.click(screen.getAllByRole('button', { name: /^导\s*出$/ }).at(-1)!);
     await waitFor(() => expect(toasts()).toContain('导出成功'));
     expect(click).toHaveBeenCalled();
-    expect(toasts().join()).toContain('未导出：12235358：发票文件不是 PDF 或图片');
+    // one message for everything left out, not one per file
+    const left = toasts().filter((t) => t.includes('未能导出'));
+    expect(left).toEqual([
+      '2 张发票未能导出：12235358（文件“发票12235358.ofd”页数超过500页，无法导出）；99999951（没有发票文件（手工录入））；1 个附件请单独下载：1 合同.docx',
+    ]);
     click.mockRestore();
   });
 
@@ -80,6 +87,7 @@ describe('打印 and 导出 on the invoice lists', () => {
         fileName: '发票打印.pdf',
         printed: 1,
         skipped: [],
+        notice: '',
         attached: 0,
         attachments: [],
       }),
