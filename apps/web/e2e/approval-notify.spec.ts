@@ -73,6 +73,12 @@ async function submitLoan(staff: Page, title: string, yuan: number) {
   return saved;
 }
 
+/** Signs in and checks who the header names (a sign-in must not land in someone else's session). */
+async function signIn(page: Page, phone: string, name: string) {
+  await passwordLogin(page, phone);
+  await expect(page.getByTestId('user-menu')).toContainText(name);
+}
+
 const badge = (page: Page) => page.getByTestId('notify-bell').locator('.ant-badge-count');
 async function badgeNumber(page: Page) {
   if ((await badge(page).count()) === 0) return 0;
@@ -83,17 +89,19 @@ async function badgeNumber(page: Page) {
 let staffPage: Page;
 
 test.beforeAll(async ({ browser, baseURL }) => {
+  // Two sign-ins and the flow's publishing: the hook's own time, as long as a journey's.
+  test.setTimeout(180_000);
   await publishLoanFlow(browser, baseURL);
   const context = await browser.newContext({ baseURL });
   staffPage = await context.newPage();
-  await passwordLogin(staffPage, STAFF);
+  await signIn(staffPage, STAFF, '员工乙');
 });
 
 test('the approver’s bell shows the notice of 员工乙’s submit live; clicking it opens the document', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await passwordLogin(page, APPROVER);
+  await signIn(page, APPROVER, '审批人甲');
   await expect(page.getByTestId('notify-bell')).toBeVisible();
   // The stream's first count has arrived before the submit.
   await page.waitForTimeout(1500);
@@ -134,8 +142,8 @@ test('上一条 / 下一条 / 返回待办 walk the to-do queue with 我的待�
   ] as const)
     await submitLoan(staffPage, `队列借款${n}`, yuan);
   await page.setViewportSize({ width: 1280, height: 720 });
-  await passwordLogin(page, APPROVER);
-  await page.goto('/todo/list');
+  await signIn(page, APPROVER, '审批人甲');
+  await topMenu(page).getByText('我的待办').click();
   const todo = page.getByTestId('todo-list');
   await expect(todo.getByRole('row', { name: /队列借款3/ }).first()).toBeVisible({ timeout: 20_000 });
   await todo
@@ -192,7 +200,7 @@ test('on a phone (390×844) the approver approves from 我的待办 through the 
     hasTouch: true,
   });
   const page = await context.newPage();
-  await passwordLogin(page, APPROVER);
+  await signIn(page, APPROVER, '审批人甲');
   await expect(page.getByTestId('app-sidebar')).toHaveCount(0);
   await page.getByTestId('menu-button').click();
   const drawer = page.getByTestId('menu-drawer');

@@ -220,8 +220,8 @@ function Detail({ bill: b }: { bill: Bill }) {
           <Descriptions.Item label="审批流程">{b.flowName || '—'}</Descriptions.Item>
           <Descriptions.Item label="提交时间">{formatDateTime(b.submitTime) || '—'}</Descriptions.Item>
           <Descriptions.Item label="完成时间">{formatDateTime(b.finishTime) || '—'}</Descriptions.Item>
-          {b.loanBillNumber && <Descriptions.Item label="借款单">{b.loanBillNumber}</Descriptions.Item>}
-          <Descriptions.Item label="备注" span="filled">
+          {b.loanBillNumber ? <Descriptions.Item label="借款单">{b.loanBillNumber}</Descriptions.Item> : null}
+          <Descriptions.Item label="备注" span={{ xs: 1, sm: 2, md: 2, lg: 3, xl: 3, xxl: 3 }}>
             {b.remark || '—'}
           </Descriptions.Item>
         </Descriptions>
