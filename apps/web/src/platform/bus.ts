@@ -15,9 +15,18 @@ export interface SignedInEvent {
   path: string;
 }
 
+/**
+ * The live badge saw the unread count rise: a notice arrived (often an approval step), so counts that
+ * follow approval steps (我的待办) refetch (platform/todoCount.ts).
+ */
+export interface NotifiedEvent {
+  unreadTotal: number;
+}
+
 export interface BusEvents {
   logout: LogoutEvent;
   signedIn: SignedInEvent;
+  notified: NotifiedEvent;
 }
 
 type Handler<T> = (payload: T) => void;

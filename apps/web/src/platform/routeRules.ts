@@ -89,6 +89,17 @@ export function hasMenuPath(menus: MenuNode[], path: string): boolean {
   return menus.some((m) => m.path === path || hasMenuPath(m.children ?? [], path));
 }
 
+/**
+ * The menu entry a page was opened from (`?from=/todo/list` on a shared page such as /bill/detail): its
+ * path when the user has that entry and it is shown in a sidebar, so the shell keeps it selected.
+ */
+export function fromMenu(menus: MenuNode[], from: string | null): { top: MenuNode; path: string } | null {
+  if (!from || !from.startsWith('/')) return null;
+  const trail = menuTrail(menus, from);
+  if (trail.length < 2 || !trail.every(visible)) return null;
+  return { top: trail[0], path: from };
+}
+
 /** Sidebar entries of a top menu: its visible children, recursively visible. */
 export function sidebarEntries(top: MenuNode | undefined): MenuNode[] {
   const prune = (list: MenuNode[]): MenuNode[] =>

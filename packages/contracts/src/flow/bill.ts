@@ -397,7 +397,7 @@ export const TodoRow = z.object({
   nodeName: z.string(),
   /** 代 X 审批 when the caller acts as an agent. */
   onBehalfOfText: z.string(),
-  /** 通过, 不通过, 转办, 抄送, ... (done and cc tabs); '' on pending. */
+  /** 通过, 驳回, 转办, 抄送, ... (done and cc tabs); '' on pending. */
   actionLabel: z.string(),
   /** pending: when the task arrived; done: when the caller acted; cc: when the copy was sent. */
   time: z.number(),

@@ -66,3 +66,17 @@ export async function activeStaff(db: Db, tenantId: number, ids: number[]) {
     .execute();
   return new Set(rows.map((r) => r.id));
 }
+
+/** Active staff of the tenant among ids with their person (user id) and name: who a notice goes to. */
+export async function activeStaffUsers(db: Db, tenantId: number, ids: number[]) {
+  const unique = [...new Set(ids.filter((i) => Number.isFinite(i) && i > 0))];
+  if (unique.length === 0) return new Map<number, { userId: number; name: string }>();
+  const rows = await db
+    .selectFrom('staff')
+    .select(['id', 'user_id', 'name'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', unique)
+    .where('status', '=', 1)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), { userId: Number(r.user_id), name: r.name }]));
+}

@@ -50,3 +50,4 @@ export function withAdministrators(dir: Directory, extra: string[]): Directory {
 
 export const staffNames = repo.staffNames;
 export const activeStaff = repo.activeStaff;
+export const activeStaffUsers = repo.activeStaffUsers;

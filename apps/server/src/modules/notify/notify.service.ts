@@ -78,11 +78,29 @@ export async function notifyUsers(
   now = Date.now(),
 ): Promise<number[]> {
   const recipients = [...new Set(userIds)];
+  return notifyEach(
+    db,
+    tenantId,
+    recipients.map((userId) => ({ userId, message })),
+    now,
+  );
+}
+
+/**
+ * Sends each person their own message in one statement (an approval step tells its approvers, the submitter
+ * and the cc'd people different things). Like `notifyUsers`, pass the caller's transaction as `db`.
+ */
+export async function notifyEach(
+  db: Db,
+  tenantId: number,
+  items: { userId: number; message: NotifyMessage }[],
+  now = Date.now(),
+): Promise<number[]> {
   const ids = await insertNotifications(
     db,
     tenantId,
-    recipients.map((user_id) => ({
-      user_id,
+    items.map(({ userId, message }) => ({
+      user_id: userId,
       msg_name: cut(message.msg_name, 50),
       title: cut(message.title, 200),
       content: cut(message.content, 2000),
@@ -91,7 +109,7 @@ export async function notifyUsers(
       created_at: now,
     })),
   );
-  signalChanged(tenantId, recipients);
+  if (items.length) signalChanged(tenantId, [...new Set(items.map((i) => i.userId))]);
   return ids;
 }
 

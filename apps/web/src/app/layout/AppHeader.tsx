@@ -3,12 +3,13 @@ import {
   DownOutlined,
   LogoutOutlined,
   MailOutlined,
+  MenuOutlined,
   QuestionCircleOutlined,
   ShopOutlined,
   SwapOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { App, Avatar, Dropdown, Menu, Tag, Tooltip, type MenuProps } from 'antd';
+import { App, Avatar, Badge, Dropdown, Menu, Tag, Tooltip, type MenuProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -20,6 +21,7 @@ import { isPersonalAccount, useSession } from '../../stores/session';
 import type { MenuNode } from '@/platform/menuTypes';
 import { hasMenuPath, topMenuClick, topMenuItems } from '@/platform/routeRules';
 import { menuIcon } from './menuIcons';
+import { topCount, type MenuCounts } from './Sidebar';
 
 /** The help manual's address comes from the build (VITE_HELP_MANUAL_URL); no address, no link. */
 export const HELP_MANUAL_URL = import.meta.env.VITE_HELP_MANUAL_URL ?? '';
@@ -30,6 +32,10 @@ export interface AppHeaderProps {
   activeTop?: string;
   /** Product version name, when the rights API told us. */
   versionName?: string;
+  /** Counts beside menu entries (我的待办): the top item carries its entries' sum. */
+  counts?: MenuCounts;
+  /** On a phone: opens the menu drawer (the top menu and sidebar have no room). */
+  onMenu?: () => void;
 }
 
 function Logo() {
@@ -45,7 +51,7 @@ function Logo() {
 }
 
 /** Top header, exactly 48px (spec §2.4, §9). */
-export function AppHeader({ tree, activeTop, versionName }: AppHeaderProps) {
+export function AppHeader({ tree, activeTop, versionName, counts = {}, onMenu }: AppHeaderProps) {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const logout = useLogout();
@@ -87,6 +93,19 @@ export function AppHeader({ tree, activeTop, versionName }: AppHeaderProps) {
 
   return (
     <header className="fk-header" data-testid="app-header">
+      {onMenu && (
+        <button
+          type="button"
+          className="fk-action fk-menu-button"
+          onClick={onMenu}
+          aria-label="打开菜单"
+          data-testid="menu-button"
+        >
+          <Badge dot={Object.values(counts).some((n) => n > 0)} offset={[2, -2]}>
+            <MenuOutlined />
+          </Badge>
+        </button>
+      )}
       <Logo />
       <button
         type="button"
@@ -108,7 +127,21 @@ export function AppHeader({ tree, activeTop, versionName }: AppHeaderProps) {
         mode="horizontal"
         selectedKeys={activeTop ? [activeTop] : []}
         onClick={onTopClick}
-        items={items.map((m) => ({ key: m.name, label: m.meta.title, icon: menuIcon(m.meta.icon) }))}
+        items={items.map((m) => {
+          const n = topCount(m, counts);
+          return {
+            key: m.name,
+            icon: menuIcon(m.meta.icon),
+            label: n ? (
+              <span className="fk-menu-count">
+                {m.meta.title}
+                <Badge count={n} overflowCount={99} size="small" data-testid={`top-count-${m.name}`} />
+              </span>
+            ) : (
+              m.meta.title
+            ),
+          };
+        })}
         data-testid="top-menu"
       />
       <div className="fk-actions">

@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Layout, Menu, type MenuProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { Badge, Drawer, Layout, Menu, type MenuProps } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LAYOUT } from '@feikong/contracts';
 import type { MenuNode } from '@/platform/menuTypes';
@@ -9,11 +9,30 @@ import { menuIcon } from './menuIcons';
 
 type Item = Required<MenuProps>['items'][number];
 
-function toItems(nodes: MenuNode[]): Item[] {
+/** Counts shown beside menu entries (path → count): 我的待办's pending tasks. */
+export type MenuCounts = Readonly<Record<string, number>>;
+
+function labelOf(n: MenuNode, counts: MenuCounts): ReactNode {
+  const count = counts[n.path] ?? 0;
+  if (!count) return n.meta.title;
+  return (
+    <span className="fk-menu-count">
+      <span>{n.meta.title}</span>
+      <Badge count={count} overflowCount={99} size="small" data-testid={`menu-count-${n.name}`} />
+    </span>
+  );
+}
+
+function toItems(nodes: MenuNode[], counts: MenuCounts): Item[] {
   return nodes.map((n) =>
     n.children?.length
-      ? { key: n.path, icon: menuIcon(n.meta.icon), label: n.meta.title, children: toItems(n.children) }
-      : { key: n.path, icon: menuIcon(n.meta.icon), label: n.meta.title },
+      ? {
+          key: n.path,
+          icon: menuIcon(n.meta.icon),
+          label: labelOf(n, counts),
+          children: toItems(n.children, counts),
+        }
+      : { key: n.path, icon: menuIcon(n.meta.icon), label: labelOf(n, counts) },
   );
 }
 
@@ -22,19 +41,26 @@ function submenuKeys(nodes: MenuNode[]): string[] {
   return nodes.flatMap((n) => (n.children?.length ? [n.path, ...submenuKeys(n.children)] : []));
 }
 
+/** The count a top menu carries: the sum of its entries' (我的待办 on its top item). */
+export function topCount(top: MenuNode, counts: MenuCounts): number {
+  const all = (list: MenuNode[]): MenuNode[] => list.flatMap((n) => [n, ...all(n.children ?? [])]);
+  return all(top.children ?? []).reduce((s, n) => s + (counts[n.path] ?? 0), 0);
+}
+
 export interface SidebarProps {
   top: MenuNode | undefined;
   /** Menu paths of the matched routes, outermost first. */
   matchedPaths: string[];
   collapsed: boolean;
   onCollapse: (collapsed: boolean) => void;
+  counts?: MenuCounts;
 }
 
 /** Collapsible sidebar, 184px / 57px (spec §2.4, §9): the visible children of the current top menu. */
-export function Sidebar({ top, matchedPaths, collapsed, onCollapse }: SidebarProps) {
+export function Sidebar({ top, matchedPaths, collapsed, onCollapse, counts = {} }: SidebarProps) {
   const navigate = useNavigate();
   const entries = useMemo(() => sidebarEntries(top), [top]);
-  const items = useMemo(() => toItems(entries), [entries]);
+  const items = useMemo(() => toItems(entries, counts), [entries, counts]);
   const allSubmenus = useMemo(() => submenuKeys(entries), [entries]);
   const selected = [...matchedPaths].reverse().find((p) => p && hasKey(entries, p));
   const [openKeys, setOpenKeys] = useState<string[]>(() => allSubmenus);
@@ -69,6 +95,54 @@ export function Sidebar({ top, matchedPaths, collapsed, onCollapse }: SidebarPro
         {!collapsed && <span>收起菜单</span>}
       </button>
     </Layout.Sider>
+  );
+}
+
+export interface MenuDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  /** The visible top menus: on a phone the drawer holds all of them, the header has no room. */
+  tops: MenuNode[];
+  matchedPaths: string[];
+  counts?: MenuCounts;
+}
+
+/** The sidebar on a phone (below 768 px): every top menu with its entries, in a drawer from the left. */
+export function MenuDrawer({ open, onClose, tops, matchedPaths, counts = {} }: MenuDrawerProps) {
+  const navigate = useNavigate();
+  const items = useMemo<Item[]>(
+    () =>
+      tops.map((t) => {
+        const entries = sidebarEntries(t);
+        return entries.length
+          ? { type: 'group' as const, key: t.path, label: t.meta.title, children: toItems(entries, counts) }
+          : { key: t.path, icon: menuIcon(t.meta.icon), label: labelOf(t, counts) };
+      }),
+    [tops, counts],
+  );
+  const selected = [...matchedPaths].reverse().find((p) => p && hasKey(tops, p));
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      placement="left"
+      size={260}
+      title="菜单"
+      className="fk-menu-drawer"
+      styles={{ body: { padding: 0 } }}
+      data-testid="menu-drawer"
+    >
+      <Menu
+        mode="inline"
+        items={items}
+        selectedKeys={selected ? [selected] : []}
+        defaultOpenKeys={tops.flatMap((t) => submenuKeys(sidebarEntries(t)))}
+        onClick={({ key }) => {
+          onClose();
+          navigate(key);
+        }}
+      />
+    </Drawer>
   );
 }
 

@@ -70,9 +70,16 @@ describe('where a click on a notification goes', () => {
       '/home/noticeDetail?id=9',
     );
   });
-  it('a system notice or a form opens the notice detail; nothing when even that is missing', () => {
+  it('a form (an approval notice) opens its document; without 单据详情 or a bid, the notice detail', () => {
+    expect(notificationTarget(n(201, { bid: 12 }), all)).toBe('/bill/detail?id=12');
+    expect(notificationTarget(n(201, { id: 7 }), all)).toBe('/bill/detail?id=7');
+    expect(notificationTarget(n(201, { bid: 12 }), only('/home/noticeDetail'))).toBe(
+      '/home/noticeDetail?id=9',
+    );
+    expect(notificationTarget(n(201), all)).toBe('/home/noticeDetail?id=9');
+  });
+  it('a system notice opens the notice detail; nothing when even that is missing', () => {
     expect(notificationTarget(n(101), all)).toBe('/home/noticeDetail?id=9');
-    expect(notificationTarget(n(201, { bid: 'B1' }), all)).toBe('/home/noticeDetail?id=9');
     expect(notificationTarget(n(101), only())).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ export const NOTICE_ROUTES = {
   detail: '/home/noticeDetail',
   downloadCenter: '/downloadcenter',
   tenantOrder: '/setcenter/rightRecharge/tenantOrder',
+  billDetail: '/bill/detail',
 } as const;
 
 /** What a notification leads to (action_code, server: NotifyAction). */
@@ -51,7 +52,8 @@ export function noticeDetailPath(id: number): string {
 
 /**
  * Where a click on a notification goes: a finished task → the download centre (when that route
- * exists); an order → 订单记录 with its detail open (when the user has that route); anything else
+ * exists); an order → 订单记录 with its detail open (when the user has that route); a form (201, an
+ * approval notice) → the document ext_params.bid names (单据详情); anything else
  * (and those without their route) → the notice detail page; null when even that does not exist.
  */
 export function notificationTarget(
@@ -70,6 +72,10 @@ export function notificationTarget(
     hasPath(NOTICE_ROUTES.tenantOrder)
   ) {
     return `${NOTICE_ROUTES.tenantOrder}?order_id=${encodeURIComponent(String(ext.order_id))}`;
+  }
+  const bid = ext.bid ?? ext.id;
+  if (n.action_code === NotifyAction.form && bid !== undefined && hasPath(NOTICE_ROUTES.billDetail)) {
+    return `${NOTICE_ROUTES.billDetail}?id=${encodeURIComponent(String(bid))}`;
   }
   return hasPath(NOTICE_ROUTES.detail) ? noticeDetailPath(n.id) : null;
 }

@@ -19,13 +19,14 @@ import type {
 } from '../engine/index.js';
 import { flowErrors } from '../flow.errors.js';
 import { iso, msOf, nid, parseJson, sid } from '../flow.util.js';
+import { notifySteps } from './notices.js';
 import * as repo from './runtime.repo.js';
 
 /**
  * Runs one engine action on a document in ONE transaction: load the document, its instance and the version
  * of the flow it runs on; call the engine; save the state WHERE revision = old; rewrite the instance's rows
  * of the to-do table; append the events to the approval log (and 知会 rows); update the document's status
- * and the invoices it holds. When the revision changed underneath (PostgreSQL: another transaction saved
+ * and the invoices it holds; notify the people the step concerns (notices.ts). When the revision changed underneath (PostgreSQL: another transaction saved
  * first), the whole step runs again on the new state, so the loser hears the engine's own refusal
  * (任务已处理, 流程已结束 …). docs/decisions/0022-flows-and-bills.md.
  */
@@ -367,6 +368,9 @@ export async function saveResults(trx: Db, env: Env, outcomes: Outcome[]) {
         ),
     ),
   );
+
+  // The people the steps concern hear of them in this same transaction (notices.ts).
+  await notifySteps(trx, env, steps);
 
   const names = await staffNames(trx, tenantId, [
     ...new Set(steps.flatMap((o) => o.running.map((t) => nid(t.assignee)))),

@@ -100,7 +100,7 @@ function topOf(d: Draft, task: FlowTask): FlowTask {
 }
 
 /**
- * 不通过 / 退回. OrSign and sequential: one reject decides (Y ANY, SEQUENTIAL). Countersign with a ratio: a
+ * 驳回 / 退回. OrSign and sequential: one reject decides (Y ANY, SEQUENTIAL). Countersign with a ratio: a
  * reject is a vote (an add-sign signer's reject is its approver's vote), the node fails once the ratio can
  * no longer be reached. A failed node goes back to `backTo` (chosen from rejectTargets), else to the node's
  * onReject target if it was passed, else ends rejected. A vote that does not fail the node ignores backTo.
@@ -149,7 +149,7 @@ export function reject(
   }
   if (target) sendBack(d, target);
   else {
-    cancelOpen(d, node.id, '审批不通过，系统自动取消');
+    cancelOpen(d, node.id, '审批已驳回，系统自动取消');
     finish(d, 'rejected');
   }
   return commit(d);

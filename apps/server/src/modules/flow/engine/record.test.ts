@@ -43,7 +43,7 @@ describe('approval record', () => {
       ['委派完成', 'dave', '审批a1', '已核'],
       ['通过', 'carol', '审批a1', '同意'],
       ['抄送', '系统', '抄送财务', ''],
-      ['不通过', 'boss', '审批a2', '超预算'],
+      ['驳回', 'boss', '审批a2', '超预算'],
     ]);
     expect(rows[4].to).toEqual(['cfo']);
     expect(rows.every((x) => x.at === ctx.now)).toBe(true);

@@ -5,7 +5,7 @@ export const EVENT_LABELS: Record<FlowEventType, string | null> = {
   submitted: '提交',
   taskCreated: null,
   approved: '通过',
-  rejected: '不通过',
+  rejected: '驳回',
   returned: '退回',
   autoPassed: '自动通过',
   transferred: '转办',

@@ -1,4 +1,4 @@
-/** 退回 to a chosen earlier node (Y returnTask, getUserTaskListByReturn) and 不通过. */
+/** 退回 to a chosen earlier node (Y returnTask, getUserTaskListByReturn) and 驳回 (已驳回). */
 import { describe, expect, it } from 'vitest';
 import { approve, reject, rejectTargets } from './actions.js';
 import { approver, ctxOf, flow, ok, running, staff, start, taskOf } from './engine.testkit.js';
@@ -60,7 +60,7 @@ describe('send back (退回)', () => {
     expect(running(r.state)).toEqual(['dave', 'erin']);
     let s2 = start(def).state;
     s2 = ok(reject(s2, { taskId: taskOf(s2, 'carol').id, actor: 'carol', opinion: '不合规' }, ctx)).state;
-    expect(s2.status).toBe('rejected'); // 不通过
+    expect(s2.status).toBe('rejected'); // 已驳回
   });
 
   it('back to the start hands the document to the submitter, who may resubmit', () => {

@@ -12,7 +12,6 @@ export const billKeys = {
   route: (id: number) => ['bill', 'route', id] as const,
   rejectNodes: (id: number) => ['bill', 'rejectNodes', id] as const,
   todo: (q: TodoListQuery) => ['bill', 'todo', q] as const,
-  todoCount: ['bill', 'todoCount'] as const,
   relate: (q: RelateListQuery) => ['bill', 'relate', q] as const,
 };
 
@@ -43,10 +42,8 @@ export const rejectNodesQuery = (id: number) =>
 export const todoListQuery = (q: TodoListQuery) =>
   queryOptions({ queryKey: billKeys.todo(q), queryFn: ({ signal }) => billApi.todoPageList(q, signal) });
 
-export const todoCountQuery = queryOptions({
-  queryKey: billKeys.todoCount,
-  queryFn: ({ signal }) => billApi.todoCount(signal),
-});
+/** 我的待办's counts: the shell's query (menu badge, workbench), the same key. */
+export { todoCountQuery } from '@/platform/todoCount';
 
 export const relateListQuery = (q: RelateListQuery) =>
   queryOptions({

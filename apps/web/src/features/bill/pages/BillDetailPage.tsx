@@ -1,6 +1,7 @@
-import { Alert, App, Button, Card, Descriptions, Popconfirm, Skeleton, Space, Typography } from 'antd';
+import { LeftOutlined, RightOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Descriptions, Grid, Popconfirm, Skeleton, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useContext, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FEE_TYPES, formatDateTime, formatMoney } from '@feikong/contracts';
 import { billApi, type Bill } from '@/api/bill';
@@ -18,9 +19,13 @@ import { RelatedBillsTable } from '../components/RelatedBillsTable';
 import { TripLinesEditor } from '../components/TripLinesEditor';
 import { billDetailQuery, useBillMutation } from '../hooks/queries';
 import type { LineInvoice } from '../types';
+import { queuePlace, readTodoQueue, TODO_LIST, todoDetailPath } from '../todoQueue';
+import '../billDetail.css';
 
 const FEE_OPTIONS = FEE_TYPES.map((f) => ({ value: f.code, label: f.name }));
 const INVOICE_DETAIL = '/scenes/invoiceCenter/invoiceDetail';
+/** The actions a phone shows in the bottom bar rather than in the card's head. */
+const PHONE_BAR = new Set<ActionKind>(['approve', 'reject']);
 
 /** The step waiting now, from the open tasks (grouped by node). */
 function currentStep(b: Bill) {
@@ -55,7 +60,47 @@ export default function BillDetailPage() {
         action={<Button onClick={() => void detail.refetch()}>重试</Button>}
       />
     );
-  return <Detail bill={detail.data} />;
+  return (
+    <>
+      {params.get('from') === TODO_LIST && <TodoQueueBar id={id} />}
+      <Detail key={id} bill={detail.data} />
+    </>
+  );
+}
+
+/** 返回待办 and 上一条 / 下一条 through the queue 我的待办 opened the document from (todoQueue.ts). */
+function TodoQueueBar({ id }: { id: number }) {
+  const navigate = useNavigate();
+  const queue = useMemo(() => readTodoQueue(), []);
+  const place = queuePlace(queue, id);
+  return (
+    <div className="fk-todo-queue" data-testid="todo-queue">
+      <Button icon={<UnorderedListOutlined />} onClick={() => navigate(`${TODO_LIST}${queue?.back ?? ''}`)}>
+        返回待办
+      </Button>
+      {place && (
+        <Space size={8}>
+          <Typography.Text type="secondary" data-testid="queue-position">
+            {place.index + 1} / {place.total}
+          </Typography.Text>
+          <Button
+            icon={<LeftOutlined />}
+            disabled={place.prev === null}
+            onClick={() => place.prev && navigate(todoDetailPath(place.prev))}
+          >
+            上一条
+          </Button>
+          <Button
+            disabled={place.next === null}
+            onClick={() => place.next && navigate(todoDetailPath(place.next))}
+          >
+            下一条
+            <RightOutlined />
+          </Button>
+        </Space>
+      )}
+    </div>
+  );
 }
 
 function Detail({ bill: b }: { bill: Bill }) {
@@ -65,6 +110,8 @@ function Detail({ bill: b }: { bill: Bill }) {
   const [dialog, setDialog] = useState<ActionKind | null>(null);
   const act = useBillMutation((f: () => Promise<unknown>) => f());
   const a = b.actions;
+  // A phone: 同意 / 驳回 sit in a bar at the bottom of the screen, always within reach.
+  const phone = Grid.useBreakpoint().md === false;
   const taskId = b.myTasks[0]?.taskId;
   const view = formFromBill(b);
   const openInvoice = hasMenuPath(tree, INVOICE_DETAIL)
@@ -102,9 +149,9 @@ function Detail({ bill: b }: { bill: Bill }) {
   ];
 
   return (
-    <div data-testid="bill-detail" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+    <div data-testid="bill-detail" className={`fk-bill-detail${phone ? ' fk-bill-detail-phone' : ''}`}>
       <Card
-        className="fk-panel"
+        className="fk-panel fk-bill-head"
         title={
           <Space>
             <span>{b.title}</span>
@@ -114,7 +161,7 @@ function Detail({ bill: b }: { bill: Bill }) {
         extra={
           <Space wrap data-testid="bill-actions">
             {buttons
-              .filter((x) => x.show)
+              .filter((x) => x.show && !(phone && PHONE_BAR.has(x.kind)))
               .map((x) => (
                 <Button
                   key={x.kind}
@@ -161,7 +208,7 @@ function Detail({ bill: b }: { bill: Bill }) {
           </Space>
         }
       >
-        <Descriptions size="small" column={3} bordered>
+        <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 3 }} bordered>
           <Descriptions.Item label="单据编号">{b.billNumber}</Descriptions.Item>
           <Descriptions.Item label="单据类型">{b.billTypeText}</Descriptions.Item>
           <Descriptions.Item label="金额（元）">
@@ -173,8 +220,8 @@ function Detail({ bill: b }: { bill: Bill }) {
           <Descriptions.Item label="审批流程">{b.flowName || '—'}</Descriptions.Item>
           <Descriptions.Item label="提交时间">{formatDateTime(b.submitTime) || '—'}</Descriptions.Item>
           <Descriptions.Item label="完成时间">{formatDateTime(b.finishTime) || '—'}</Descriptions.Item>
-          {b.loanBillNumber && <Descriptions.Item label="借款单">{b.loanBillNumber}</Descriptions.Item>}
-          <Descriptions.Item label="备注" span={3}>
+          {b.loanBillNumber ? <Descriptions.Item label="借款单">{b.loanBillNumber}</Descriptions.Item> : null}
+          <Descriptions.Item label="备注" span={{ xs: 1, sm: 2, md: 2, lg: 3, xl: 3, xxl: 3 }}>
             {b.remark || '—'}
           </Descriptions.Item>
         </Descriptions>
@@ -206,8 +253,8 @@ function Detail({ bill: b }: { bill: Bill }) {
           />
         )}
       </Card>
-      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 360px', gap: 12 }}>
-        <div style={{ display: 'flex', flexDirection: 'column', gap: 12, minWidth: 0 }}>
+      <div className="fk-bill-columns">
+        <div className="fk-bill-main">
           {b.fees.length > 0 && (
             <Card className="fk-panel" title="费用明细" size="small">
               <FeeLinesEditor readOnly value={view.fees} feeTypes={FEE_OPTIONS} onOpenInvoice={openInvoice} />
@@ -231,6 +278,24 @@ function Detail({ bill: b }: { bill: Bill }) {
           )}
         </Card>
       </div>
+      {phone && buttons.some((x) => x.show && PHONE_BAR.has(x.kind)) && (
+        <div className="fk-bill-phone-bar" data-testid="bill-phone-actions">
+          {buttons
+            .filter((x) => x.show && PHONE_BAR.has(x.kind))
+            .map((x) => (
+              <Button
+                key={x.kind}
+                block
+                size="large"
+                type={x.primary ? 'primary' : 'default'}
+                danger={x.danger}
+                onClick={() => setDialog(x.kind)}
+              >
+                {x.label}
+              </Button>
+            ))}
+        </div>
+      )}
       {dialog && (
         <ActionDialog
           kind={dialog}

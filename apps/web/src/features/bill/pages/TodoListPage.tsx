@@ -1,7 +1,7 @@
 import { Button, Card, DatePicker, Input, Modal, Select, Table, Tabs, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type Key } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import {
   BILL_TYPE_LABEL,
   BILL_TYPES,
@@ -22,6 +22,7 @@ import {
 } from '@/components/ListPage';
 import { BillStatusTag } from '../components/BillStatusTag';
 import { todoCountQuery, todoListQuery, useBillMutation } from '../hooks/queries';
+import { saveTodoQueue, todoDetailPath } from '../todoQueue';
 
 const rowKey = (r: TodoListRow) => `${r.billId}-${r.taskId}-${r.time}`;
 export const NONE_SELECTED = '请至少选择一条数据！';
@@ -62,7 +63,7 @@ function BatchResultDialog({ result, onClose }: { result: BatchResult; onClose: 
 
 /**
  * 我的待办 (flow/TodoList): 待审批 (open tasks, selectable, 批量同意), 已审批 (what I did), 知会/抄送我的.
- * Tab, filters and page live in the URL; a row opens the document.
+ * Tab, filters and page live in the URL; a row opens the document as the head of a queue (todoQueue.ts).
  */
 export default function TodoListPage() {
   const navigate = useNavigate();
@@ -84,7 +85,12 @@ export default function TodoListPage() {
     billApi.batchApprove(v.ids, v.opinion),
   );
 
-  const open = (r: TodoListRow) => navigate(`/bill/detail?id=${r.billId}`);
+  const { search } = useLocation();
+  // The detail steps through what this page shows (上一条 / 下一条) and comes back here (返回待办).
+  const open = (r: TodoListRow) => {
+    saveTodoQueue({ ids: (list.data?.items ?? []).map((x) => x.billId), back: search });
+    navigate(todoDetailPath(r.billId));
+  };
   // The key, amount and status first; where the rest cannot fit they scroll, the least read last.
   const columns: ListColumn<TodoListRow>[] = [
     {

@@ -402,3 +402,35 @@ describe('我发起的 and the done tab', () => {
     expect(api.to(`GET ${F}/todoPageList`)[0].query.get('tab')).toBe('done');
   });
 });
+
+describe('the to-do queue (我的待办 → 单据详情)', () => {
+  it('a row opens its document from 我的待办; the detail steps 上一条 / 下一条 and goes 返回待办 to the same list', async () => {
+    sessionStorage.clear();
+    stubServer({
+      [`GET ${F}/todoPageList`]: () => todoPage([todoRow(1), todoRow(2), todoRow(3)]),
+      [`GET ${F}/todoCount`]: () => ({ pending: 3, cc: 0 }),
+      [`GET ${F}/detail`]: (req) => billDetail(Number(req.query.get('id'))),
+    });
+    const list = renderAt(<TodoListPage />, '/todo/list?keyword=差旅');
+    fireEvent.click(await screen.findByText('BX202611270002', undefined, T));
+    await waitFor(() =>
+      expect(`${list.router.state.location.pathname}${list.router.state.location.search}`).toBe(
+        '/bill/detail?id=2&from=/todo/list',
+      ),
+    );
+    cleanup();
+
+    const { router } = renderAt(<BillDetailPage />, '/bill/detail?id=2&from=/todo/list');
+    const position = await screen.findByTestId('queue-position', undefined, T);
+    expect(position.textContent).toBe('2 / 3');
+    fireEvent.click(screen.getByRole('button', { name: /下一条/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=3&from=/todo/list'));
+    await waitFor(() => expect(screen.getByTestId('queue-position').textContent).toBe('3 / 3'), T);
+    expect((screen.getByRole('button', { name: /下一条/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: /上一条/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=2&from=/todo/list'));
+    fireEvent.click(await screen.findByRole('button', { name: /返回待办/ }, T));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/todo/list'));
+    expect(decodeURIComponent(router.state.location.search)).toBe('?keyword=差旅');
+  });
+});

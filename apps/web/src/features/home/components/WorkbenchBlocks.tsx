@@ -1,4 +1,5 @@
 import {
+  AuditOutlined,
   BellOutlined,
   CheckCircleOutlined,
   ClockCircleOutlined,
@@ -24,6 +25,7 @@ import type { Workbench, WorkbenchTask } from '@/api/home';
 import type { Notification } from '@/api/notifications';
 import { RouterMenusContext } from '@/platform/routerContext';
 import { hasMenuPath } from '@/platform/routeRules';
+import { TODO_LIST_PATH, useTodoCount } from '@/platform/todoCount';
 import { useAccess } from '@/components/Access';
 import { useSession } from '@/stores/session';
 import {
@@ -62,7 +64,21 @@ export function PendingTiles({ data }: { data: Workbench }) {
   const navigate = useNavigate();
   const hasPath = useHasPath();
   const unread = useUnreadCount();
+  const hasTodo = hasPath(TODO_LIST_PATH);
+  const todo = useTodoCount(hasTodo);
   const tiles: Tile[] = [
+    ...(hasTodo
+      ? [
+          {
+            key: 'todo',
+            label: '我的待办',
+            value: todo,
+            icon: <AuditOutlined />,
+            tone: 'orange' as const,
+            to: TODO_LIST_PATH,
+          },
+        ]
+      : []),
     {
       key: 'unread',
       label: '未读消息',

@@ -9,6 +9,7 @@ import {
 import { useEffect } from 'react';
 import { PAGE_SIZE } from '@feikong/contracts';
 import { notifyApi, type NotifyListQuery, type NotifyStatus } from '@/api/notifications';
+import { bus } from '@/platform/bus';
 import { isPersonalAccount, useSession } from '@/stores/session';
 import { nextPageOf, reconnectDelay } from '../rules';
 
@@ -121,6 +122,7 @@ export function useNotifyStream(factory: StreamFactory = browserStream): void {
         if (!Number.isFinite(total)) return;
         client.setQueryData(notifyKeys.unread(token), total);
         // The first event only repeats what we know; later ones mean the lists changed.
+        if (last !== null && total > last) bus.emit('notified', { unreadTotal: total });
         if (last !== null && last !== total) {
           void client.invalidateQueries({
             queryKey: notifyKeys.all(token),
