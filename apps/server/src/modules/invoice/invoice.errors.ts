@@ -94,7 +94,12 @@ export const invoiceErrors = {
   },
   /** Which invoice of the file an entry is cannot be told, or the file holds no such one. */
   fileInvoice: (i: number | undefined, msg: string) =>
-    new AppError(InvoiceCode.fileInvoice, `${at(i)}${msg}`, 400, fields(fieldAt(i, 'fileIndex'), `${at(i)}${msg}`)),
+    new AppError(
+      InvoiceCode.fileInvoice,
+      `${at(i)}${msg}`,
+      400,
+      fields(fieldAt(i, 'fileIndex'), `${at(i)}${msg}`),
+    ),
   notFound: () => new AppError(InvoiceCode.notFound, '发票不存在或已被删除', 404),
   fileNotFound: (i: number | undefined, field = 'fileKey') => {
     const msg = `${at(i)}文件不存在，请重新上传`;

@@ -78,16 +78,14 @@ const FIELDS: FieldAccess[] = [
       inv.goods = v as ParsedInput['goods'];
     },
   },
-  ...TRAVEL.map(
-    (k): FieldAccess => ({
-      name: `travel.${k}`,
-      recognised: (f) => f[k],
-      get: (inv) => inv.travel?.[k],
-      set: (inv, v) => {
-        inv.travel = { ...inv.travel, [k]: v as string };
-      },
-    }),
-  ),
+  ...TRAVEL.map((k): FieldAccess => ({
+    name: `travel.${k}`,
+    recognised: (f) => f[k],
+    get: (inv) => inv.travel?.[k],
+    set: (inv, v) => {
+      inv.travel = { ...inv.travel, [k]: v as string };
+    },
+  })),
 ];
 
 const TAX_IDS = new Set(['buyerTaxId', 'sellerTaxId']);
@@ -156,7 +154,11 @@ export function applyReading(
   read: { reading?: FileReading; qr?: RecognisedInvoice },
   i: number | undefined,
 ): Provenance {
-  const input: ParsedInput = { ...entry, goods: [...entry.goods], travel: entry.travel && { ...entry.travel } };
+  const input: ParsedInput = {
+    ...entry,
+    goods: [...entry.goods],
+    travel: entry.travel && { ...entry.travel },
+  };
   const sources: Provenance['sources'] = {};
   const edits: Provenance['edits'] = {};
   const rec = read.reading ? pick(read.reading, input, i) : read.qr;

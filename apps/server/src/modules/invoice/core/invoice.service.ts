@@ -275,7 +275,8 @@ export async function saveInvoices(
     let qr;
     if (!reading && inv.qr) {
       const parsed = parseInvoiceQr(inv.qr);
-      if (!parsed.ok) throw invoiceErrors.fieldRequired(at, 'qr', `二维码内容不是发票二维码：${parsed.reason}`);
+      if (!parsed.ok)
+        throw invoiceErrors.fieldRequired(at, 'qr', `二维码内容不是发票二维码：${parsed.reason}`);
       qr = parsed.invoice;
     }
     const p = applyReading(inv, { reading, qr }, at);

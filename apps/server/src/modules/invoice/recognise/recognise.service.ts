@@ -202,7 +202,10 @@ export function fileReader(d: AppServices, caller: TenantCaller): ReadInvoiceFil
   return async (fileKey) => {
     const stored = await findRecognition(d.db, caller.tenantId, fileKey);
     if (stored) {
-      return { viaOcr: Number(stored.via_ocr) === 1, invoices: JSON.parse(stored.invoices) as RecognisedInvoice[] };
+      return {
+        viaOcr: Number(stored.via_ocr) === 1,
+        invoices: JSON.parse(stored.invoices) as RecognisedInvoice[],
+      };
     }
     return readAndStore(d, caller, fileKey, fileKey.split('/').pop() ?? fileKey);
   };
