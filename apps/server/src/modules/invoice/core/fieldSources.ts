@@ -93,6 +93,8 @@ const TAX_IDS = new Set(['buyerTaxId', 'sellerTaxId']);
 /** The comparable form of a value: trimmed text (tax ids upper case), money as is, goods as JSON. */
 function norm(name: string, v: unknown): string | number | null {
   if (v === undefined || v === null) return null;
+  // 税额 0 is the entry's default (a roll or taxi invoice has none): the same as left blank.
+  if (name === 'tax' && v === 0) return null;
   if (typeof v === 'number') return v;
   if (Array.isArray(v)) {
     if (v.length === 0) return null;
