@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { passwordLogin, shot, toast } from './support/demo';
+import { passwordLogin, shot, toast, topMenu } from './support/demo';
 import { apiAs, feeLine, newExpense, publishExpenseFlow, submit } from './support/bill';
 
 // Issue 20 part 1 (decision 0035), against the built app and the demo seed: 员工乙 uploads a real invoice
@@ -24,7 +24,11 @@ test('an OCR-corrected buyer is saved with its recognised value; the approver se
   baseURL,
 }) => {
   test.setTimeout(300_000);
-  await publishExpenseFlow(browser, baseURL);
+  // a flow of its own (a retry publishes another: flow names are unique)
+  await publishExpenseFlow(browser, baseURL, {
+    group: '报销流程（字段修改）',
+    flow: `字段修改审批${Date.now()}`,
+  });
   await page.setViewportSize({ width: 1440, height: 900 });
   await passwordLogin(page, STAFF);
 
@@ -42,7 +46,7 @@ test('an OCR-corrected buyer is saved with its recognised value; the approver se
   await expect(buyer).toHaveValue('个人');
   await expect(buyer).not.toHaveAttribute('readonly', '');
   await buyer.fill('演示科技有限公司');
-  const buyerItem = entry.locator('.ant-form-item', { has: buyer });
+  const buyerItem = entry.locator('.ant-form-item', { has: page.getByLabel('第1张购买方名称') });
   await expect(buyerItem).toContainText('已修改');
   await expect(buyerItem).toContainText('原识别值：个人');
   await shot(page, 'field-edits-entry-1440.png');
@@ -56,12 +60,21 @@ test('an OCR-corrected buyer is saved with its recognised value; the approver se
   await expect(detail).toContainText('审批中');
   const billId = Number(new URL(page.url()).searchParams.get('id'));
   expect(billId).toBeGreaterThan(0);
+  const billNumber = (await detail
+    .getByText(/^BX\d+/)
+    .first()
+    .textContent())!.trim();
 
   // 审批人甲 opens the document: the invoice shows 已修改 with the recognised value
   const approverContext = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
   const approver = await approverContext.newPage();
   await passwordLogin(approver, APPROVER);
-  await approver.goto(`/bill/detail?id=${billId}`);
+  // from 我的待办, as an approver reaches it
+  await topMenu(approver).getByText('我的待办').click();
+  const todo = approver.getByTestId('todo-list');
+  const row = todo.getByRole('row', { name: new RegExp(billNumber) });
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  await row.getByRole('button', { name: '审批' }).click();
   const seen = approver.getByTestId('bill-detail');
   await expect(seen).toBeVisible({ timeout: 20_000 });
   const line = seen.getByTestId(`line-invoice-${NUMBER}`);
@@ -76,6 +89,9 @@ test('an OCR-corrected buyer is saved with its recognised value; the approver se
   await line.scrollIntoViewIfNeeded();
   await shot(approver, 'field-edits-approver-1280.png');
   await approver.setViewportSize({ width: 390, height: 844 });
+  // the shell's side menu stays open over the page at this width: folded first
+  const fold = approver.getByRole('button', { name: '收起菜单' });
+  if (await fold.isVisible()) await fold.click();
   await line.scrollIntoViewIfNeeded();
   await expect(edited).toBeVisible();
   await shot(approver, 'field-edits-approver-390.png');
