@@ -468,6 +468,7 @@ export interface Database {
   notifications: NotificationsTable;
   notify_form_reads: NotifyFormReadsTable;
   invoices: InvoicesTable;
+  invoice_recognitions: InvoiceRecognitionsTable;
   invoice_logs: InvoiceLogsTable;
   invoice_attachments: InvoiceAttachmentsTable;
   invoice_tags: InvoiceTagsTable;
@@ -722,6 +723,19 @@ export interface NotifyFormReadsTable {
 
 // ---- Invoices (invoice module, migration 20261125T0111_invoices) ----
 
+/** What the server read from an uploaded invoice file (migration 20261128T0520): one row per file key. */
+export interface InvoiceRecognitionsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  file_key: string;
+  staff_id: number;
+  /** 1 when the file was a picture (OCR), 0 when read exactly (PDF text, OFD, XML). */
+  via_ocr: number;
+  /** JSON RecognisedInvoice[] (recognition/types.ts): each field's value, source and confidence. */
+  invoices: string;
+  created_at: number;
+}
+
 /** One invoice of a staff member (owner); money in 分, billing_date epoch ms of the day (China time). */
 export interface InvoicesTable {
   id: Generated<number>;
@@ -761,6 +775,10 @@ export interface InvoicesTable {
   extra: string;
   /** JSON of the latest verification verdict (InvoiceVerdict). */
   verdict: string | null;
+  /** JSON {field: qr | pdf_text | ofd_xml | ocr | hand} (migration 20261128T0520; '{}' before it). */
+  field_sources: Generated<string>;
+  /** JSON {field: {original, value}}: fields corrected after OCR (已修改). */
+  field_edits: Generated<string>;
   remark: string;
   /** type|code|number, or digital|number for 数电票: unique per tenant among live invoices. */
   dedupe_key: string;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageInfoSchema, pagedOf } from '../reply.js';
+import { InvoiceFieldEdit } from '../invoice/fields.js';
 import { SimStep } from './design.js';
 import { BILL_STATUSES, BILL_TYPES, FEE_TYPE_CODES, TODO_TABS } from './enums.js';
 import { fen, id, ids, labelled, ms, optIds, pageNum, pageSize, required, staffRef, text } from './fields.js';
@@ -181,6 +182,8 @@ export const BillInvoice = z.object({
   billingDate: z.number(),
   recentStatus: z.number(),
   recentStatusText: z.string(),
+  /** Fields corrected after OCR (已修改) with their recognised values: the approver sees them. */
+  edits: z.array(InvoiceFieldEdit),
 });
 export const FeeLine = z.object({
   id: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InvoiceKind, InvoiceSource } from './enums.js';
+import { FieldSource } from './fields.js';
 import { GoodsLine, InvoiceFileKey, TravelFields } from './requests.js';
 
 /**
@@ -68,7 +69,11 @@ export const RecognisedDraft = z.object({
   kind: InvoiceKind.describe('发票类型'),
   source: InvoiceSource.describe('来源'),
   fileKey: InvoiceFileKey.optional(),
+  /** Which invoice of the file this is (a photo may hold several), from 0. */
+  fileIndex: z.number().int().min(0).max(50).optional(),
   fields: DraftFields,
+  /** Where each field came from: qr, pdf_text and ofd_xml are the file's and read-only (decision 0035). */
+  sources: z.record(z.string(), FieldSource).optional(),
   /** 0..1 per field name; text layers, XML and the QR are 1, OCR gives its own, a correction is 1. */
   confidence: z.record(z.string(), z.number().min(0).max(1)),
   /** Field names below the review threshold: the entry page highlights them. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageInfoSchema, pagedOf } from '../reply.js';
+import { InvoiceFieldEdit } from './fields.js';
 
 /** Reply data of the invoice routes (spec §3 invoice list row, §7.8). Money in 分, times in ms. */
 
@@ -96,6 +97,10 @@ export const InvoiceDetail = InvoiceRow.extend({
   fileUrl: z.string().nullable(),
   fileName: z.string().nullable(),
   attachments: z.array(InvoiceAttachment),
+  /** Where each field came from (qr, pdf_text, ofd_xml, ocr, hand); {} for invoices saved before. */
+  fieldSources: z.record(z.string(), z.string()),
+  /** Fields corrected after OCR (已修改), with the recognised value. */
+  edits: z.array(InvoiceFieldEdit),
 });
 export type InvoiceDetail = z.infer<typeof InvoiceDetail>;
 

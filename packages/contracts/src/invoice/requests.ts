@@ -128,6 +128,16 @@ export const InvoiceInput = z.object(
     goods: z.array(GoodsLine, '必须是数组').max(200, '至多200行').default([]).describe('商品明细'),
     travel: TravelFields.optional().describe('行程信息'),
     fileKey: InvoiceFileKey.optional(),
+    /** Which invoice of the file (its draft's fileIndex); needed when the file holds several. */
+    fileIndex: z.coerce
+      .number('必须是数字')
+      .int('必须是整数')
+      .min(0, '不能为负数')
+      .max(50, '不能超过50')
+      .optional()
+      .describe('文件中的发票序号'),
+    /** The QR text a scanned invoice was read from (qrcodeCheck): its fields are then read-only. */
+    qr: text('二维码内容', 500).optional(),
     source: InvoiceSource.describe('来源'),
     remark: text('备注', 200).optional(),
   }),

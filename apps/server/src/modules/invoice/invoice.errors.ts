@@ -14,6 +14,8 @@ export const InvoiceCode = {
   fileKey: 11204400,
   fieldRequired: 11205400,
   batchDuplicate: 11206400,
+  fieldLocked: 11207400,
+  fileInvoice: 11208400,
   orgForbidden: 11200403,
   notFound: 11200404,
   attachmentNotFound: 11201404,
@@ -80,6 +82,24 @@ export const invoiceErrors = {
     const msg = `第${j + 1}张发票与第${i + 1}张发票重复`;
     return new AppError(InvoiceCode.batchDuplicate, msg, 400, fields(`invoices.${j}.number`, msg));
   },
+  /** A field the file gave exactly (QR, PDF text layer, OFD/XML) was sent with another value. */
+  fieldLocked: (i: number | undefined, field: string, label: string, fileValue: string) => {
+    const msg = `${at(i)}${label}由文件识别，不可修改${fileValue ? `（文件中为“${fileValue}”）` : ''}`;
+    return new AppError(InvoiceCode.fieldLocked, msg, 400, fields(fieldAt(i, field), msg));
+  },
+  /** An electronic invoice file read exactly has no such field: it cannot be filled in by hand. */
+  notInFile: (i: number | undefined, field: string, label: string) => {
+    const msg = `${at(i)}文件中没有${label}，不可填写`;
+    return new AppError(InvoiceCode.fieldLocked, msg, 400, fields(fieldAt(i, field), msg));
+  },
+  /** Which invoice of the file an entry is cannot be told, or the file holds no such one. */
+  fileInvoice: (i: number | undefined, msg: string) =>
+    new AppError(
+      InvoiceCode.fileInvoice,
+      `${at(i)}${msg}`,
+      400,
+      fields(fieldAt(i, 'fileIndex'), `${at(i)}${msg}`),
+    ),
   notFound: () => new AppError(InvoiceCode.notFound, '发票不存在或已被删除', 404),
   fileNotFound: (i: number | undefined, field = 'fileKey') => {
     const msg = `${at(i)}文件不存在，请重新上传`;

@@ -82,6 +82,7 @@ import {
   type SupportBillLookup,
 } from './core/invoice.service.js';
 import { registerRecognitionRoutes } from './recognise/recognise.routes.js';
+import { fileReader } from './recognise/recognise.service.js';
 import { bankPageList, queryBankCode, queryBankName, searchCompany } from './taxRisk/taxRisk.service.js';
 import { localVerificationProvider, type VerificationProvider } from './verification/verification.service.js';
 import { registerVoucherRoutes } from './voucher/voucher.routes.js';
@@ -178,7 +179,7 @@ export function registerInvoiceRoutes(
     async (req) => {
       const caller = tenantCaller(req);
       await requireUploaded(deps, caller, req.body.invoices);
-      return ok(await saveInvoices(d, caller, req.body.invoices));
+      return ok(await saveInvoices(d, caller, req.body.invoices, fileReader(appServices(deps), caller)));
     },
   );
   app.post(

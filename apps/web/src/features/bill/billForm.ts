@@ -53,6 +53,7 @@ export function formFromBill(b: Bill): BillFormValues {
         typeText: i.typeText,
         billingDate: i.billingDate,
         recentStatusText: i.recentStatusText,
+        edits: i.edits,
       })),
     })),
     trips: b.trips.map((t) => ({

@@ -1,3 +1,5 @@
+import type { InvoiceFieldEdit } from '@feikong/contracts';
+
 /**
  * What the document form edits, before it is turned into the server's request shapes (pages/billForm.ts).
  * Money is in 分 even while edited (the inputs show 元); dates are epoch ms.
@@ -13,6 +15,8 @@ export interface LineInvoice {
   typeText?: string;
   billingDate?: number | null;
   recentStatusText?: string;
+  /** Fields corrected after OCR with their recognised values (已修改; the document's detail). */
+  edits?: InvoiceFieldEdit[];
 }
 
 export interface FeeLineValue {

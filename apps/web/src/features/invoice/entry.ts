@@ -1,4 +1,4 @@
-import { AIR_KINDS, TRAIN_KINDS, yuanToCents, type InvoiceKind } from '@feikong/contracts';
+import { AIR_KINDS, isExactSource, TRAIN_KINDS, yuanToCents, type InvoiceKind } from '@feikong/contracts';
 import type { InvoiceInput, RecognisedDraft, RecognisedFields } from '@/api/invoice';
 
 /**
@@ -15,7 +15,19 @@ export interface DraftCard {
   source: RecognisedDraft['source'];
   /** Where the file was uploaded (ocrCheck always names it; qrcodeCheck drafts have none). */
   fileKey?: string;
+  /** Which invoice of the file (a photo may hold several). */
+  fileIndex?: number;
+  /** The QR text a scanned draft was read from. */
+  qr?: string;
   values: Record<DraftField, string>;
+  /** The values as recognised: a field edited away from its recognised value shows 已修改 (OCR only). */
+  recognised: Record<DraftField, string>;
+  /**
+   * Fields the file gave exactly (QR, PDF text layer, OFD/XML): read-only. On an electronic file read
+   * exactly every field is (the server refuses filling in what the file lacks), and so is the kind.
+   */
+  locked: DraftField[];
+  kindLocked: boolean;
   lowConfidence: string[];
   warnings: string[];
   /** The server's refusal of this invoice (duplicate, blacklist, buyer mismatch …). */
@@ -69,13 +81,21 @@ export function cardOf(draft: RecognisedDraft, fileName: string, id: string): Dr
     const v = draft.fields[f];
     values[f] = MONEY_FIELDS.includes(f) ? yuan(v as number | undefined) : String(v ?? '');
   }
+  const sources = draft.sources ?? {};
+  const wholeFile = draft.source === 'upload' && draft.fileKey !== undefined;
+  const locked = FIELDS.filter((f) => wholeFile || isExactSource(sources[f]));
   return {
     id,
     fileName,
     kind: draft.kind,
     source: draft.source,
     fileKey: draft.fileKey,
+    fileIndex: draft.fileIndex,
+    qr: draft.qr,
     values,
+    recognised: { ...values },
+    locked,
+    kindLocked: wholeFile || Object.values(sources).some((s) => isExactSource(s)),
     lowConfidence: draft.lowConfidence,
     warnings: draft.warnings,
     fieldErrors: {},
@@ -111,6 +131,8 @@ export function inputOf(card: DraftCard): InvoiceInput {
     fileKey: card.fileKey,
     source: card.source,
   };
+  if (card.fileIndex !== undefined) input.fileIndex = card.fileIndex;
+  if (card.qr && !card.fileKey) input.qr = card.qr;
   if (v.machineNo.trim()) input.machineNo = v.machineNo.trim();
   const travel = Object.fromEntries(
     Object.entries(card.travel)
@@ -131,4 +153,13 @@ export function missingFields(card: DraftCard): Partial<Record<DraftField, strin
   if (card.values.tax.trim() && Number.isNaN(fen(card.values.tax))) out.tax = '请输入正确的税额';
   if (card.values.total.trim() && Number.isNaN(fen(card.values.total))) out.total = '请输入正确的价税合计';
   return out;
+}
+
+/** A field corrected away from what OCR read (the server keeps the recognised value beside it). */
+export function isEdited(card: DraftCard, f: DraftField): boolean {
+  return (
+    card.fileKey !== undefined &&
+    !card.locked.includes(f) &&
+    card.values[f].trim() !== card.recognised[f].trim()
+  );
 }

@@ -12,6 +12,7 @@ const COLS = [
   'recent_status',
   'owner_staff_id',
   'bill_id',
+  'field_edits',
 ] as const;
 
 export async function invoicesByIds(db: Db, tenantId: number, ids: number[]) {

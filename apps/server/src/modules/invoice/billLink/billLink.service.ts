@@ -1,6 +1,8 @@
 import { INVOICE_KIND_LABEL, RECENT_STATUS_LABEL, RecentStatus } from '@feikong/contracts';
 import type { Db } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors.js';
+import { editsOf } from '../core/fieldSources.js';
+import type { InvoiceFieldEdit } from '@feikong/contracts';
 import * as repo from './billLink.repo.js';
 
 /**
@@ -28,6 +30,8 @@ export interface BillInvoice {
   billingDate: number;
   recentStatus: number;
   recentStatusText: string;
+  /** Fields corrected after OCR (已修改) with their recognised values: what the approver must see. */
+  edits: InvoiceFieldEdit[];
 }
 
 function out(r: repo.BillInvoiceRow): BillInvoice {
@@ -40,6 +44,7 @@ function out(r: repo.BillInvoiceRow): BillInvoice {
     billingDate: Number(r.billing_date),
     recentStatus: r.recent_status,
     recentStatusText: RECENT_STATUS_LABEL[r.recent_status] ?? '',
+    edits: editsOf(r.field_edits),
   };
 }
 

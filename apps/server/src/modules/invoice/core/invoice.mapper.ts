@@ -9,6 +9,7 @@ import {
   type InvoiceSource,
   type InvoiceVerdict,
 } from '@feikong/contracts';
+import { editsOf } from './fieldSources.js';
 import type { InvoiceDbRow, InvoiceListRow } from './invoice.repo.js';
 
 /** Database rows → reply shapes (no row reaches a client as it is). */
@@ -99,5 +100,7 @@ export function toDetail(
       createBy: a.createdBy,
       url: sign(a.file_key, a.file_name),
     })),
+    fieldSources: JSON.parse(r.field_sources || '{}') as Record<string, string>,
+    edits: editsOf(r.field_edits),
   };
 }

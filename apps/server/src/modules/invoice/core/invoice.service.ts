@@ -15,6 +15,8 @@ import { platformErrors } from '../../../platform/errors.js';
 import { findActiveStaffById, getOrg, staffName } from '../../org/index.js';
 import { autoMatchSavedInvoice, releaseRemovedInvoices } from '../due/due.service.js';
 import { invoiceErrors } from '../invoice.errors.js';
+import { parseInvoiceQr } from '../recognition/qr.js';
+import { applyReading, type FileReading, type Provenance, type ReadInvoiceFile } from './fieldSources.js';
 import { kindText as kindLabel, toDetail, toRow } from './invoice.mapper.js';
 import * as repo from './invoice.repo.js';
 import { liveVouchersOf } from '../voucher/voucher.repo.js';
@@ -130,6 +132,9 @@ interface ToSave {
   source: string;
   extra: Record<string, unknown>;
   remark: string;
+  /** Where each field came from, and the fields corrected after OCR (decision 0035). */
+  sources?: Provenance['sources'];
+  edits?: Provenance['edits'];
 }
 
 /**
@@ -188,6 +193,8 @@ async function saveAll(d: InvoiceDeps, caller: TenantCaller, list: ToSave[]) {
           file_key: s.inv.fileKey ?? null,
           extra: JSON.stringify(s.extra),
           verdict: JSON.stringify(verdict),
+          field_sources: JSON.stringify(s.sources ?? {}),
+          field_edits: JSON.stringify(s.edits ?? {}),
           remark: s.remark,
           dedupe_key: dedupeKey(s.inv.kind, s.inv.code, s.inv.number),
           created_by: caller.staffId,
@@ -243,13 +250,52 @@ async function saveAll(d: InvoiceDeps, caller: TenantCaller, list: ToSave[]) {
   }
 }
 
-export async function saveInvoices(d: InvoiceDeps, caller: TenantCaller, invoices: ParsedInput[]) {
+/**
+ * saveInvoices: each entry naming a file is first compared with what the server read from that file
+ * (`readFile`: the stored reading, or the file read now): exact fields are the file's, OCR corrections are
+ * kept with their recognised values (fieldSources.ts). Every check then runs on the result.
+ */
+export async function saveInvoices(
+  d: InvoiceDeps,
+  caller: TenantCaller,
+  invoices: ParsedInput[],
+  readFile: ReadInvoiceFile,
+) {
+  const readings = new Map<string, FileReading>();
+  const provenance: Provenance[] = [];
+  const taken = new Map<object, number>();
+  for (const [i, inv] of invoices.entries()) {
+    const at = invoices.length > 1 || inv.source !== 'hand' ? i : undefined;
+    let reading: FileReading | undefined;
+    if (inv.fileKey !== undefined) {
+      if (!inv.fileKey.startsWith(`invoice/t${caller.tenantId}/`)) throw invoiceErrors.fileKey(at);
+      reading = readings.get(inv.fileKey) ?? (await readFile(inv.fileKey));
+      readings.set(inv.fileKey, reading);
+    }
+    let qr;
+    if (!reading && inv.qr) {
+      const parsed = parseInvoiceQr(inv.qr);
+      if (!parsed.ok)
+        throw invoiceErrors.fieldRequired(at, 'qr', `二维码内容不是发票二维码：${parsed.reason}`);
+      qr = parsed.invoice;
+    }
+    const p = applyReading(inv, { reading, qr }, at);
+    // One invoice of a file saved twice in a batch (its number corrected in one of them).
+    if (reading && p.recognised) {
+      const first = taken.get(p.recognised);
+      if (first !== undefined) throw invoiceErrors.batchDuplicate(first, i);
+      taken.set(p.recognised, i);
+    }
+    provenance.push(p);
+  }
   const items = await saveAll(
     d,
     caller,
-    invoices.map((inv) => ({
+    provenance.map(({ input: inv, source, sources, edits }) => ({
       inv: fromInput(inv),
-      source: inv.source,
+      source,
+      sources,
+      edits,
       remark: inv.remark ?? '',
       extra: {
         goods: inv.goods,

@@ -28,6 +28,7 @@ function toInput(
     ...draft.fields,
     kind: draft.kind,
     fileKey: draft.fileKey,
+    fileIndex: draft.fileIndex,
     source: 'email',
   });
   if (parsed.success) return { ok: true, value: parsed.data };
@@ -62,8 +63,8 @@ export function invoiceMailIngest(d: { db: Db; clock?: Clock }) {
       const { invoices, viaOcr } = await recogniseBytes(a.bytes, a.fileName);
       if (invoices.length === 0) return { ok: false, reason: '附件中没有识别到发票' };
       const inputs = [];
-      for (const inv of invoices) {
-        const input = toInput(toDraft(inv, viaOcr ? 'ocr' : 'email', a.fileKey));
+      for (const [i, inv] of invoices.entries()) {
+        const input = toInput(toDraft(inv, viaOcr ? 'ocr' : 'email', a.fileKey, i));
         if (!input.ok) return { ok: false, reason: input.reason };
         inputs.push(input.value);
       }
@@ -71,6 +72,8 @@ export function invoiceMailIngest(d: { db: Db; clock?: Clock }) {
         { db: d.db, provider: localVerificationProvider, clock: d.clock ?? Date.now },
         caller,
         inputs,
+        // The file was read just now: the entries are compared with that reading.
+        async () => ({ viaOcr, invoices }),
       );
       return { ok: true, invoiceIds: saved.items.map((r) => r.id) };
     } catch (err) {

@@ -14,12 +14,15 @@ import {
   parseInvoiceQr,
   sniffFileKind,
   TRAVEL_KEYS,
+  type FieldSource,
   type RecognisedField,
   type RecognisedInvoice,
 } from '../recognition/index.js';
 import { AppError } from '../../../platform/errors.js';
+import type { FileReading, ReadInvoiceFile } from '../core/fieldSources.js';
 import type { OfdPrintResult } from '../ofdPrint/ofdPrint.js';
 import { RecogniseCode, recogniseErrors } from './recognise.errors.js';
+import { findRecognition, storeRecognition } from './recognise.repo.js';
 import { recognitionThreads } from '../recognition/recognitionThreads.js';
 
 /**
@@ -55,13 +58,20 @@ const REQUIRED: { name: keyof DraftFields; label: string }[] = [
   { name: 'total', label: '价税合计' },
 ];
 
-/** A recognised invoice as the entry page edits it. */
-export function toDraft(inv: RecognisedInvoice, source: InvoiceSource, fileKey?: string): RecognisedDraft {
+/** A recognised invoice as the entry page edits it; `fileIndex`: its place among the file's invoices. */
+export function toDraft(
+  inv: RecognisedInvoice,
+  source: InvoiceSource,
+  fileKey?: string,
+  fileIndex?: number,
+): RecognisedDraft {
   const fields: DraftFields = {};
   const confidence: Record<string, number> = {};
+  const sources: Record<string, FieldSource> = {};
   const put = (name: string, f: RecognisedField<unknown>) => {
     (fields as Record<string, unknown>)[name] = f.value;
     confidence[name] = Math.max(0, Math.min(1, f.confidence));
+    sources[name] = f.source;
   };
   for (const [ours, theirs] of Object.entries(DRAFT_NAME) as [keyof Fields, keyof DraftFields][]) {
     const f = inv.fields[ours] as RecognisedField<unknown> | undefined;
@@ -74,6 +84,7 @@ export function toDraft(inv: RecognisedInvoice, source: InvoiceSource, fileKey?:
     if (f && f.value) {
       travel[k] = f.value;
       confidence[`travel.${k}`] = f.confidence;
+      sources[`travel.${k}`] = f.source;
     }
   }
   if (Object.keys(travel).length > 0) fields.travel = travel;
@@ -83,7 +94,9 @@ export function toDraft(inv: RecognisedInvoice, source: InvoiceSource, fileKey?:
     kind: inv.kind,
     source,
     ...(fileKey ? { fileKey } : {}),
+    ...(fileIndex !== undefined ? { fileIndex } : {}),
     fields,
+    sources,
     confidence,
     lowConfidence: Object.entries(confidence)
       .filter(([, c]) => c < REVIEW_CONFIDENCE)
@@ -175,12 +188,48 @@ export async function recogniseUpload(
   caller: TenantCaller,
   body: { file_key: string; file_name: string },
 ): Promise<RecognisedDraft[]> {
-  const bytes = await readUpload(d, caller, body.file_key);
-  const { invoices, viaOcr } = await recogniseBytes(bytes, body.file_name);
-  if (invoices.length === 0) throw recogniseErrors.unreadable(`文件“${body.file_name}”中没有识别到发票`);
+  const reading = await readAndStore(d, caller, body.file_key, body.file_name);
   // A picture is a photo or scan (OCR, or its QR); a PDF, OFD or XML is the electronic invoice itself.
-  const source = viaOcr || sniffFileKind(bytes) === 'image' ? 'ocr' : 'upload';
-  return invoices.map((inv) => toDraft(inv, source, body.file_key));
+  const source = reading.viaOcr ? 'ocr' : 'upload';
+  return reading.invoices.map((inv, i) => toDraft(inv, source, body.file_key, i));
+}
+
+/** Recognises a file and keeps what was read: saving compares the entry with it (decision 0035). */
+async function readAndStore(
+  d: AppServices,
+  caller: TenantCaller,
+  fileKey: string,
+  fileName: string,
+): Promise<FileReading> {
+  const bytes = await readUpload(d, caller, fileKey);
+  const { invoices, viaOcr: ocr } = await recogniseBytes(bytes, fileName);
+  if (invoices.length === 0) throw recogniseErrors.unreadable(`文件“${fileName}”中没有识别到发票`);
+  const viaOcr = ocr || sniffFileKind(bytes) === 'image';
+  await storeRecognition(d.db, caller.tenantId, {
+    file_key: fileKey,
+    staff_id: caller.staffId,
+    via_ocr: viaOcr ? 1 : 0,
+    invoices: JSON.stringify(invoices),
+    created_at: Date.now(),
+  });
+  return { viaOcr, invoices };
+}
+
+/**
+ * What saveInvoices compares an entry with: the file's stored reading, or (a file never recognised here,
+ * e.g. saved straight from the API) the file read now.
+ */
+export function fileReader(d: AppServices, caller: TenantCaller): ReadInvoiceFile {
+  return async (fileKey) => {
+    const stored = await findRecognition(d.db, caller.tenantId, fileKey);
+    if (stored) {
+      return {
+        viaOcr: Number(stored.via_ocr) === 1,
+        invoices: JSON.parse(stored.invoices) as RecognisedInvoice[],
+      };
+    }
+    return readAndStore(d, caller, fileKey, fileKey.split('/').pop() ?? fileKey);
+  };
 }
 
 /** qrcodeCheck: the text a scanner or phone read from an invoice's QR code. */
@@ -195,22 +244,32 @@ export function recogniseQrText(qrcode: string, now = new Date()): RecognisedDra
 
 /**
  * ocrCorrect: the drafts as the user corrected them, checked again (sums, date, required fields). Every
- * value the user has seen and sent back counts as confirmed.
+ * value the user has seen and sent back counts as confirmed; each field keeps the source the draft named
+ * (shown only: saving compares with the file's stored reading, not with these).
  */
 export function recheckDrafts(drafts: RecognisedDraft[], now = new Date()): RecognisedDraft[] {
   return drafts.map((draft) => {
     const fields: Fields = {};
-    const hand = <T>(value: T): RecognisedField<T> => ({ value, confidence: 1, source: 'hand' });
+    const hand = <T>(name: string, value: T): RecognisedField<T> => ({
+      value,
+      confidence: 1,
+      source: draft.sources?.[name] ?? 'hand',
+    });
     for (const [ours, theirs] of Object.entries(DRAFT_NAME) as [keyof Fields, keyof DraftFields][]) {
       const v = draft.fields[theirs];
-      if (v !== undefined && v !== '') (fields as Record<string, unknown>)[ours] = hand(v);
+      if (v !== undefined && v !== '') (fields as Record<string, unknown>)[ours] = hand(theirs, v);
     }
-    if (draft.fields.goods) fields.goods = hand(draft.fields.goods);
+    if (draft.fields.goods) fields.goods = hand('goods', draft.fields.goods);
     for (const k of TRAVEL) {
       const v = draft.fields.travel?.[k];
-      if (v) fields[k] = hand(v);
+      if (v) fields[k] = hand(`travel.${k}`, v);
     }
     const checked = crossCheck({ kind: draft.kind, fields }, undefined, { now });
-    return toDraft({ ...checked, region: draft.region, qr: draft.qr }, draft.source, draft.fileKey);
+    return toDraft(
+      { ...checked, region: draft.region, qr: draft.qr },
+      draft.source,
+      draft.fileKey,
+      draft.fileIndex,
+    );
   });
 }

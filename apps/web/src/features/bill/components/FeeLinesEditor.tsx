@@ -13,6 +13,7 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { formatMoney } from '@feikong/contracts';
+import { InvoiceEdits } from '@/components/InvoiceEdits';
 import { emptyFeeLine, feeTotal, type FeeLineValue, type LineInvoice } from '../types';
 import { InvoicePicker } from './InvoicePicker';
 import { YuanInput } from './YuanInput';
@@ -54,6 +55,7 @@ export function LineInvoices({
               移除
             </Button>
           )}
+          {i.edits && i.edits.length > 0 && <InvoiceEdits edits={i.edits} compact />}
         </div>
       ))}
     </Space>

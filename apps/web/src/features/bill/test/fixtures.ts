@@ -152,6 +152,7 @@ export function billDetail(
             billingDate: T0,
             recentStatus: 2,
             recentStatusText: '核销中',
+            edits: [],
           },
         ],
       },

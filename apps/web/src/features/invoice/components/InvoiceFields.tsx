@@ -1,6 +1,8 @@
 import { Alert, Descriptions, Table, Tag } from 'antd';
 import { formatDateTime, formatMoney, shanghaiDate } from '@feikong/contracts';
+import type { ReactNode } from 'react';
 import type { InvoiceDetail } from '@/api/invoice';
+import { editedText, InvoiceEdits } from '@/components/InvoiceEdits';
 import { detailLayout } from '../rules';
 import { TicketFields } from './TravelTicket';
 
@@ -26,8 +28,46 @@ export function VerdictNote({ detail }: { detail: InvoiceDetail }) {
  * tickets in their own layout (TravelTicket: the journey, passenger, ticket number, their amounts); taxi and
  * quota invoices with the few fields they carry.
  */
+/** Description keys → the field names of the detail's edits. */
+const FIELD_OF: Record<string, string> = {
+  type: 'kind',
+  code: 'code',
+  number: 'number',
+  date: 'billingDate',
+  total: 'total',
+  amount: 'amount',
+  tax: 'tax',
+  buyer: 'buyerName',
+  buyerTax: 'buyerTaxId',
+  seller: 'sellerName',
+  sellerTax: 'sellerTaxId',
+  check: 'checkCode',
+  machine: 'machineNo',
+  passenger: 'travel.passenger',
+  trip: 'travel.trainOrFlight',
+  seat: 'travel.seatClass',
+};
+
 export function InvoiceFields({ detail }: { detail: InvoiceDetail }) {
   const layout = detailLayout(detail.type, detail.travel !== null);
+  const edits = new Map(detail.edits.map((e) => [e.field, e]));
+  /** A field corrected after OCR: 已修改 and the recognised value beside the saved one. */
+  const marked = (item: { key: string; label: string; children: ReactNode }) => {
+    const e = edits.get(FIELD_OF[item.key] ?? '');
+    if (!e) return item;
+    return {
+      ...item,
+      children: (
+        <span data-testid={`field-edited-${e.field}`}>
+          {item.children}
+          <Tag color="orange" style={{ marginLeft: 6 }}>
+            已修改
+          </Tag>
+          <span style={{ color: '#8c8c8c', fontSize: 12 }}>原识别值：{editedText(e, 'original')}</span>
+        </span>
+      ),
+    };
+  };
   const common = [
     { key: 'type', label: '发票类型', children: detail.typeText },
     { key: 'source', label: '来源', children: detail.sourceText },
@@ -87,6 +127,16 @@ export function InvoiceFields({ detail }: { detail: InvoiceDetail }) {
     <div data-testid={`invoice-fields-${layout}`}>
       <VerdictNote detail={detail} />
       {ticket}
+      {detail.edits.length > 0 && (
+        <Alert
+          data-testid="invoice-edited"
+          style={{ marginTop: 12 }}
+          type="warning"
+          showIcon
+          message={`${detail.edits.length}个字段在识别后被修改（以下为修改后的值与原识别值）`}
+          description={<InvoiceEdits edits={detail.edits} />}
+        />
+      )}
       <Descriptions
         style={{ marginTop: 12 }}
         size="small"
@@ -97,8 +147,9 @@ export function InvoiceFields({ detail }: { detail: InvoiceDetail }) {
           ...(ticket ? common.filter((c) => c.key === 'type' || c.key === 'source') : common),
           ...vat,
           ...simple,
-          ...status,
-        ]}
+        ]
+          .map(marked)
+          .concat(status)}
       />
       {layout === 'vat' && detail.goods.length > 0 && (
         <Table

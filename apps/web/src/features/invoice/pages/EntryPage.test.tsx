@@ -156,6 +156,58 @@ describe('发票录入', () => {
     expect(screen.queryByTestId('draft-0')).toBeNull();
   });
 
+  it('fields read exactly are read-only (由文件识别，不可修改); an OCR correction shows 已修改 and the recognised value', async () => {
+    const api = server({
+      [`POST ${W}/ocrCheck`]: (c) => {
+        const b = c.body as { file_key: string };
+        return {
+          items: [
+            {
+              ...vatDraft(b.file_key),
+              source: 'ocr',
+              fileIndex: 0,
+              sources: { code: 'qr', number: 'qr', billingDate: 'qr', amount: 'qr', buyerName: 'ocr' },
+            },
+          ],
+        };
+      },
+      [`POST ${W}/saveInvoices`]: () => ({ items: [row(1)] }),
+    });
+    renderAt(<EntryPage />, '/invoice/entry');
+    choose('photo.jpg');
+    await screen.findByTestId('draft-0', undefined, { timeout: 15_000 });
+    expect(screen.getByTestId('draft-locked-0').textContent).toContain('由文件识别，不可修改');
+    expect(field('第1张发票号码').readOnly).toBe(true);
+    expect(field('第1张发票号码').dataset.locked).toBe('true');
+    expect(field('第1张购买方名称').readOnly).toBe(false);
+    fireEvent.change(field('第1张购买方名称'), { target: { value: '演示科技有限公司' } });
+    const item = field('第1张购买方名称').closest('.ant-form-item')!;
+    expect(item.textContent).toContain('已修改');
+    expect(item.textContent).toContain('原识别值：江苏京利华新材料有限公司');
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(api.to(`POST ${W}/saveInvoices`)).toHaveLength(1));
+    const body = api.to(`POST ${W}/saveInvoices`)[0].body as { invoices: Record<string, unknown>[] };
+    expect(body.invoices[0]).toMatchObject({
+      fileIndex: 0,
+      buyerName: '演示科技有限公司',
+      number: '83089647',
+    });
+  });
+
+  it('an electronic file read exactly: every field and the kind are read-only', async () => {
+    server({
+      [`POST ${W}/ocrCheck`]: (c) => {
+        const b = c.body as { file_key: string };
+        return { items: [{ ...vatDraft(b.file_key), source: 'upload', sources: { buyerName: 'ofd_xml' } }] };
+      },
+    });
+    renderAt(<EntryPage />, '/invoice/entry');
+    choose('999.ofd');
+    await screen.findByTestId('draft-0', undefined, { timeout: 15_000 });
+    expect(field('第1张购买方名称').readOnly).toBe(true);
+    expect(field('第1张购买方税号').readOnly).toBe(true); // the file has none: nothing to fill in
+  });
+
   it('a refusal shows next to the invoice it is about: duplicate (who and when), field errors', async () => {
     let reply = refusal(409, 11200409, '第2张发票：该发票已由审批人甲于2026-11-20 10:00录入，不能重复录入');
     const api = server({ [`POST ${W}/saveInvoices`]: () => reply });

@@ -1,4 +1,4 @@
-import { InboxOutlined } from '@ant-design/icons';
+import { InboxOutlined, LockOutlined } from '@ant-design/icons';
 import {
   Alert,
   App,
@@ -23,6 +23,7 @@ import {
   INVOICE_KIND_LABEL,
   INVOICE_KINDS,
   INVOICE_SOURCE_LABEL,
+  LOCKED_FIELD_HINT,
   type InvoiceKind,
 } from '@feikong/contracts';
 import { invoiceApi } from '@/api/invoice';
@@ -34,6 +35,7 @@ import { TicketDialog, type TicketView } from '../components/TravelTicket';
 import {
   cardOf,
   inputOf,
+  isEdited,
   missingFields,
   ticketKind,
   TRAVEL_FIELDS,
@@ -172,10 +174,22 @@ function DraftCardView({
       {card.warnings.map((w) => (
         <Alert key={w} type="warning" showIcon message={w} style={{ marginBottom: 8 }} />
       ))}
+      {card.locked.length > 0 && (
+        <Alert
+          data-testid={`draft-locked-${index}`}
+          type="info"
+          showIcon
+          icon={<LockOutlined />}
+          message={`带锁形图标的字段${LOCKED_FIELD_HINT}`}
+          style={{ marginBottom: 8 }}
+        />
+      )}
       <Form layout="vertical" component="div">
         <Form.Item label="发票类型" style={{ marginBottom: 8 }}>
           <Select
             aria-label={`第${index + 1}张发票类型`}
+            disabled={card.kindLocked}
+            title={card.kindLocked ? LOCKED_FIELD_HINT : undefined}
             value={card.kind}
             options={INVOICE_KINDS.map((k) => ({ value: k, label: INVOICE_KIND_LABEL[k] }))}
             onChange={(k: InvoiceKind) => onChange({ ...card, kind: k, refusal: undefined })}
@@ -184,7 +198,9 @@ function DraftCardView({
         {LAYOUT.map((line) => (
           <Row gutter={12} key={line.join()}>
             {line.map((f) => {
-              const low = card.lowConfidence.includes(f);
+              const locked = card.locked.includes(f);
+              const low = !locked && card.lowConfidence.includes(f);
+              const edited = isEdited(card, f);
               const err = card.fieldErrors[f];
               return (
                 <Col span={24 / line.length} key={f}>
@@ -197,15 +213,25 @@ function DraftCardView({
                             请核对
                           </Tag>
                         )}
+                        {edited && (
+                          <Tag color="blue" style={{ marginLeft: 6 }}>
+                            已修改
+                          </Tag>
+                        )}
                       </span>
                     }
                     validateStatus={err ? 'error' : low ? 'warning' : undefined}
-                    help={err}
+                    help={err ?? (edited ? `原识别值：${card.recognised[f].trim() || '未识别'}` : undefined)}
                     style={{ marginBottom: 8 }}
                   >
                     <Input
                       aria-label={`第${index + 1}张${LABEL[f]}`}
                       data-low-confidence={low ? 'true' : undefined}
+                      data-locked={locked ? 'true' : undefined}
+                      readOnly={locked}
+                      variant={locked ? 'filled' : undefined}
+                      title={locked ? LOCKED_FIELD_HINT : undefined}
+                      suffix={locked ? <LockOutlined style={{ color: '#8c8c8c' }} /> : undefined}
                       value={card.values[f]}
                       placeholder={f === 'billingDate' ? 'YYYY-MM-DD' : undefined}
                       onChange={(e) => set(f, e.target.value)}

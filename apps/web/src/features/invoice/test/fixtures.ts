@@ -75,6 +75,8 @@ export function detail(id: number, over: Partial<InvoiceDetail> = {}): InvoiceDe
     fileUrl: null,
     fileName: null,
     attachments: [],
+    fieldSources: {},
+    edits: [],
     ...over,
   };
 }
