@@ -1,4 +1,5 @@
 import type { App } from 'antd';
+import { RequestError } from '@/api/http/request';
 
 type AppApi = Pick<ReturnType<typeof App.useApp>, 'modal' | 'message'>;
 
@@ -14,6 +15,11 @@ export interface ConfirmDeleteOptions {
   /** The toast after the deletion (default 删除成功). */
   doneText?: string;
   remove: () => Promise<unknown>;
+  /**
+   * The server refuses the deletion itself (a flow or form documents still use): its reason answers as
+   * 无法删除 instead of the error toast.
+   */
+  refusalAnswers?: boolean;
   /** After the toast (selection, refetch); the confirmation stays busy until it settles. */
   then?: () => unknown;
 }
@@ -36,7 +42,17 @@ export async function confirmDelete({ modal, message }: AppApi, o: ConfirmDelete
     okText: o.okText ?? '删除',
     okButtonProps: { danger: true },
     onOk: async () => {
-      await o.remove();
+      try {
+        await o.remove();
+      } catch (e) {
+        if (!o.refusalAnswers) throw e;
+        modal.warning({
+          title: '无法删除',
+          content: e instanceof RequestError ? e.msg : '删除失败',
+          okText: '知道了',
+        });
+        return;
+      }
       void message.success(o.doneText ?? '删除成功');
       await o.then?.();
     },

@@ -95,20 +95,28 @@ export function EditDialog<T, F>({
   );
 }
 
-/** The 操作 column of a list screen: 编辑, any extra buttons, 删除. */
+/** The 操作 column of a list screen: 编辑, any extra buttons, 删除 (fixed right, beyond the scroll). */
 export function actionColumn<T>(o: {
   edit: (item: T) => void;
   remove: (item: T) => unknown;
   extra?: (item: T) => ReactNode;
   width?: number;
+  /** Names the row for screen readers: 编辑<name>, 删除<name> (e.g. 规则一线城市住宿标准). */
+  name?: (item: T) => string;
 }): TableColumnType<T> {
   return {
     title: '操作',
     key: 'op',
     width: o.width ?? 120,
+    fixed: 'right',
     render: (_: unknown, item: T) => (
       <Space size={0}>
-        <Button type="link" size="small" onClick={() => o.edit(item)}>
+        <Button
+          type="link"
+          size="small"
+          aria-label={o.name && `编辑${o.name(item)}`}
+          onClick={() => o.edit(item)}
+        >
           编辑
         </Button>
         {o.extra?.(item)}
@@ -116,6 +124,7 @@ export function actionColumn<T>(o: {
           type="link"
           size="small"
           danger
+          aria-label={o.name && `删除${o.name(item)}`}
           onClick={() => void Promise.resolve(o.remove(item)).catch(() => undefined)}
         >
           删除

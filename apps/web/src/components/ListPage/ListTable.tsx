@@ -1,5 +1,15 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Empty, Space, Table, type TableColumnType, type TableProps } from 'antd';
+import { DownloadOutlined, DownOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  App,
+  Button,
+  Dropdown,
+  Empty,
+  Space,
+  Table,
+  type TableColumnType,
+  type TableProps,
+} from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type Key, type ReactNode } from 'react';
@@ -33,6 +43,9 @@ export interface ExportTask {
   track: (taskId: number) => void;
 }
 
+/** What a list query answers: a page of rows (Paged) or all of them. */
+export type ListData<T> = Pick<Paged<T>, 'items'> & { page?: Paged<T>['page'] };
+
 export interface Selection {
   keys: Key[];
   rows: unknown[];
@@ -44,12 +57,16 @@ interface ListTableProps<T> extends Omit<
   'columns' | 'dataSource' | 'loading' | 'pagination' | 'rowSelection' | 'title'
 > {
   columns: ListColumn<T>[];
-  /** One paged query (items + page), or the rows of an unpaged list. */
-  query?: UseQueryResult<Paged<T>>;
+  /** One paged query (items + page), or an unpaged one (items). */
+  query?: UseQueryResult<ListData<T>>;
+  /** The rows of a list held on the client (a query's items filtered by the page), shown instead. */
   rows?: T[];
+  /** Overrides the query's fetching (a list that refreshes itself shows its spinner only at first). */
   loading?: boolean;
   /** What the list holds, for the failure message: 「补录记录」加载失败. */
   what?: string;
+  /** What the total counts: 共 N 条 (default), 共 N 人, 共 N 封. */
+  unit?: string;
   /** Paging from useListParams; without it the list is not paged. */
   paging?: { pageNum: number; pageSize: number; setPage: (n: number, size: number) => void; total?: number };
   /** antd sorter → URL sort (useListParams.setSort). */
@@ -59,7 +76,8 @@ interface ListTableProps<T> extends Omit<
   /** Buttons above the table, right, before the batch actions (新建 …); a function gets the selection. */
   actions?: ReactNode | ((selection: Selection) => ReactNode);
   batchActions?: BatchAction<T>[];
-  exportTask?: ExportTask;
+  /** 导出; several (each with its label) make a 导出 menu. */
+  exportTask?: ExportTask | ExportTask[];
   /** Rows can be ticked (implied by batch actions or an export of the selection). */
   selectable?: boolean | TableProps<T>['rowSelection'];
   /** Controlled selection (the page clears it on its own events); otherwise the frame holds it. */
@@ -80,6 +98,7 @@ export function ListTable<T extends object>({
   rows,
   loading,
   what = '列表',
+  unit = '条',
   paging,
   onSort,
   filters,
@@ -98,7 +117,8 @@ export function ListTable<T extends object>({
   const [ownRows, setOwnRows] = useState<T[]>([]);
   const [exporting, setExporting] = useState(false);
   const keys = selectedKeys ?? ownKeys;
-  const data = query ? (query.data?.items ?? []) : (rows ?? []);
+  // rows win over the query's items: a list the page filters itself keeps the query's loading and failure
+  const data = rows ?? query?.data?.items ?? [];
   const selectedRows = selectedKeys
     ? data.filter((r, i) => keys.includes(rowKeyOf(table.rowKey, r, i)))
     : ownRows;
@@ -110,7 +130,8 @@ export function ListTable<T extends object>({
     onSelect?.(k, r);
   };
   const selection: Selection = { keys, rows: selectedRows, clear: () => select([], []) };
-  const hasSelection = !!selectable || batchActions.length > 0 || !!exportTask?.idsKey;
+  const exports = exportTask === undefined ? [] : Array.isArray(exportTask) ? exportTask : [exportTask];
+  const hasSelection = !!selectable || batchActions.length > 0 || exports.some((t) => t.idsKey);
 
   const needSelection = (msg = SELECT_DATA_FIRST) => {
     if (keys.length > 0) return false;
@@ -132,7 +153,7 @@ export function ListTable<T extends object>({
 
   const fitted = fitColumns(columns);
   const toolbar =
-    filters || actions || batchActions.length > 0 || exportTask ? (
+    filters || actions || batchActions.length > 0 || exports.length > 0 ? (
       <div className="fk-list-toolbar">
         <Space wrap className="fk-list-filters">
           {filters}
@@ -151,14 +172,27 @@ export function ListTable<T extends object>({
               {a.label}
             </Button>
           ))}
-          {exportTask && (
+          {exports.length === 1 && (
             <Button
               icon={<DownloadOutlined />}
               loading={exporting}
-              onClick={() => void runExport(exportTask)}
+              data-testid="export-button"
+              onClick={() => void runExport(exports[0])}
             >
-              {exportTask.label ?? '导出'}
+              {exports[0].label ?? '导出'}
             </Button>
+          )}
+          {exports.length > 1 && (
+            <Dropdown
+              menu={{
+                items: exports.map((t, i) => ({ key: String(i), label: t.label })),
+                onClick: ({ key }) => void runExport(exports[Number(key)]).catch(() => undefined),
+              }}
+            >
+              <Button icon={<DownloadOutlined />} loading={exporting} data-testid="export-button">
+                导出 <DownOutlined />
+              </Button>
+            </Dropdown>
           )}
         </Space>
       </div>
@@ -190,7 +224,7 @@ export function ListTable<T extends object>({
             emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_TEXT} />,
             ...table.locale,
           }}
-          loading={query ? query.isFetching : loading}
+          loading={loading ?? query?.isFetching}
           dataSource={data}
           rowSelection={
             hasSelection
@@ -215,9 +249,9 @@ export function ListTable<T extends object>({
               ? {
                   current: paging.pageNum,
                   pageSize: paging.pageSize,
-                  total: paging.total ?? query?.data?.page.total ?? data.length,
+                  total: paging.total ?? (rows ? rows.length : (query?.data?.page?.total ?? data.length)),
                   showSizeChanger: true,
-                  showTotal: (t) => `共 ${t} 条`,
+                  showTotal: (t) => `共 ${t} ${unit}`,
                   onChange: paging.setPage,
                 }
               : false

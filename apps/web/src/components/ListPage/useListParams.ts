@@ -11,7 +11,12 @@ export type SortOrder = 'ascend' | 'descend' | null;
 export interface ListParamsOptions {
   /** The URL keys of the sort, when the contract has one (default sortField / sortOrder, values asc|desc). */
   sortKeys?: { field: string; order: string };
+  /** The URL keys of the page, when the contract names them otherwise (default pageNum / pageSize). */
+  pageKeys?: { num: string; size: string };
 }
+
+/** The page keys of the snake_case contracts (org, rights, tasks, mail …): page_num / page_size. */
+export const SNAKE_PAGE = { pageKeys: { num: 'page_num', size: 'page_size' } } as const;
 
 /**
  * Reads one field from the URL: a value the contract refuses (pageSize=abc, an unknown status) falls back
@@ -50,13 +55,14 @@ export function patchListParams(
   patch: Record<string, unknown>,
   defaults: Record<string, unknown>,
   keepPage = false,
+  pageKey = 'pageNum',
 ): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const [k, v] of Object.entries(patch)) {
     if (v === undefined || v === null || v === '' || String(v) === String(defaults[k] ?? '')) next.delete(k);
     else next.set(k, String(v));
   }
-  if (!keepPage && !('pageNum' in patch)) next.delete('pageNum');
+  if (!keepPage && !(pageKey in patch)) next.delete(pageKey);
   return next;
 }
 
@@ -72,38 +78,31 @@ export function useListParams<S extends QuerySchema>(schema: S, options: ListPar
   const query = useMemo(() => readListQuery(schema, new URLSearchParams(search)), [schema, search]);
   const defaults = useMemo(() => defaultsOf(schema), [schema]);
   const sortKeys = options.sortKeys ?? { field: 'sortField', order: 'sortOrder' };
+  const pageKeys = options.pageKeys ?? { num: 'pageNum', size: 'pageSize' };
   const q = query as Record<string, unknown>;
 
-  const set = (patch: Patch<S>, keepPage = false) =>
-    setParams((p) => patchListParams(p, patch as Record<string, unknown>, defaults, keepPage), {
-      replace: true,
-    });
+  const write = (patch: Record<string, unknown>, keepPage = false) =>
+    setParams((p) => patchListParams(p, patch, defaults, keepPage, pageKeys.num), { replace: true });
+  const set = (patch: Patch<S>, keepPage = false) => write(patch as Record<string, unknown>, keepPage);
   const setPage = (pageNum: number, pageSize: number) =>
-    setParams((p) => patchListParams(p, { pageNum, pageSize }, defaults, true), { replace: true });
+    write({ [pageKeys.num]: pageNum, [pageKeys.size]: pageSize }, true);
   const setSort = (field: string | undefined, order: SortOrder) =>
-    setParams(
-      (p) =>
-        patchListParams(
-          p,
-          order && field
-            ? { [sortKeys.field]: field, [sortKeys.order]: order === 'ascend' ? 'asc' : 'desc' }
-            : { [sortKeys.field]: undefined, [sortKeys.order]: undefined },
-          defaults,
-        ),
-      { replace: true },
+    write(
+      order && field
+        ? { [sortKeys.field]: field, [sortKeys.order]: order === 'ascend' ? 'asc' : 'desc' }
+        : { [sortKeys.field]: undefined, [sortKeys.order]: undefined },
     );
   const sortOf = (field: string): SortOrder =>
     q[sortKeys.field] === field ? (q[sortKeys.order] === 'asc' ? 'ascend' : 'descend') : null;
 
   return {
     query,
-    pageNum: Number(q.pageNum ?? 1),
-    pageSize: Number(q.pageSize ?? 20),
+    pageNum: Number(q[pageKeys.num] ?? 1),
+    pageSize: Number(q[pageKeys.size] ?? 20),
     /** A parameter outside the contract (a tab of the screen, a date text): raw text, '' when absent. */
     raw: (key: string) => params.get(key) ?? '',
     /** Writes any URL key, in or out of the contract. */
-    setRaw: (patch: Record<string, string | number | undefined>, keepPage = false) =>
-      setParams((p) => patchListParams(p, patch, defaults, keepPage), { replace: true }),
+    setRaw: (patch: Record<string, string | number | undefined>, keepPage = false) => write(patch, keepPage),
     set,
     setPage,
     setSort,

@@ -1,5 +1,4 @@
 import {
-  Alert,
   App,
   Button,
   Card,
@@ -11,17 +10,15 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Tag,
   Typography,
-  type TableColumnsType,
 } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AUDIT_ACTION_LABEL,
   AUDIT_RULE_KIND_LABEL,
   AUDIT_RULE_KINDS,
+  AuditRuleListQuery,
   BILL_TYPE_LABEL,
   BILL_TYPES,
   FEE_TYPES,
@@ -37,6 +34,15 @@ import { useAccess } from '@/components/Access';
 import { confirmDelete } from '@/components/confirmDelete';
 import { useDebouncedClick } from '@/components/directives';
 import { applyFieldErrors } from '@/components/formErrors';
+import { actionColumn } from '@/components/EditDialog/EditDialog';
+import {
+  ListSearch,
+  ListTable,
+  useListParams,
+  useRowDialog,
+  type ListColumn,
+  ListSelect,
+} from '@/components/ListPage';
 import { auditRulesQuery, BILL_REPORT_PERM, billReportKeys, toFen } from '../hooks/queries';
 
 const KIND_OPTIONS = AUDIT_RULE_KINDS.map((k) => ({ value: k, label: AUDIT_RULE_KIND_LABEL[k] }));
@@ -260,21 +266,22 @@ function RuleDialog({ rule, onClose }: { rule: AuditRule | 'new' | null; onClose
   );
 }
 
-/** 智能规则集 (设置中心): audit rules checked when a document is submitted; each warns or blocks. */
+/**
+ * 智能规则集 (设置中心): audit rules checked when a document is submitted; each warns or blocks. The type
+ * and name filters live in the URL.
+ */
 export default function AuditRulePage() {
   const { modal, message } = App.useApp();
   const { can } = useAccess();
   const qc = useQueryClient();
   const mayEdit = can([BILL_REPORT_PERM.ruleEdit]);
-  const [kind, setKind] = useState<AuditRuleKind | undefined>(undefined);
-  const [keyword, setKeyword] = useState('');
-  const [editing, setEditingState] = useState<AuditRule | 'new' | null>(null);
-  const [dialogKey, setDialogKey] = useState(0);
-  const setEditing = (r: AuditRule | 'new' | null) => {
-    if (r !== null) setDialogKey((k) => k + 1);
-    setEditingState(r);
-  };
-  const rules = useQuery(auditRulesQuery(kind, keyword.trim()));
+  const u = useListParams(AuditRuleListQuery);
+  const { ruleKind, keyword } = u.query;
+  const dialog = useRowDialog<AuditRule>();
+  const rules = useQuery({
+    ...auditRulesQuery(ruleKind, keyword),
+    placeholderData: keepPreviousData,
+  });
   const enable = useMutation({
     mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) => billReportApi.ruleEnable(id, enabled),
     onSuccess: (r) => {
@@ -293,30 +300,23 @@ export default function AuditRulePage() {
       },
     );
 
-  const columns: TableColumnsType<AuditRule> = [
-    { title: '规则名称', dataIndex: 'name', width: 170 },
+  const columns: ListColumn<AuditRule>[] = [
+    { title: '规则名称', dataIndex: 'name', width: 170, role: 'key' },
     { title: '规则类型', dataIndex: 'ruleKindText', width: 130 },
-    { title: '检查条件', dataIndex: 'conditionText', width: 260 },
     {
       title: '处理方式',
       dataIndex: 'action',
       width: 100,
+      role: 'status',
       render: (a: AuditAction) => (
         <Tag color={a === 'block' ? 'red' : 'orange'}>{AUDIT_ACTION_LABEL[a] ?? a}</Tag>
       ),
     },
-    { title: '提示信息', dataIndex: 'message', ellipsis: true },
-    {
-      title: '适用单据',
-      dataIndex: 'billTypes',
-      width: 140,
-      render: (types: string[]) =>
-        types.length === 0 ? '全部' : types.map((t) => BILL_TYPE_LABEL[t as BillType] ?? t).join('、'),
-    },
     {
       title: '启用',
       dataIndex: 'enabled',
-      width: 80,
+      width: 70,
+      role: 'status',
       render: (on: boolean, r) => (
         <Switch
           size="small"
@@ -328,6 +328,15 @@ export default function AuditRulePage() {
         />
       ),
     },
+    { title: '检查条件', dataIndex: 'conditionText', width: 260 },
+    { title: '提示信息', dataIndex: 'message', width: 220, ellipsis: true },
+    {
+      title: '适用单据',
+      dataIndex: 'billTypes',
+      width: 140,
+      render: (types: string[]) =>
+        types.length === 0 ? '全部' : types.map((t) => BILL_TYPE_LABEL[t as BillType] ?? t).join('、'),
+    },
     {
       title: '更新时间',
       dataIndex: 'updateAt',
@@ -335,23 +344,7 @@ export default function AuditRulePage() {
       render: (ms: number) => formatDateTime(ms, 'YYYY-MM-DD HH:mm'),
     },
     ...(mayEdit
-      ? [
-          {
-            title: '操作',
-            key: 'op',
-            width: 110,
-            render: (_: unknown, r: AuditRule) => (
-              <Space size={12}>
-                <Typography.Link onClick={() => setEditing(r)} aria-label={`编辑规则${r.name}`}>
-                  编辑
-                </Typography.Link>
-                <Typography.Link type="danger" onClick={() => remove(r)} aria-label={`删除规则${r.name}`}>
-                  删除
-                </Typography.Link>
-              </Space>
-            ),
-          },
-        ]
+      ? [actionColumn<AuditRule>({ edit: dialog.open, remove, name: (r) => `规则${r.name}` })]
       : []),
   ];
 
@@ -362,7 +355,7 @@ export default function AuditRulePage() {
       data-testid="audit-rules"
       extra={
         mayEdit && (
-          <Button type="primary" onClick={() => setEditing('new')}>
+          <Button type="primary" onClick={() => dialog.open('new')}>
             新增规则
           </Button>
         )
@@ -371,47 +364,31 @@ export default function AuditRulePage() {
       <Typography.Paragraph type="secondary">
         提交单据时按以下已启用的规则检查：「提示」的规则提交人确认后可继续提交，「禁止提交」的规则须修改单据后才能提交。
       </Typography.Paragraph>
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Select
-          allowClear
-          placeholder="全部规则类型"
-          style={{ width: 200 }}
-          value={kind}
-          options={KIND_OPTIONS}
-          onChange={(v) => setKind(v)}
-          aria-label="规则类型筛选"
-        />
-        <Input.Search
-          allowClear
-          placeholder="规则名称"
-          style={{ width: 220 }}
-          onSearch={(v) => setKeyword(v)}
-          aria-label="规则名称搜索"
-        />
-      </Space>
-      {rules.isError && (
-        <Alert
-          type="error"
-          showIcon
-          message="规则加载失败"
-          style={{ marginBottom: 12 }}
-          action={
-            <Button size="small" onClick={() => void rules.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      )}
-      <Table<AuditRule>
-        rowKey="id"
-        size="middle"
-        loading={rules.isFetching}
+      <ListTable<AuditRule>
+        query={rules}
+        what="规则"
         columns={columns}
-        dataSource={rules.data?.items ?? []}
-        pagination={false}
-        scroll={{ x: 1300 }}
+        filters={
+          <>
+            <ListSelect
+              u={u}
+              field="ruleKind"
+              placeholder="全部规则类型"
+              width={200}
+              options={KIND_OPTIONS}
+              aria-label="规则类型筛选"
+            />
+            <ListSearch
+              value={keyword}
+              placeholder="规则名称"
+              style={{ width: 220 }}
+              onSearch={(v) => u.set({ keyword: v })}
+              aria-label="规则名称搜索"
+            />
+          </>
+        }
       />
-      <RuleDialog key={dialogKey} rule={editing} onClose={() => setEditing(null)} />
+      <RuleDialog key={dialog.key} rule={dialog.row} onClose={dialog.close} />
     </Card>
   );
 }

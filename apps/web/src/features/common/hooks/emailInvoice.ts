@@ -8,9 +8,8 @@ import {
   type MailListQuery,
 } from '@/api/invoiceMail';
 
-/** 专属邮箱: query options, the URL ↔ filter mapping and how each result is shown. */
+/** 专属邮箱: query options and how each result is shown (the list's URL is the frame's, components/ListPage). */
 
-export const EMAIL_PAGE_SIZE = 20;
 /** While a mail is still being recognised the list and the detail refresh by themselves. */
 export const EMAIL_POLL_MS = 3000;
 
@@ -26,59 +25,6 @@ export const emailAddressQuery = queryOptions({
   queryFn: ({ signal }) => invoiceMailApi.address(signal),
   retry: false,
 });
-
-/** The list's filters as they live in the URL (status, sender, from/to as YYYY-MM-DD, page). */
-export interface EmailFilters {
-  status?: number;
-  sender?: string;
-  from?: string;
-  to?: string;
-  page: number;
-}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-export function filtersFromParams(p: URLSearchParams): EmailFilters {
-  const status = Number(p.get('status'));
-  const page = Math.trunc(Number(p.get('page')));
-  const from = p.get('from') ?? '';
-  const to = p.get('to') ?? '';
-  return {
-    status: Number.isInteger(status) && status >= 1 && status <= 5 ? status : undefined,
-    sender: p.get('sender')?.trim() || undefined,
-    from: DAY.test(from) ? from : undefined,
-    to: DAY.test(to) ? to : undefined,
-    page: page >= 1 ? page : 1,
-  };
-}
-
-export function paramsFromFilters(f: EmailFilters): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (f.status !== undefined) out.status = String(f.status);
-  if (f.sender) out.sender = f.sender;
-  if (f.from) out.from = f.from;
-  if (f.to) out.to = f.to;
-  if (f.page > 1) out.page = String(f.page);
-  return out;
-}
-
-/** Local midnight of a YYYY-MM-DD day, in epoch ms. */
-const dayStart = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d).getTime();
-};
-
-/** The pageList body: whole local days, the end day included. */
-export function listBody(f: EmailFilters): MailListQuery {
-  return {
-    page_num: f.page,
-    page_size: EMAIL_PAGE_SIZE,
-    status: f.status,
-    sender: f.sender,
-    received_start: f.from ? dayStart(f.from) : undefined,
-    received_end: f.to ? dayStart(f.to) + 86_400_000 - 1 : undefined,
-  };
-}
 
 export const MAIL_STATUS_OPTIONS = [
   { value: MailStatus.pending, label: '待识别' },

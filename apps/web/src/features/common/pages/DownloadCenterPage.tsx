@@ -1,18 +1,6 @@
 import { CloudDownloadOutlined, DeleteOutlined, LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Result,
-  Segmented,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Result, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import {
   formatDateTime,
   isImportTask,
@@ -20,18 +8,19 @@ import {
   TASK_POLL,
   TaskOperatingTypeLabel,
   TaskStatus,
+  TaskListQuery,
   TaskStatusLabel,
 } from '@feikong/contracts';
-import { taskFile, tasksApi, type Task, type TaskListQuery } from '@/api/tasks';
+import { taskFile, tasksApi, type Task, type TaskListQuery as TaskListParams } from '@/api/tasks';
 import { confirmDelete } from '@/components/confirmDelete';
+import { ListTable, SNAKE_PAGE, useListParams, type ListColumn } from '@/components/ListPage';
 import { isPersonalAccount, useSession } from '@/stores/session';
 
-export const DOWNLOAD_PAGE_SIZE = 20;
 const STATUS_COLOR: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error' };
 
 const downloadKeys = {
   all: ['tasks'] as const,
-  list: (q: TaskListQuery) => ['tasks', 'list', q] as const,
+  list: (q: TaskListParams) => ['tasks', 'list', q] as const,
 };
 
 /** While any listed task runs the list refreshes on the task polling rhythm (spec §4.3: every 3 s). */
@@ -65,23 +54,16 @@ const STATUS_FILTERS = [
 /**
  * 下载中心 (/downloadcenter): the caller's own import and export tasks — type, status, counts, times,
  * the file to download (export_attachment) and delete for finished tasks. Refreshes by itself while a
- * task runs.
+ * task runs. Status, type and page live in the URL.
  */
 export default function DownloadCenterPage() {
   const app = App.useApp();
   const client = useQueryClient();
   const session = useSession();
   const personal = isPersonalAccount(session);
-  const [status, setStatus] = useState('all');
-  const [type, setType] = useState<number | undefined>(undefined);
-  const [page, setPage] = useState(1);
-
-  const q: TaskListQuery = {
-    page_num: page,
-    page_size: DOWNLOAD_PAGE_SIZE,
-    status: status === 'all' ? undefined : Number(status),
-    operating_type: type,
-  };
+  const u = useListParams(TaskListQuery, SNAKE_PAGE);
+  const q = u.query;
+  const type = q.operating_type;
   const tasks = useQuery({
     queryKey: downloadKeys.list(q),
     queryFn: ({ signal }) => tasksApi.list(q, signal),
@@ -97,11 +79,13 @@ export default function DownloadCenterPage() {
       then: () => client.invalidateQueries({ queryKey: downloadKeys.all }),
     });
 
-  const columns: TableColumnsType<Task> = [
+  const columns: ListColumn<Task>[] = [
     {
       title: '任务名称',
       dataIndex: 'operating_type_name',
       key: 'operating_type',
+      width: 260,
+      role: 'key',
       filters: Object.entries(TaskOperatingTypeLabel).map(([value, text]) => ({
         text,
         value: Number(value),
@@ -117,7 +101,13 @@ export default function DownloadCenterPage() {
         </div>
       ),
     },
-    { title: '状态', dataIndex: 'status', width: 100, render: (_: number, t) => <StatusTag task={t} /> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 100,
+      role: 'status',
+      render: (_: number, t) => <StatusTag task={t} />,
+    },
     {
       title: '数据',
       key: 'amount',
@@ -152,6 +142,7 @@ export default function DownloadCenterPage() {
       title: '操作',
       key: 'op',
       width: 170,
+      fixed: 'right',
       render: (_: unknown, t) => {
         const file = taskFile(t);
         const finished = t.status !== TaskStatus.running;
@@ -203,39 +194,30 @@ export default function DownloadCenterPage() {
             您创建的导入、导出任务；导出完成后可在此下载文件，导入失败的数据可下载后修改再导入。
           </Typography.Text>
         </div>
-        <Space>
-          <Segmented
-            options={STATUS_FILTERS}
-            value={status}
-            onChange={(v) => {
-              setStatus(String(v));
-              setPage(1);
-            }}
-          />
-          <Button icon={<ReloadOutlined />} onClick={() => void tasks.refetch()} loading={tasks.isFetching}>
-            刷新
-          </Button>
-        </Space>
       </div>
-      <Table<Task>
-        rowKey="id"
-        size="middle"
+      <ListTable<Task>
+        query={tasks}
         loading={tasks.isPending}
+        what="「任务」"
+        paging={u}
         columns={columns}
-        dataSource={tasks.data?.items ?? []}
         onChange={(_p, filters, _s, extra) => {
           if (extra.action !== 'filter') return;
           const v = filters.operating_type?.[0];
-          setType(v === undefined ? undefined : Number(v));
-          setPage(1);
+          u.set({ operating_type: v === undefined ? undefined : Number(v) });
         }}
-        pagination={{
-          current: page,
-          pageSize: DOWNLOAD_PAGE_SIZE,
-          total: tasks.data?.page.total ?? 0,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: setPage,
-        }}
+        filters={
+          <Segmented
+            options={STATUS_FILTERS}
+            value={q.status === undefined ? 'all' : String(q.status)}
+            onChange={(v) => u.set({ status: v === 'all' ? undefined : Number(v) })}
+          />
+        }
+        actions={
+          <Button icon={<ReloadOutlined />} onClick={() => void tasks.refetch()} loading={tasks.isFetching}>
+            刷新
+          </Button>
+        }
       />
     </div>
   );

@@ -1,39 +1,29 @@
 import { MailOutlined, ReloadOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  Button,
-  Card,
-  DatePicker,
-  Input,
-  Result,
-  Select,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, Button, Card, DatePicker, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { useNavigate, useSearchParams } from 'react-router';
-import { formatDateTime, PERSONAL_NO_ORG } from '@feikong/contracts';
+import { useNavigate } from 'react-router';
+import { formatDateTime, MailPageListBody, PERSONAL_NO_ORG } from '@feikong/contracts';
 import { invoiceMailApi, type MailListItem } from '@/api/invoiceMail';
 import { RequestError } from '@/api/http/request';
+import {
+  dayRange,
+  ListSearch,
+  ListTable,
+  rangeToMs,
+  SNAKE_PAGE,
+  useListParams,
+  type ListColumn,
+  ListSelect,
+} from '@/components/ListPage';
 import { isPersonalAccount, useSession } from '@/stores/session';
 import {
   anyPending,
-  EMAIL_PAGE_SIZE,
   EMAIL_POLL_MS,
   emailAddressQuery,
   emailKeys,
-  filtersFromParams,
   limitTexts,
-  listBody,
   MAIL_STATUS_OPTIONS,
   mailResult,
-  paramsFromFilters,
-  type EmailFilters,
 } from '../hooks/emailInvoice';
 
 export const EMAIL_DETAIL_PATH = '/emailInvoice/emailDetail';
@@ -110,10 +100,9 @@ function AddressCard() {
 export default function EmailInvoicePage() {
   const session = useSession();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFromParams(params);
+  const u = useListParams(MailPageListBody, SNAKE_PAGE);
+  const body = u.query;
   const personal = isPersonalAccount(session);
-  const body = listBody(filters);
   const list = useQuery({
     queryKey: emailKeys.list(body),
     queryFn: ({ signal }) => invoiceMailApi.pageList(body, signal),
@@ -123,14 +112,13 @@ export default function EmailInvoicePage() {
   });
   if (personal) return <NoOrganisation />;
 
-  const apply = (patch: Partial<EmailFilters>) =>
-    setParams(paramsFromFilters({ ...filters, page: 1, ...patch }), { replace: true });
   const open = (m: MailListItem) => navigate(`${EMAIL_DETAIL_PATH}?id=${m.id}`);
 
-  const columns: TableColumnsType<MailListItem> = [
+  const columns: ListColumn<MailListItem>[] = [
     {
       title: '发件人',
       key: 'from',
+      width: 220,
       render: (_: unknown, m) => (
         <div>
           <div>{m.from_name || m.mail_from}</div>
@@ -145,6 +133,8 @@ export default function EmailInvoicePage() {
     {
       title: '主题',
       dataIndex: 'subject',
+      width: 260,
+      role: 'key',
       render: (s: string, m) => (
         <Typography.Link onClick={() => open(m)}>{s || '（无主题）'}</Typography.Link>
       ),
@@ -155,6 +145,7 @@ export default function EmailInvoicePage() {
       title: '导入结果',
       key: 'result',
       width: 260,
+      role: 'status',
       render: (_: unknown, m) => {
         const r = mailResult(m);
         return (
@@ -179,6 +170,7 @@ export default function EmailInvoicePage() {
       title: '操作',
       key: 'op',
       width: 80,
+      fixed: 'right',
       render: (_: unknown, m) => (
         <Button type="link" size="small" onClick={() => open(m)}>
           详情
@@ -200,61 +192,42 @@ export default function EmailInvoicePage() {
           </Button>
         }
       >
-        <Space wrap style={{ marginBottom: 12 }}>
-          <Input.Search
-            key={filters.sender ?? ''}
-            allowClear
-            placeholder="发件人地址或名称"
-            defaultValue={filters.sender}
-            onSearch={(v) => apply({ sender: v.trim() || undefined })}
-            style={{ width: 220 }}
-            aria-label="发件人"
-          />
-          <Select
-            allowClear
-            placeholder="导入结果"
-            style={{ width: 140 }}
-            value={filters.status}
-            options={MAIL_STATUS_OPTIONS}
-            onChange={(v?: number) => apply({ status: v })}
-            aria-label="导入结果"
-          />
-          <DatePicker.RangePicker
-            value={filters.from && filters.to ? [dayjs(filters.from), dayjs(filters.to)] : null}
-            onChange={(r) => apply({ from: r?.[0]?.format('YYYY-MM-DD'), to: r?.[1]?.format('YYYY-MM-DD') })}
-            placeholder={['接收开始日期', '接收结束日期']}
-          />
-        </Space>
-        {list.isError ? (
-          <Alert
-            type="error"
-            showIcon
-            title="邮件列表加载失败"
-            action={
-              <Button size="small" onClick={() => void list.refetch()}>
-                重试
-              </Button>
-            }
-          />
-        ) : (
-          <Table<MailListItem>
-            rowKey="id"
-            size="middle"
-            data-testid="email-list"
-            columns={columns}
-            dataSource={list.data?.items}
-            loading={list.isPending}
-            locale={{ emptyText: '还没有收到邮件' }}
-            pagination={{
-              current: filters.page,
-              pageSize: EMAIL_PAGE_SIZE,
-              total: list.data?.page.total ?? 0,
-              showSizeChanger: false,
-              showTotal: (t) => `共 ${t} 封`,
-              onChange: (page) => setParams(paramsFromFilters({ ...filters, page }), { replace: true }),
-            }}
-          />
-        )}
+        <ListTable<MailListItem>
+          query={list}
+          loading={list.isPending}
+          what="邮件列表"
+          unit="封"
+          paging={u}
+          columns={columns}
+          testId="email-list"
+          locale={{ emptyText: '还没有收到邮件' }}
+          filters={
+            <>
+              <ListSearch
+                value={body.sender}
+                placeholder="发件人地址或名称"
+                style={{ width: 220 }}
+                onSearch={(v) => u.set({ sender: v })}
+                aria-label="发件人"
+              />
+              <ListSelect
+                u={u}
+                field="status"
+                placeholder="导入结果"
+                options={MAIL_STATUS_OPTIONS}
+                aria-label="导入结果"
+              />
+              <DatePicker.RangePicker
+                value={dayRange(body.received_start, body.received_end)}
+                onChange={(r) => {
+                  const { min, max } = rangeToMs(r);
+                  u.set({ received_start: min, received_end: max });
+                }}
+                placeholder={['接收开始日期', '接收结束日期']}
+              />
+            </>
+          }
+        />
       </Card>
     </div>
   );

@@ -4,8 +4,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { BILL_TYPE_LABEL, BILL_TYPES, FlowPageQuery, formatDateTime } from '@feikong/contracts';
 import { flowApi, type FlowRow } from '@/api/flow';
-import { RequestError } from '@/api/http/request';
 import { useAccess } from '@/components/Access';
+import { confirmDelete } from '@/components/confirmDelete';
 import { ListTable, useListParams, type ListColumn } from '@/components/ListPage';
 import { FLOW_PERM, flowListQuery, groupsQuery, useFlowMutation } from '../hooks/queries';
 
@@ -30,24 +30,14 @@ export default function FlowListPage() {
   const canEdit = can([FLOW_PERM.edit]);
 
   const onDelete = (r: FlowRow) =>
-    modal.confirm({
-      title: '系统提示',
-      content: `确定删除流程【${r.name}】吗？`,
-      okText: '删除',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(r.id);
-          void message.success('删除成功');
-        } catch (e) {
-          modal.warning({
-            title: '无法删除',
-            content: e instanceof RequestError ? e.msg : '删除失败',
-            okText: '知道了',
-          });
-        }
+    void confirmDelete(
+      { modal, message },
+      {
+        content: `确定删除流程【${r.name}】吗？`,
+        remove: () => remove.mutateAsync(r.id),
+        refusalAnswers: true,
       },
-    });
+    );
 
   const columns: ListColumn<FlowRow>[] = [
     {

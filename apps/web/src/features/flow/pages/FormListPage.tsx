@@ -12,8 +12,8 @@ import {
   type FormStatus,
 } from '@feikong/contracts';
 import { formApi, type FormRow } from '@/api/form';
-import { RequestError } from '@/api/http/request';
 import { useAccess } from '@/components/Access';
+import { confirmDelete } from '@/components/confirmDelete';
 import { ListTable, useListParams, type ListColumn } from '@/components/ListPage';
 import { FLOW_PERM, formListQuery, useFlowMutation } from '../hooks/queries';
 
@@ -43,24 +43,14 @@ export default function FormListPage() {
   const canEdit = can([FLOW_PERM.edit]);
 
   const onDelete = (r: FormRow) =>
-    modal.confirm({
-      title: '系统提示',
-      content: `确定删除表单【${r.name}】吗？`,
-      okText: '删除',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(r.id);
-          void message.success('删除成功');
-        } catch (e) {
-          modal.warning({
-            title: '无法删除',
-            content: e instanceof RequestError ? e.msg : '删除失败',
-            okText: '知道了',
-          });
-        }
+    void confirmDelete(
+      { modal, message },
+      {
+        content: `确定删除表单【${r.name}】吗？`,
+        remove: () => remove.mutateAsync(r.id),
+        refusalAnswers: true,
       },
-    });
+    );
 
   const columns: ListColumn<FormRow>[] = [
     {

@@ -1,10 +1,11 @@
-import { CheckOutlined, SearchOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Input, Pagination, Segmented, Skeleton } from 'antd';
+import { CheckOutlined } from '@ant-design/icons';
+import { App, Button, Card, Empty, Pagination, Segmented, Skeleton } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useContext, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { EMPTY_TEXT, MARK_ALL_READ, PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@feikong/contracts';
-import type { Notification, NotifyStatus } from '@/api/notifications';
+import { useContext } from 'react';
+import { useNavigate } from 'react-router';
+import { EMPTY_TEXT, MARK_ALL_READ, NotifyListQuery } from '@feikong/contracts';
+import type { Notification } from '@/api/notifications';
+import { ListSearch, SNAKE_PAGE, useListParams } from '@/components/ListPage';
 import { RouterMenusContext } from '@/platform/routerContext';
 import { hasMenuPath } from '@/platform/routeRules';
 import { useSession } from '@/stores/session';
@@ -17,53 +18,23 @@ import {
   NotifyAction,
   notificationTarget,
 } from '@/features/notify';
-import { useDebouncedValue } from '@/components/useDebouncedValue';
-
-type Filter = 'all' | NotifyStatus;
-const filterOf = (v: string | null): Filter => (v === 'unread' || v === 'read' ? v : 'all');
 
 /**
  * 消息通知 (/home/noticeList): every notification of the user, filtered by 全部 / 未读 / 已读 and a
- * keyword, 10 a page; filters and page live in the URL. A click opens the notice detail (or, for tasks,
- * the download centre).
+ * keyword, 10 a page; filters and page live in the URL (useListParams of the list frame; a feed of
+ * items rather than a table of columns). A click opens the notice detail (or, for tasks, the download
+ * centre).
  */
 export default function NoticeListPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const { tree } = useContext(RouterMenusContext);
   const token = useSession((s) => s.token);
-  const [params, setParams] = useSearchParams();
-  const filter = filterOf(params.get('status'));
-  const pageNum = Math.max(1, Number(params.get('page')) || 1);
-  const [input, setInput] = useState(params.get('keyword') ?? '');
-  const keyword = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
+  const u = useListParams(NotifyListQuery, SNAKE_PAGE);
+  const filter = u.query.status === 'unread' || u.query.status === 'read' ? u.query.status : 'all';
   const unread = useUnreadCount();
   const { one, all } = useMarkRead();
-
-  const set = (patch: Record<string, string | undefined>) =>
-    setParams(
-      (p) => {
-        for (const [k, v] of Object.entries(patch)) {
-          if (v) p.set(k, v);
-          else p.delete(k);
-        }
-        return p;
-      },
-      { replace: true },
-    );
-
-  const urlKeyword = params.get('keyword') ?? '';
-  useEffect(() => {
-    if (keyword !== urlKeyword) set({ keyword: keyword || undefined, page: undefined });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the debounced keyword settles
-  }, [keyword]);
-
-  const q = {
-    page_num: pageNum,
-    page_size: PAGE_SIZE.notifications,
-    keyword: urlKeyword || undefined,
-    status: filter === 'all' ? undefined : filter,
-  };
+  const q = { ...u.query, status: filter === 'all' ? undefined : filter };
   const list = useQuery({ ...pageQuery(token, q), placeholderData: keepPreviousData });
 
   const open = (n: Notification) => {
@@ -94,20 +65,19 @@ export default function NoticeListPage() {
       <div className="fk-toolbar">
         <Segmented
           value={filter}
-          onChange={(v) => set({ status: v === 'all' ? undefined : String(v), page: undefined })}
+          onChange={(v) => u.set({ status: v === 'all' ? undefined : String(v) })}
           options={[
             { label: '全部', value: 'all' },
             { label: unread > 0 ? `未读 ${unread > 99 ? '99+' : unread}` : '未读', value: 'unread' },
             { label: '已读', value: 'read' },
           ]}
         />
-        <Input
-          allowClear
-          prefix={<SearchOutlined className="fk-nt-muted" />}
+        <ListSearch
+          debounce
+          value={u.query.keyword}
           placeholder="请输入关键字"
-          value={input}
-          onChange={(e) => setInput(e.target.value)}
           style={{ width: 260 }}
+          onSearch={(v) => u.set({ keyword: v })}
           aria-label="搜索通知"
         />
       </div>
@@ -122,15 +92,15 @@ export default function NoticeListPage() {
           ))}
         </ul>
       )}
-      {(list.data?.page.total ?? 0) > PAGE_SIZE.notifications && (
+      {(list.data?.page.total ?? 0) > u.pageSize && (
         <Pagination
           style={{ marginTop: 16, justifyContent: 'flex-end' }}
-          current={pageNum}
-          pageSize={PAGE_SIZE.notifications}
+          current={u.pageNum}
+          pageSize={u.pageSize}
           total={list.data?.page.total ?? 0}
           showSizeChanger={false}
           showTotal={(t) => `共 ${t} 条`}
-          onChange={(p) => set({ page: p === 1 ? undefined : String(p) })}
+          onChange={(p) => u.setPage(p, u.pageSize)}
         />
       )}
     </Card>

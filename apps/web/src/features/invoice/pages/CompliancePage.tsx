@@ -1,22 +1,9 @@
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { App, Button, Card, Form, Input, Modal, Select, Typography } from 'antd';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   COMPLIANCE_RULE_KINDS,
   COMPLIANCE_RULE_LABEL,
+  ComplianceListQuery,
   formatDateTime,
   type ComplianceRuleKind,
 } from '@feikong/contracts';
@@ -25,6 +12,8 @@ import { useAccess } from '@/components/Access';
 import { confirmDelete } from '@/components/confirmDelete';
 import { useDebouncedClick } from '@/components/directives';
 import { applyFieldErrors } from '@/components/formErrors';
+import { actionColumn } from '@/components/EditDialog/EditDialog';
+import { ListTable, useListParams, useRowDialog, type ListColumn, ListSelect } from '@/components/ListPage';
 import { complianceQuery, INVOICE_PERM } from '../hooks/queries';
 
 const KIND_OPTIONS = COMPLIANCE_RULE_KINDS.map((k) => ({ value: k, label: COMPLIANCE_RULE_LABEL[k] }));
@@ -113,15 +102,10 @@ export default function CompliancePage() {
   const { can } = useAccess();
   const qc = useQueryClient();
   const mayEdit = can([INVOICE_PERM.complianceEdit]);
-  const [kind, setKind] = useState<ComplianceRuleKind | undefined>(undefined);
-  const [editing, setEditingState] = useState<ComplianceRule | 'new' | null>(null);
-  // a new dialog per opening: its one-click-per-2s 保存 starts afresh
-  const [dialogKey, setDialogKey] = useState(0);
-  const setEditing = (r: ComplianceRule | 'new' | null) => {
-    if (r !== null) setDialogKey((k) => k + 1);
-    setEditingState(r);
-  };
-  const rules = useQuery(complianceQuery(kind));
+  const u = useListParams(ComplianceListQuery);
+  const { ruleKind } = u.query;
+  const dialog = useRowDialog<ComplianceRule>();
+  const rules = useQuery({ ...complianceQuery(ruleKind), placeholderData: keepPreviousData });
 
   const remove = (r: ComplianceRule) =>
     void confirmDelete(
@@ -133,10 +117,10 @@ export default function CompliancePage() {
       },
     );
 
-  const columns: TableColumnsType<ComplianceRule> = [
+  const columns: ListColumn<ComplianceRule>[] = [
+    { title: '匹配内容', dataIndex: 'value', width: 220, role: 'key' },
     { title: '规则类型', dataIndex: 'ruleKindText', width: 200 },
-    { title: '匹配内容', dataIndex: 'value' },
-    { title: '说明', dataIndex: 'remark', render: (v: string) => v || '—' },
+    { title: '说明', dataIndex: 'remark', width: 280, render: (v: string) => v || '—' },
     {
       title: '更新时间',
       dataIndex: 'updateAt',
@@ -144,23 +128,7 @@ export default function CompliancePage() {
       render: (ms: number) => formatDateTime(ms, 'YYYY-MM-DD HH:mm'),
     },
     ...(mayEdit
-      ? [
-          {
-            title: '操作',
-            key: 'op',
-            width: 120,
-            render: (_: unknown, r: ComplianceRule) => (
-              <Space size={12}>
-                <Typography.Link onClick={() => setEditing(r)} aria-label={`编辑规则${r.value}`}>
-                  编辑
-                </Typography.Link>
-                <Typography.Link type="danger" onClick={() => remove(r)} aria-label={`删除规则${r.value}`}>
-                  删除
-                </Typography.Link>
-              </Space>
-            ),
-          },
-        ]
+      ? [actionColumn<ComplianceRule>({ edit: dialog.open, remove, name: (r) => `规则${r.value}` })]
       : []),
   ];
 
@@ -171,7 +139,7 @@ export default function CompliancePage() {
       data-testid="invoice-compliance"
       extra={
         mayEdit && (
-          <Button type="primary" onClick={() => setEditing('new')}>
+          <Button type="primary" onClick={() => dialog.open('new')}>
             新增规则
           </Button>
         )
@@ -180,37 +148,22 @@ export default function CompliancePage() {
       <Typography.Paragraph type="secondary">
         录入发票时，销售方或商品命中以下黑名单规则的发票将被拒绝录入。
       </Typography.Paragraph>
-      <Select
-        allowClear
-        placeholder="全部规则类型"
-        style={{ width: 220, marginBottom: 12 }}
-        value={kind}
-        options={KIND_OPTIONS}
-        onChange={(v) => setKind(v)}
-        aria-label="规则类型筛选"
-      />
-      {rules.isError && (
-        <Alert
-          type="error"
-          showIcon
-          message="合规规则加载失败"
-          style={{ marginBottom: 12 }}
-          action={
-            <Button size="small" onClick={() => void rules.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      )}
-      <Table<ComplianceRule>
-        rowKey="id"
-        size="middle"
-        loading={rules.isFetching}
+      <ListTable<ComplianceRule>
+        query={rules}
+        what="合规规则"
         columns={columns}
-        dataSource={rules.data?.items ?? []}
-        pagination={false}
+        filters={
+          <ListSelect
+            u={u}
+            field="ruleKind"
+            placeholder="全部规则类型"
+            width={220}
+            options={KIND_OPTIONS}
+            aria-label="规则类型筛选"
+          />
+        }
       />
-      <RuleDialog key={dialogKey} rule={editing} onClose={() => setEditing(null)} />
+      <RuleDialog key={dialog.key} rule={dialog.row} onClose={dialog.close} />
     </Card>
   );
 }

@@ -1,25 +1,19 @@
-import {
-  Alert,
-  Button,
-  Card,
-  DatePicker,
-  Input,
-  Popconfirm,
-  Segmented,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Alert, Button, Card, DatePicker, Popconfirm, Segmented, Space, Tabs, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { DUE_TABS, formatDateTime, formatMoney, type DueTab } from '@feikong/contracts';
+import { DUE_TABS, DueOrgPageQuery, formatDateTime, formatMoney } from '@feikong/contracts';
 import type { DueRow } from '@/api/invoiceDue';
 import { useAccess } from '@/components/Access';
+import {
+  dayRange,
+  ListSearch,
+  ListTable,
+  moneyColumn,
+  rangeToMs,
+  useListParams,
+  type ListColumn,
+  ListSelect,
+} from '@/components/ListPage';
 import {
   DueCancelDialog,
   DueDate,
@@ -31,10 +25,7 @@ import {
 import { dueListQuery, dueOrgListQuery, dueOrgOptionsQuery, useUnmatchDue } from '../hooks/due';
 import { INVOICE_PERM } from '../hooks/queries';
 
-const DAY = 86_400_000;
 const OVERDUE_BG = '#fff2f0';
-/** Epoch ms of a China day (the server's expected dates are China days). */
-const chinaDayMs = (d: string) => Date.parse(`${d}T00:00:00+08:00`);
 
 type Dialog =
   | { kind: 'save'; record: DueRow | null }
@@ -52,46 +43,17 @@ export default function DueInPage() {
   const canMine = can([INVOICE_PERM.view]);
   const canOrg = can([INVOICE_PERM.orgView]);
   const canAdd = can([INVOICE_PERM.add]);
-  const [params, setParams] = useSearchParams();
-  const view: 'mine' | 'org' = (params.get('view') === 'org' && canOrg) || !canMine ? 'org' : 'mine';
-  const tab = (DUE_TABS as readonly string[]).includes(params.get('tab') ?? '')
-    ? (params.get('tab') as DueTab)
-    : 'open';
-  const pageNum = Math.max(1, Math.trunc(Number(params.get('pageNum'))) || 1);
-  const pageSize = Math.min(100, Math.max(1, Math.trunc(Number(params.get('pageSize'))) || 20));
-  const sellerName = params.get('sellerName') ?? '';
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
-  const owner = Number(params.get('owner')) || undefined;
-  const dept = Number(params.get('dept')) || undefined;
-  const set = (patch: Record<string, string | number | undefined>, keepPage = false) =>
-    setParams(
-      (p) => {
-        for (const [k, v] of Object.entries(patch)) {
-          if (v === undefined || v === '') p.delete(k);
-          else p.set(k, String(v));
-        }
-        if (!keepPage) p.delete('pageNum');
-        return p;
-      },
-      { replace: true },
-    );
-
-  const base = {
-    pageNum,
-    pageSize,
-    tab,
-    sellerName: sellerName || undefined,
-    expectedDateMin: from ? chinaDayMs(from) : undefined,
-    expectedDateMax: to ? chinaDayMs(to) + DAY - 1 : undefined,
-  };
+  const u = useListParams(DueOrgPageQuery);
+  const view: 'mine' | 'org' = (u.raw('view') === 'org' && canOrg) || !canMine ? 'org' : 'mine';
+  const { tab, sellerName, expectedDateMin, expectedDateMax } = u.query;
+  const { ownerStaffId: _owner, deptId: _dept, ownerName: _name, ...base } = u.query;
   const mine = useQuery({
     ...dueListQuery(base),
     enabled: view === 'mine',
     placeholderData: keepPreviousData,
   });
   const org = useQuery({
-    ...dueOrgListQuery({ ...base, ownerStaffId: owner, deptId: dept }),
+    ...dueOrgListQuery(u.query),
     enabled: view === 'org',
     placeholderData: keepPreviousData,
   });
@@ -119,12 +81,13 @@ export default function DueInPage() {
     );
   }
 
-  const columns: TableColumnsType<DueRow> = [
+  const columns: ListColumn<DueRow>[] = [
     {
       title: '销售方名称',
       dataIndex: 'sellerName',
       width: 240,
       fixed: 'left',
+      role: 'key',
       render: (v: string, r) => (
         <>
           <Typography.Link onClick={() => setDetail(r.id)}>{v}</Typography.Link>
@@ -138,19 +101,20 @@ export default function DueInPage() {
         </>
       ),
     },
+    moneyColumn('预计金额', 'expectedTotal'),
+    {
+      title: '状态',
+      dataIndex: 'statusText',
+      width: 80,
+      role: 'status',
+      render: (_: string, r) => <DueStatusTag row={r} />,
+    },
     ...(view === 'org'
       ? ([
           { title: '登记人', dataIndex: 'ownerName', width: 90 },
           { title: '部门', dataIndex: 'deptName', width: 100, render: (v: string) => v || '—' },
-        ] as TableColumnsType<DueRow>)
+        ] as ListColumn<DueRow>[])
       : []),
-    {
-      title: '预计金额',
-      dataIndex: 'expectedTotal',
-      width: 120,
-      align: 'right',
-      render: (f: number) => formatMoney(f),
-    },
     { title: '预计发票类型', dataIndex: 'expectedKindText', width: 150, render: (v: string) => v || '—' },
     {
       title: '预计到票日期',
@@ -159,7 +123,6 @@ export default function DueInPage() {
       render: (_: number, r) => <DueDate row={r} />,
     },
     { title: '事由', dataIndex: 'reason', width: 220, ellipsis: { showTitle: true } },
-    { title: '状态', dataIndex: 'statusText', width: 80, render: (_: string, r) => <DueStatusTag row={r} /> },
     {
       title: '匹配发票',
       dataIndex: 'matchedInvoice',
@@ -243,7 +206,11 @@ export default function DueInPage() {
                 { value: 'org', label: '组织待收' },
               ]}
               onChange={(v) =>
-                set({ view: v === 'org' ? 'org' : undefined, owner: undefined, dept: undefined })
+                u.setRaw({
+                  view: v === 'org' ? 'org' : undefined,
+                  ownerStaffId: undefined,
+                  deptId: undefined,
+                })
               }
             />
           )}
@@ -255,47 +222,9 @@ export default function DueInPage() {
         </Space>
       }
     >
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          defaultValue={sellerName}
-          key={`seller-${view}`}
-          placeholder="销售方名称"
-          style={{ width: 220 }}
-          onSearch={(v) => set({ sellerName: v.trim() })}
-        />
-        <DatePicker.RangePicker
-          placeholder={['预计到票日期起', '预计到票日期止']}
-          style={{ width: 300 }}
-          value={from && to ? [dayjs(from), dayjs(to)] : null}
-          onChange={(r) => set({ from: r?.[0]?.format('YYYY-MM-DD'), to: r?.[1]?.format('YYYY-MM-DD') })}
-        />
-        {view === 'org' && (
-          <>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="登记人"
-              style={{ width: 140 }}
-              value={owner}
-              onChange={(v) => set({ owner: v })}
-              options={(options.data?.persons ?? []).map((p) => ({ value: p.id, label: p.name }))}
-            />
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="部门"
-              style={{ width: 140 }}
-              value={dept}
-              onChange={(v) => set({ dept: v })}
-              options={(options.data?.depts ?? []).map((d) => ({ value: d.id, label: d.name }))}
-            />
-          </>
-        )}
-      </Space>
       <Tabs
         activeKey={tab}
-        onChange={(k) => set({ tab: k === 'open' ? undefined : k })}
+        onChange={(k) => u.set({ tab: k })}
         items={DUE_TABS.map((key) => {
           const s = tabs.find((x) => x.tab === key);
           return {
@@ -308,40 +237,55 @@ export default function DueInPage() {
           };
         })}
       />
-      {list.isError && !list.data ? (
-        <Alert
-          type="error"
-          showIcon
-          title="待收发票加载失败"
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      ) : (
-        <Table<DueRow>
-          rowKey="id"
-          size="middle"
-          loading={list.isFetching}
-          dataSource={list.data?.items ?? []}
-          scroll={{ x: 1500 }}
-          columns={columns.map((c) => ({
-            ...c,
-            // Fixed columns paint their own background, so the overdue colour goes on every cell.
-            onCell: (r: DueRow) => (r.overdue ? { style: { background: OVERDUE_BG } } : {}),
-          }))}
-          rowClassName={(r) => (r.overdue ? 'fk-due-overdue' : '')}
-          pagination={{
-            current: pageNum,
-            pageSize,
-            total: list.data?.page.total ?? 0,
-            showTotal: (t) => `共 ${t} 条`,
-            onChange: (num, size) =>
-              set({ pageNum: num === 1 ? undefined : num, pageSize: size === 20 ? undefined : size }, true),
-          }}
-        />
-      )}
+      <ListTable<DueRow>
+        query={list}
+        what="待收发票"
+        paging={u}
+        columns={columns.map((c) => ({
+          ...c,
+          // Fixed columns paint their own background, so the overdue colour goes on every cell.
+          onCell: (r: DueRow) => (r.overdue ? { style: { background: OVERDUE_BG } } : {}),
+        }))}
+        rowClassName={(r) => (r.overdue ? 'fk-due-overdue' : '')}
+        filters={
+          <>
+            <ListSearch
+              key={`seller-${view}`}
+              value={sellerName}
+              placeholder="销售方名称"
+              style={{ width: 220 }}
+              onSearch={(v) => u.set({ sellerName: v })}
+            />
+            <DatePicker.RangePicker
+              placeholder={['预计到票日期起', '预计到票日期止']}
+              style={{ width: 300 }}
+              value={dayRange(expectedDateMin, expectedDateMax)}
+              onChange={(r) => {
+                const { min, max } = rangeToMs(r);
+                u.set({ expectedDateMin: min, expectedDateMax: max });
+              }}
+            />
+            {view === 'org' && (
+              <>
+                <ListSelect
+                  u={u}
+                  field="ownerStaffId"
+                  showSearch={{ optionFilterProp: 'label' }}
+                  placeholder="登记人"
+                  options={(options.data?.persons ?? []).map((p) => ({ value: p.id, label: p.name }))}
+                />
+                <ListSelect
+                  u={u}
+                  field="deptId"
+                  showSearch={{ optionFilterProp: 'label' }}
+                  placeholder="部门"
+                  options={(options.data?.depts ?? []).map((d) => ({ value: d.id, label: d.name }))}
+                />
+              </>
+            )}
+          </>
+        }
+      />
       {dialog?.kind === 'save' && (
         <DueSaveDialog key={dialogKey} record={dialog.record} onClose={() => setDialog(null)} />
       )}

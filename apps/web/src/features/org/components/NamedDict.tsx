@@ -1,17 +1,19 @@
-import { Form, Input, InputNumber, type TableColumnsType } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '@feikong/contracts';
 import type { NamedItem } from '@/api/org';
+import type { ListColumn } from '@/components/ListPage';
 
 /** A row of a named dictionary staff members refer to (职级, 职位, 职称). */
 type NamedRow = Pick<NamedItem, 'description' | 'order' | 'staff_count' | 'updated_at'>;
 
 /** The columns after the name: 描述, 排序, 在职人数, 更新时间. */
-export function namedColumns<T extends NamedRow>(): TableColumnsType<T> {
+export function namedColumns<T extends NamedRow>(): ListColumn<T>[] {
   return [
     {
       title: '描述',
       dataIndex: 'description',
+      width: 240,
       ellipsis: true,
       render: (d: string) => d || <span className="fk-muted">-</span>,
     },

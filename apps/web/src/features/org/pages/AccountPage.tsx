@@ -1,28 +1,32 @@
 import { BankOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Select, Space } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { formatBankCard, formatDateTime } from '@feikong/contracts';
+import { formatBankCard, formatDateTime, OrgAccountListQuery } from '@feikong/contracts';
 import { orgApi, type Account, type AccountInput } from '@/api/org';
 import { Access, useAccess } from '@/components/Access';
 import { confirmDelete } from '@/components/confirmDelete';
 import { actionColumn, EditDialog, useEditDialog } from '@/components/EditDialog/EditDialog';
+import {
+  ListSearch,
+  ListTable,
+  SNAKE_PAGE,
+  useListParams,
+  type ListColumn,
+  ListSelect,
+} from '@/components/ListPage';
 import { orgKeys, ORG_PERM, useOrgOptions } from '../hooks/queries';
 import '../org.css';
 
-const PAGE_SIZE = 20;
-
-/** 账户管理 (设置中心 › 组织架构): the companies' bank accounts; add, edit, delete. */
+/** 账户管理 (设置中心 › 组织架构): the companies' bank accounts; add, edit, delete. Filters in the URL. */
 export default function AccountPage() {
   const app = App.useApp();
   const client = useQueryClient();
   const { can } = useAccess();
   const editable = can([ORG_PERM.accountEdit]);
   const orgOptions = useOrgOptions();
-  const [orgId, setOrgId] = useState<number | undefined>(undefined);
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const q = { org_id: orgId, keyword: keyword || undefined, page_num: page, page_size: PAGE_SIZE };
+  const u = useListParams(OrgAccountListQuery, SNAKE_PAGE);
+  const q = u.query;
+  const orgId = q.org_id;
   const list = useQuery({
     queryKey: orgKeys.accounts(q),
     queryFn: () => orgApi.accounts(q),
@@ -61,11 +65,12 @@ export default function AccountPage() {
       then: refresh,
     });
 
-  const columns: TableColumnsType<Account> = [
+  const columns: ListColumn<Account>[] = [
     {
       title: '账户名称',
       dataIndex: 'account_name',
       width: 220,
+      role: 'key',
       render: (n: string) => (
         <Space>
           <BankOutlined style={{ color: '#13a8a8' }} />
@@ -80,58 +85,36 @@ export default function AccountPage() {
       width: 240,
       render: (n: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatBankCard(n)}</span>,
     },
-    { title: '所属公司', dataIndex: 'org_name', ellipsis: true },
+    { title: '所属公司', dataIndex: 'org_name', width: 200, ellipsis: true },
     { title: '更新时间', dataIndex: 'updated_at', width: 170, render: (v: number) => formatDateTime(v) },
     ...(editable ? [actionColumn<Account>({ edit: editor.open, remove })] : []),
   ];
 
   return (
     <div className="fk-panel" data-testid="account-page">
-      <div className="fk-toolbar">
-        <div className="fk-page-title" style={{ margin: 0 }}>
-          账户管理
-        </div>
-        <Space wrap>
-          <Select
-            allowClear
-            placeholder="全部公司"
-            style={{ width: 200 }}
-            value={orgId}
-            onChange={(v) => {
-              setOrgId(v);
-              setPage(1);
-            }}
-            options={orgOptions}
-          />
-          <Input.Search
-            allowClear
-            placeholder="搜索账户名称、银行或账号"
-            style={{ width: 240 }}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage(1);
-            }}
-          />
+      <div className="fk-page-title">账户管理</div>
+      <ListTable<Account>
+        query={list}
+        what="「账户」"
+        paging={u}
+        columns={columns}
+        filters={
+          <>
+            <ListSelect u={u} field="org_id" placeholder="全部公司" width={200} options={orgOptions} />
+            <ListSearch
+              value={q.keyword}
+              placeholder="搜索账户名称、银行或账号"
+              onSearch={(v) => u.set({ keyword: v })}
+            />
+          </>
+        }
+        actions={
           <Access perms={[ORG_PERM.accountEdit]}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => editor.open('new')}>
               新增账户
             </Button>
           </Access>
-        </Space>
-      </div>
-      <Table<Account>
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.items ?? []}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.page.total ?? 0,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: setPage,
-        }}
+        }
       />
       <EditDialog state={editor} noun="账户" width={520} height={440}>
         <Form.Item label="所属公司" name="org_id" rules={[{ required: true, message: '请选择所属公司' }]}>

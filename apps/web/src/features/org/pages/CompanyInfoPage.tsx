@@ -9,10 +9,8 @@ import {
   Input,
   Skeleton,
   Space,
-  Table,
   Tag,
   Typography,
-  type TableColumnsType,
 } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -21,6 +19,7 @@ import { orgApi, type Address, type AddressInput } from '@/api/org';
 import { Access, useAccess } from '@/components/Access';
 import { confirmDelete } from '@/components/confirmDelete';
 import { actionColumn, EditDialog, useEditDialog } from '@/components/EditDialog/EditDialog';
+import { ListTable, type ListColumn } from '@/components/ListPage';
 import { orgInfoQuery, orgKeys, ORG_PERM, unitsQuery } from '../hooks/queries';
 import { findNode, flattenOrgs } from '../rules/tree';
 import { UnitDialog, type UnitEdit } from '../components/UnitDialog';
@@ -82,11 +81,12 @@ export default function CompanyInfoPage() {
       then: refresh,
     });
 
-  const columns: TableColumnsType<Address> = [
+  const columns: ListColumn<Address>[] = [
     {
       title: '地址名称',
       dataIndex: 'name',
       width: 160,
+      role: 'key',
       render: (n: string, a) => (
         <Space size={6}>
           <span>{n}</span>
@@ -94,7 +94,7 @@ export default function CompanyInfoPage() {
         </Space>
       ),
     },
-    { title: '详细地址', dataIndex: 'address', ellipsis: true },
+    { title: '详细地址', dataIndex: 'address', width: 280, ellipsis: true },
     { title: '联系人', dataIndex: 'contact', width: 120 },
     { title: '联系电话', dataIndex: 'phone', width: 140 },
     ...(addressEditable
@@ -197,13 +197,10 @@ export default function CompanyInfoPage() {
               </Button>
             </Access>
           </div>
-          <Table<Address>
-            rowKey="id"
-            size="middle"
+          <ListTable<Address>
+            rows={data?.addresses ?? []}
             loading={info.isFetching}
             columns={columns}
-            dataSource={data?.addresses ?? []}
-            pagination={false}
             locale={{
               emptyText: (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有地址，收货、开票时会用到" />

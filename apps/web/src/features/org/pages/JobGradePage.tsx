@@ -1,11 +1,20 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Input, Table, Tabs, type TableColumnsType } from 'antd';
+import { App, Button, Tabs } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { OrgNamedListQuery } from '@feikong/contracts';
 import { orgApi, type NamedItem, type NamedKind } from '@/api/org';
 import { Access, useAccess } from '@/components/Access';
 import { confirmDelete } from '@/components/confirmDelete';
 import { actionColumn, EditDialog, useEditDialog } from '@/components/EditDialog/EditDialog';
+import {
+  ListSearch,
+  ListTable,
+  SNAKE_PAGE,
+  useListParams,
+  type ListColumn,
+  type ListParams,
+} from '@/components/ListPage';
 import { namedColumns, NamedFormItems } from '../components/NamedDict';
 import { namedQuery, orgKeys, ORG_PERM } from '../hooks/queries';
 import '../org.css';
@@ -19,17 +28,17 @@ interface NamedForm {
 }
 
 /** One dictionary (职级 or 职位): search, add, edit, delete after the server's check. */
-function NamedPanel({ kind }: { kind: NamedKind }) {
+function NamedPanel({ kind, u }: { kind: NamedKind; u: ListParams<typeof OrgNamedListQuery> }) {
   const app = App.useApp();
   const client = useQueryClient();
   const { can } = useAccess();
   const editable = can([ORG_PERM.gradeEdit]);
   const label = LABEL[kind];
   const list = useQuery(namedQuery(kind));
-  const [keyword, setKeyword] = useState('');
+  const keyword = u.query.keyword ?? '';
 
   const items = useMemo(() => {
-    const kw = keyword.trim().toLowerCase();
+    const kw = keyword.toLowerCase();
     const all = list.data?.items ?? [];
     return kw
       ? all.filter((i) => i.name.toLowerCase().includes(kw) || i.description.toLowerCase().includes(kw))
@@ -59,34 +68,36 @@ function NamedPanel({ kind }: { kind: NamedKind }) {
       then: refresh,
     });
 
-  const columns: TableColumnsType<NamedItem> = [
-    { title: `${label}名称`, dataIndex: 'name', width: 200 },
+  const columns: ListColumn<NamedItem>[] = [
+    { title: `${label}名称`, dataIndex: 'name', width: 200, role: 'key' },
     ...namedColumns<NamedItem>(),
     ...(editable ? [actionColumn<NamedItem>({ edit: editor.open, remove })] : []),
   ];
 
   return (
     <>
-      <div className="fk-toolbar">
-        <Input.Search
-          allowClear
-          placeholder={`搜索${label}名称或描述`}
-          style={{ width: 260 }}
-          onChange={(e) => setKeyword(e.target.value)}
-        />
-        <Access perms={[ORG_PERM.gradeEdit]}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => editor.open('new')}>
-            新增{label}
-          </Button>
-        </Access>
-      </div>
-      <Table<NamedItem>
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
+      <ListTable<NamedItem>
+        query={list}
+        rows={items}
+        what={`「${label}」`}
+        paging={u}
         columns={columns}
-        dataSource={items}
-        pagination={{ pageSize: 20, showTotal: (t) => `共 ${t} 条`, hideOnSinglePage: true }}
+        filters={
+          <ListSearch
+            debounce
+            value={keyword}
+            placeholder={`搜索${label}名称或描述`}
+            style={{ width: 260 }}
+            onSearch={(v) => u.set({ keyword: v })}
+          />
+        }
+        actions={
+          <Access perms={[ORG_PERM.gradeEdit]}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => editor.open('new')}>
+              新增{label}
+            </Button>
+          </Access>
+        }
       />
       <EditDialog state={editor} noun={label} width={520} height={420}>
         <NamedFormItems
@@ -100,18 +111,23 @@ function NamedPanel({ kind }: { kind: NamedKind }) {
   );
 }
 
-/** 职级职位 (设置中心 › 组织架构): job grades and jobs, each a dictionary staff members refer to. */
+/**
+ * 职级职位 (设置中心 › 组织架构): job grades and jobs, each a dictionary staff members refer to. The tab,
+ * the filter (applied here to the whole dictionary) and the page live in the URL.
+ */
 export default function JobGradePage() {
-  const [tab, setTab] = useState<NamedKind>('grades');
+  const u = useListParams(OrgNamedListQuery, SNAKE_PAGE);
+  const tab: NamedKind = u.raw('tab') === 'jobs' ? 'jobs' : 'grades';
+  const panel = <NamedPanel key={tab} kind={tab} u={u} />;
   return (
     <div className="fk-panel" data-testid="job-grade-page">
       <div className="fk-page-title">职级职位</div>
       <Tabs
         activeKey={tab}
-        onChange={(k) => setTab(k as NamedKind)}
+        onChange={(k) => u.setRaw({ tab: k === 'jobs' ? k : undefined, keyword: undefined })}
         items={[
-          { key: 'grades', label: '职级', children: <NamedPanel kind="grades" /> },
-          { key: 'jobs', label: '职位', children: <NamedPanel kind="jobs" /> },
+          { key: 'grades', label: '职级', children: tab === 'grades' && panel },
+          { key: 'jobs', label: '职位', children: tab === 'jobs' && panel },
         ]}
       />
     </div>

@@ -1,21 +1,19 @@
-import {
-  DatePicker,
-  Descriptions,
-  Drawer,
-  Input,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { DatePicker, Descriptions, Drawer, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import { endOfDay, formatDateTime, startOfDay } from '@feikong/contracts';
-import type { OperationLog, OperationLogQuery, UnitNode } from '@/api/org';
+import { formatDateTime, OrgOperationLogQuery } from '@feikong/contracts';
+import type { OperationLog, UnitNode } from '@/api/org';
 import { useAccess } from '@/components/Access';
+import {
+  dayRange,
+  ListSearch,
+  ListTable,
+  rangeToMs,
+  SNAKE_PAGE,
+  useListParams,
+  type ListColumn,
+  ListSelect,
+} from '@/components/ListPage';
 import { logsQuery, namedQuery, ORG_PERM, titlesQuery, unitsQuery } from '../hooks/queries';
 import {
   actionLabel,
@@ -27,19 +25,6 @@ import {
   type NameMaps,
 } from '../rules/oplog';
 import '../org.css';
-
-const PAGE_SIZE = 20;
-
-/** A picked date range → the start and end filters (spec §5: the end is the last moment of its day). */
-export function rangeParams(
-  range: [Dayjs | null, Dayjs | null] | null,
-): Pick<OperationLogQuery, 'start' | 'end'> {
-  const [from, to] = range ?? [null, null];
-  return {
-    start: from ? startOfDay(from.valueOf()) : undefined,
-    end: to ? endOfDay(to.valueOf()) : undefined,
-  };
-}
 
 const byId = (items: { id: number; name: string }[] | undefined) =>
   new Map((items ?? []).map((i) => [i.id, i.name]));
@@ -117,40 +102,42 @@ function DiffTable({ log }: { log: OperationLog }) {
   );
 }
 
-/** 操作日志 (设置中心 › 组织架构): who changed what, filtered by module, keyword and date; details in a drawer. */
+/**
+ * 操作日志 (设置中心 › 组织架构): who changed what, filtered by module, keyword and date (in the URL);
+ * details in a drawer.
+ */
 export default function OperationLogPage() {
-  const [module, setModule] = useState<string | undefined>(undefined);
-  const [keyword, setKeyword] = useState('');
-  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [page, setPage] = useState(1);
+  const u = useListParams(OrgOperationLogQuery, SNAKE_PAGE);
+  const { keyword, start, end } = u.query;
   const [detail, setDetail] = useState<OperationLog | null>(null);
-  const q: OperationLogQuery = {
-    module,
-    keyword: keyword || undefined,
-    ...rangeParams(range),
-    page_num: page,
-    page_size: PAGE_SIZE,
-  };
-  const logs = useQuery({ ...logsQuery(q), placeholderData: keepPreviousData });
+  const logs = useQuery({ ...logsQuery(u.query), placeholderData: keepPreviousData });
 
-  const columns: TableColumnsType<OperationLog> = [
-    { title: '操作时间', dataIndex: 'created_at', width: 170, render: (t: number) => formatDateTime(t) },
+  const columns: ListColumn<OperationLog>[] = [
+    {
+      title: '操作时间',
+      dataIndex: 'created_at',
+      width: 170,
+      role: 'key',
+      render: (t: number) => formatDateTime(t),
+    },
     { title: '操作人', dataIndex: 'operator_name', width: 120, render: (n: string) => n || '系统' },
     { title: '模块', dataIndex: 'module', width: 100, render: (m: string) => moduleLabel(m) },
     {
       title: '操作',
       dataIndex: 'action',
       width: 100,
+      role: 'status',
       render: (a: string) => {
         const { label, color } = actionLabel(a);
         return <Tag color={color}>{label}</Tag>;
       },
     },
-    { title: '内容', dataIndex: 'summary', ellipsis: true },
+    { title: '内容', dataIndex: 'summary', width: 360, ellipsis: true },
     {
       title: '详情',
       key: 'op',
       width: 80,
+      fixed: 'right',
       render: (_: unknown, log) => (
         <Typography.Link onClick={() => setDetail(log)} aria-label={`查看详情：${log.summary}`}>
           查看
@@ -161,56 +148,32 @@ export default function OperationLogPage() {
 
   return (
     <div className="fk-panel" data-testid="operation-log-page">
-      <div className="fk-toolbar">
-        <div className="fk-page-title" style={{ margin: 0 }}>
-          操作日志
-        </div>
-        <Space wrap>
-          <Select
-            allowClear
-            placeholder="全部模块"
-            style={{ width: 140 }}
-            value={module}
-            options={LOG_MODULES}
-            onChange={(v) => {
-              setModule(v);
-              setPage(1);
-            }}
-          />
-          <DatePicker.RangePicker
-            value={range}
-            placeholder={['开始日期', '结束日期']}
-            onChange={(v) => {
-              setRange(v);
-              setPage(1);
-            }}
-          />
-          <Input.Search
-            allowClear
-            placeholder="搜索内容或操作人"
-            style={{ width: 220 }}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage(1);
-            }}
-          />
-        </Space>
-      </div>
-      <Table<OperationLog>
-        rowKey="id"
-        size="middle"
-        loading={logs.isFetching}
+      <div className="fk-page-title">操作日志</div>
+      <ListTable<OperationLog>
+        query={logs}
+        what="「操作日志」"
+        paging={u}
         columns={columns}
-        dataSource={logs.data?.items ?? []}
         onRow={(log) => ({ onDoubleClick: () => setDetail(log) })}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: logs.data?.page.total ?? 0,
-          showTotal: (t) => `共 ${t} 条`,
-          showSizeChanger: false,
-          onChange: setPage,
-        }}
+        filters={
+          <>
+            <ListSelect u={u} field="module" placeholder="全部模块" options={LOG_MODULES} />
+            <DatePicker.RangePicker
+              value={dayRange(start, end)}
+              placeholder={['开始日期', '结束日期']}
+              onChange={(r) => {
+                const { min, max } = rangeToMs(r);
+                u.set({ start: min, end: max });
+              }}
+            />
+            <ListSearch
+              value={keyword}
+              placeholder="搜索内容或操作人"
+              style={{ width: 220 }}
+              onSearch={(v) => u.set({ keyword: v })}
+            />
+          </>
+        }
       />
       <Drawer
         open={detail !== null}

@@ -1,45 +1,34 @@
-import {
-  CloudDownloadOutlined,
-  CloudUploadOutlined,
-  DownOutlined,
-  EditOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
-import {
-  App,
-  Avatar,
-  Button,
-  Dropdown,
-  Input,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { CloudUploadOutlined, DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Avatar, Button, Dropdown, Space, Tabs, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatDateTime, SEARCH_DEBOUNCE_MS, TaskOperatingType } from '@feikong/contracts';
+import { formatDateTime, OrgStaffListQuery, TaskOperatingType } from '@feikong/contracts';
 import { orgApi, StaffStatus, type Staff, type StaffQuery, type UnitNode } from '@/api/org';
-import { tasksApi } from '@/api/tasks';
 import { Access, useAccess } from '@/components/Access';
+import {
+  ListSearch,
+  ListTable,
+  SNAKE_PAGE,
+  useListParams,
+  type ExportTask,
+  type ListColumn,
+} from '@/components/ListPage';
 import { useTaskPolling } from '@/features/common';
 import { BatchUpdateDialog } from '../components/BatchUpdateDialog';
 import { OrgTree } from '../components/OrgTree';
 import { StaffDialog } from '../components/StaffDialog';
 import { orgKeys, ORG_PERM, staffQuery, taskKeys, unitsQuery } from '../hooks/queries';
 import { SyncConflictBanner } from '../components/SyncConflictBanner';
-import { useDebounced } from '../hooks/useDebounced';
-import { avatarText, checkBatchSelection, nodeFilter, STAFF_PAGE_SIZE } from '../rules/staff';
+import { avatarText, checkBatchSelection, nodeFilter } from '../rules/staff';
 import { findNode, flattenOrgs, pathNames } from '../rules/tree';
 import '../org.css';
 
 /**
  * 组织与员工 (设置中心 › 组织架构): the organisation tree on the left; on the right the staff of the
- * selected node — 在职 / 离职 tabs, keyword search, company column filter, add / edit, resign and
- * restore, batch update, import (to the import pages) and export (a background task, polled).
+ * selected node — 在职 / 离职 tabs, keyword search (both in the URL with the page), company column
+ * filter, add / edit, resign and restore, batch update, import (to the import pages) and export (a
+ * background task, polled).
  */
 export default function OrgStaffPage() {
   const { message, modal } = App.useApp();
@@ -51,33 +40,34 @@ export default function OrgStaffPage() {
   const tree = useMemo(() => units.data ?? [], [units.data]);
 
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
-  const [status, setStatus] = useState<number>(StaffStatus.active);
-  const [keyword, setKeyword] = useDebounced('', SEARCH_DEBOUNCE_MS);
-  const [pageNum, setPageNum] = useState(1);
+  const u = useListParams(OrgStaffListQuery, SNAKE_PAGE);
+  const status = u.query.status ?? StaffStatus.active;
   const [selectedRows, setSelectedRows] = useState<number[]>([]);
   const [editing, setEditing] = useState<Staff | 'new' | null>(null);
   const [batchOpen, setBatchOpen] = useState(false);
-  const { track, running } = useTaskPolling();
+  const { track } = useTaskPolling();
 
   const node = selectedKey ? findNode(tree, selectedKey) : undefined;
-  const q: StaffQuery = {
-    keyword: keyword.trim() || undefined,
-    status,
-    page_num: pageNum,
-    page_size: STAFF_PAGE_SIZE,
-    ...nodeFilter(node),
-  };
+  // The node of the tree is held here, not in the URL: its org_id / dept_id come from the selection.
+  const q: StaffQuery = { ...u.query, status, org_id: undefined, dept_id: undefined, ...nodeFilter(node) };
   const staff = useQuery({
     ...staffQuery(q),
     enabled: selectedKey !== null,
     placeholderData: keepPreviousData,
   });
 
-  const select = useCallback((n: UnitNode) => {
-    setSelectedKey(n.key);
-    setPageNum(1);
-    setSelectedRows([]);
-  }, []);
+  // Another node goes back to page 1; the first selection (the tree's root on load) keeps the URL's page.
+  const { setPage, pageSize } = u;
+  const selectedRef = useRef<string | null>(null);
+  const select = useCallback(
+    (n: UnitNode) => {
+      if (selectedRef.current !== null && selectedRef.current !== n.key) setPage(1, pageSize);
+      selectedRef.current = n.key;
+      setSelectedKey(n.key);
+      setSelectedRows([]);
+    },
+    [setPage, pageSize],
+  );
 
   const refresh = () => client.invalidateQueries({ queryKey: orgKeys.all });
 
@@ -108,22 +98,32 @@ export default function OrgStaffPage() {
     setBatchOpen(true);
   };
 
-  const exportTask = async (type: number) => {
-    const params =
-      type === TaskOperatingType.memberExport ? { ...q, page_num: undefined, page_size: undefined } : {};
-    const { id } = await tasksApi.exportFile(type, params);
-    void message.info('导出任务已创建，完成后将自动下载，也可在下载中心查看');
-    void client.invalidateQueries({ queryKey: taskKeys.all });
-    track(id, { onFinish: () => void client.invalidateQueries({ queryKey: taskKeys.all }) });
-  };
+  const exportTask = (operatingType: number, label: string, params: object): ExportTask => ({
+    operatingType,
+    label,
+    params: { ...params },
+    track: (id) => {
+      void client.invalidateQueries({ queryKey: taskKeys.all });
+      track(id, { onFinish: () => void client.invalidateQueries({ queryKey: taskKeys.all }) });
+    },
+  });
+  const exports = [
+    exportTask(TaskOperatingType.memberExport, '导出成员（按当前筛选）', {
+      ...q,
+      page_num: undefined,
+      page_size: undefined,
+    }),
+    exportTask(TaskOperatingType.orgExport, '导出组织架构', {}),
+  ];
 
   const companies = useMemo(() => flattenOrgs(tree).map(({ node: n }) => n), [tree]);
-  const columns: TableColumnsType<Staff> = [
+  const columns: ListColumn<Staff>[] = [
     {
       title: '姓名',
       dataIndex: 'user_name',
       width: 170,
       fixed: 'left',
+      role: 'key',
       render: (name: string, s) => (
         <span className="fk-staff-name">
           <Avatar size={28}>{avatarText(name)}</Avatar>
@@ -253,7 +253,56 @@ export default function OrgStaffPage() {
             </div>
             {crumbs.length > 1 && <div className="fk-org-crumb">{crumbs.join(' / ')}</div>}
           </div>
-          <Space wrap>
+        </div>
+        <Tabs
+          activeKey={String(status)}
+          onChange={(k) => {
+            u.set({ status: Number(k) === StaffStatus.active ? undefined : Number(k) });
+            setSelectedRows([]);
+          }}
+          items={[
+            { key: String(StaffStatus.active), label: '在职' },
+            { key: String(StaffStatus.resigned), label: '离职' },
+          ]}
+        />
+        {editable && selectedRows.length > 0 && (
+          <div className="fk-org-selbar" data-testid="selection-bar">
+            <span>
+              已选择 <Typography.Text strong>{selectedRows.length}</Typography.Text> 人
+            </span>
+            <Button type="link" size="small" onClick={openBatch}>
+              批量修改
+            </Button>
+            <Button type="link" size="small" onClick={() => setSelectedRows([])}>
+              取消选择
+            </Button>
+          </div>
+        )}
+        <ListTable<Staff>
+          query={staff}
+          what="「员工」"
+          unit="人"
+          paging={u}
+          columns={columns}
+          selectable={editable}
+          selectedKeys={selectedRows}
+          onSelect={(keys) => setSelectedRows(keys as number[])}
+          onChange={(_p, filters, _s, extra) => {
+            if (extra.action !== 'filter') return;
+            const orgId = filters.org_name?.[0];
+            const target = orgId !== undefined ? findNode(tree, `org-${orgId}`) : tree[0];
+            if (target) select(target);
+          }}
+          filters={
+            <ListSearch
+              debounce
+              value={u.query.keyword}
+              placeholder="搜索姓名、手机号或工号"
+              style={{ width: 260 }}
+              onSearch={(v) => u.set({ keyword: v })}
+            />
+          }
+          actions={
             <Access perms={[ORG_PERM.staffEdit]}>
               {/* Access renders a fragment: one Space item, so its buttons need their own gaps. */}
               <Space wrap>
@@ -278,96 +327,8 @@ export default function OrgStaffPage() {
                 </Dropdown>
               </Space>
             </Access>
-            <Dropdown
-              menu={{
-                items: [
-                  { key: String(TaskOperatingType.memberExport), label: '导出成员（按当前筛选）' },
-                  { key: String(TaskOperatingType.orgExport), label: '导出组织架构' },
-                ],
-                onClick: ({ key }) => void exportTask(Number(key)).catch(() => undefined),
-              }}
-            >
-              <Button
-                icon={<CloudDownloadOutlined />}
-                loading={running.length > 0}
-                data-testid="export-button"
-              >
-                {running.length > 0 ? '导出中' : '导出'} <DownOutlined />
-              </Button>
-            </Dropdown>
-          </Space>
-        </div>
-        <div className="fk-org-filters">
-          <Tabs
-            activeKey={String(status)}
-            onChange={(k) => {
-              setStatus(Number(k));
-              setPageNum(1);
-              setSelectedRows([]);
-            }}
-            items={[
-              { key: String(StaffStatus.active), label: '在职' },
-              { key: String(StaffStatus.resigned), label: '离职' },
-            ]}
-          />
-          <Input.Search
-            allowClear
-            placeholder="搜索姓名、手机号或工号"
-            style={{ width: 260 }}
-            onChange={(e) => {
-              setKeyword(e.target.value);
-              setPageNum(1);
-            }}
-            onSearch={(v) => {
-              setKeyword(v);
-              setPageNum(1);
-            }}
-          />
-        </div>
-        {editable && selectedRows.length > 0 && (
-          <div className="fk-org-selbar" data-testid="selection-bar">
-            <span>
-              已选择 <Typography.Text strong>{selectedRows.length}</Typography.Text> 人
-            </span>
-            <Button type="link" size="small" onClick={openBatch}>
-              批量修改
-            </Button>
-            <Button type="link" size="small" onClick={() => setSelectedRows([])}>
-              取消选择
-            </Button>
-          </div>
-        )}
-        <Table<Staff>
-          rowKey="id"
-          size="middle"
-          style={{ marginTop: selectedRows.length && editable ? 0 : 12 }}
-          loading={staff.isFetching}
-          columns={columns}
-          dataSource={staff.data?.items ?? []}
-          scroll={{ x: 'max-content' }}
-          rowSelection={
-            editable
-              ? {
-                  selectedRowKeys: selectedRows,
-                  preserveSelectedRowKeys: true,
-                  onChange: (keys) => setSelectedRows(keys as number[]),
-                }
-              : undefined
           }
-          onChange={(_p, filters, _s, extra) => {
-            if (extra.action !== 'filter') return;
-            const orgId = filters.org_name?.[0];
-            const target = orgId !== undefined ? findNode(tree, `org-${orgId}`) : tree[0];
-            if (target) select(target);
-          }}
-          pagination={{
-            current: pageNum,
-            pageSize: STAFF_PAGE_SIZE,
-            total: staff.data?.page.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (t) => `共 ${t} 人`,
-            onChange: (n) => setPageNum(n),
-          }}
+          exportTask={exports}
         />
       </div>
       <StaffDialog

@@ -1,26 +1,17 @@
-import { SearchOutlined } from '@ant-design/icons';
-import {
-  App,
-  Badge,
-  Button,
-  Empty,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Tooltip,
-  type TableColumnsType,
-} from 'antd';
+import { App, Badge, Button, Empty, Popconfirm, Space, Tabs, Tag, Tooltip } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { EMPTY_TEXT, formatDateTime, SEARCH_DEBOUNCE_MS } from '@feikong/contracts';
-import { orgApi, SyncConflictStatus, type SyncConflict, type SyncPlatform } from '@/api/org';
+import { EMPTY_TEXT, formatDateTime, OrgSyncConflictQuery } from '@feikong/contracts';
+import { orgApi, SyncConflictStatus, type SyncConflict } from '@/api/org';
 import { useAccess } from '@/components/Access';
-import { useDebouncedValue } from '@/components/useDebouncedValue';
+import {
+  ListSearch,
+  ListTable,
+  SNAKE_PAGE,
+  useListParams,
+  type ListColumn,
+  ListSelect,
+} from '@/components/ListPage';
 import { SyncHandleDialog } from '../components/SyncHandleDialog';
 import { ORG_PERM, orgKeys, syncConflictsQuery, syncPendingQuery } from '../hooks/queries';
 import {
@@ -34,15 +25,10 @@ import {
 } from '../rules/syncConflict';
 import '../org.css';
 
-export const SYNC_PAGE_SIZE = 20;
-
-const platformParam = (v: string | null): SyncPlatform | undefined =>
-  PLATFORMS.some((p) => p.value === v) ? (v as SyncPlatform) : undefined;
-
 /**
  * 同步冲突处理 (设置中心 › 组织架构): directory users of DingTalk / WeCom / Feishu the sync could
  * not match to staff safely. Filter by status (待处理 / 已处理 / 全部), platform and keyword — all
- * in the URL — and resolve each one: 处理 opens the dialog (关联已有员工 / 新建员工 / 忽略), 忽略
+ * in the URL (the tab as status=resolved|all) — and resolve each one: 处理 opens the dialog (关联已有员工 / 新建员工 / 忽略), 忽略
  * asks once and resolves directly.
  */
 export default function SyncConflictPage() {
@@ -50,47 +36,20 @@ export default function SyncConflictPage() {
   const client = useQueryClient();
   const { can } = useAccess();
   const editable = can([ORG_PERM.syncConflictEdit]);
-  const [params, setParams] = useSearchParams();
-  const tab = statusTabOf(params.get('status'));
-  const platform = platformParam(params.get('platform'));
-  const pageNum = Math.max(1, Number(params.get('page')) || 1);
-  const urlKeyword = params.get('keyword') ?? '';
-  const [input, setInput] = useState(urlKeyword);
-  const keyword = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
+  const u = useListParams(OrgSyncConflictQuery, SNAKE_PAGE);
+  // The tab is a word in the URL (pending by default), the contract's status the number it stands for.
+  const tab = statusTabOf(u.raw('status') || null);
+  const { platform, keyword } = u.query;
   const [handling, setHandling] = useState<SyncConflict | null>(null);
-
-  const set = (patch: Record<string, string | undefined>) =>
-    setParams(
-      (p) => {
-        for (const [k, v] of Object.entries(patch)) {
-          if (v) p.set(k, v);
-          else p.delete(k);
-        }
-        return p;
-      },
-      { replace: true },
-    );
-
-  useEffect(() => {
-    if (keyword !== urlKeyword) set({ keyword: keyword || undefined, page: undefined });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the debounced keyword settles
-  }, [keyword]);
-
-  const q = {
-    status: statusOfTab(tab),
-    platform,
-    keyword: urlKeyword || undefined,
-    page_num: pageNum,
-    page_size: SYNC_PAGE_SIZE,
-  };
+  const q = { ...u.query, status: statusOfTab(tab) };
   const list = useQuery({ ...syncConflictsQuery(q), placeholderData: keepPreviousData });
   const pending = useQuery(syncPendingQuery);
 
   // A page emptied by handling its last rows goes back one page.
   const total = list.data?.page.total;
   useEffect(() => {
-    if (total !== undefined && pageNum > 1 && (pageNum - 1) * SYNC_PAGE_SIZE >= total)
-      set({ page: String(Math.max(1, Math.ceil(total / SYNC_PAGE_SIZE))) });
+    if (total !== undefined && u.pageNum > 1 && (u.pageNum - 1) * u.pageSize >= total)
+      u.setPage(Math.max(1, Math.ceil(total / u.pageSize)), u.pageSize);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the total changes
   }, [total]);
 
@@ -106,7 +65,7 @@ export default function SyncConflictPage() {
     await refresh();
   };
 
-  const columns: TableColumnsType<SyncConflict> = [
+  const columns: ListColumn<SyncConflict>[] = [
     {
       title: '平台',
       dataIndex: 'platform',
@@ -124,6 +83,7 @@ export default function SyncConflictPage() {
       title: '第三方用户',
       dataIndex: 'name',
       width: 180,
+      role: 'key',
       render: (name: string, c) => (
         <div style={{ minWidth: 0 }}>
           <div className="fk-staff-name-text">{name}</div>
@@ -142,6 +102,7 @@ export default function SyncConflictPage() {
     {
       title: '冲突原因',
       dataIndex: 'reason',
+      width: 260,
       render: (reason: string) => (
         <Tooltip title={reason} placement="topLeft" mouseEnterDelay={0.4}>
           <span className="fk-sync-reason">{reason}</span>
@@ -158,6 +119,7 @@ export default function SyncConflictPage() {
       title: '状态',
       key: 'status',
       width: 180,
+      role: 'status',
       render: (_: unknown, c) => {
         const { label, color } = statusView(c);
         if (c.status === SyncConflictStatus.pending) return <Tag color={color}>{label}</Tag>;
@@ -210,7 +172,7 @@ export default function SyncConflictPage() {
       : []),
   ];
 
-  const filtered = !!platform || !!urlKeyword;
+  const filtered = !!platform || !!keyword;
   const empty =
     tab === 'pending' && !filtered ? (
       <Empty
@@ -243,7 +205,7 @@ export default function SyncConflictPage() {
       <div className="fk-org-filters">
         <Tabs
           activeKey={tab}
-          onChange={(k) => set({ status: k === 'pending' ? undefined : k, page: undefined })}
+          onChange={(k) => u.setRaw({ status: k === 'pending' ? undefined : k })}
           items={STATUS_TABS.map((s) => ({
             key: s.key,
             label:
@@ -262,49 +224,35 @@ export default function SyncConflictPage() {
               ),
           }))}
         />
-        <Space wrap>
-          <Select
-            allowClear
-            placeholder="全部平台"
-            style={{ width: 140 }}
-            value={platform}
-            options={PLATFORMS.map((p) => ({ value: p.value, label: p.label }))}
-            onChange={(v?: SyncPlatform) => set({ platform: v, page: undefined })}
-            aria-label="平台"
-          />
-          <Input
-            allowClear
-            prefix={<SearchOutlined className="fk-muted" />}
-            placeholder="搜索姓名、手机号或第三方ID"
-            style={{ width: 240 }}
-            value={input}
-            onChange={(e) => setInput(e.target.value)}
-          />
-        </Space>
       </div>
-      <Table<SyncConflict>
-        rowKey="id"
-        size="middle"
-        style={{ marginTop: 12 }}
-        loading={list.isFetching}
+      <ListTable<SyncConflict>
+        query={list}
+        what="「同步冲突」"
+        paging={u}
         columns={columns}
-        dataSource={list.data?.items ?? []}
         locale={{ emptyText: list.isPending ? ' ' : empty }}
-        scroll={{ x: 980 }}
         onRow={(c) => ({
           onDoubleClick: () => {
             if (editable && c.status === SyncConflictStatus.pending) setHandling(c);
           },
         })}
-        pagination={{
-          current: pageNum,
-          pageSize: SYNC_PAGE_SIZE,
-          total: list.data?.page.total ?? 0,
-          showTotal: (n) => `共 ${n} 条`,
-          showSizeChanger: false,
-          hideOnSinglePage: false,
-          onChange: (n) => set({ page: n > 1 ? String(n) : undefined }),
-        }}
+        filters={
+          <>
+            <ListSelect
+              u={u}
+              field="platform"
+              placeholder="全部平台"
+              options={PLATFORMS.map((p) => ({ value: p.value, label: p.label }))}
+              aria-label="平台"
+            />
+            <ListSearch
+              debounce
+              value={keyword}
+              placeholder="搜索姓名、手机号或第三方ID"
+              onSearch={(v) => u.set({ keyword: v })}
+            />
+          </>
+        }
       />
       <SyncHandleDialog
         conflict={handling}

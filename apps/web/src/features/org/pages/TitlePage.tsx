@@ -1,11 +1,20 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Form, Select, Tag } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { OrgTitleListQuery } from '@feikong/contracts';
 import { orgApi, type Title, type TitleInput } from '@/api/org';
 import { Access, useAccess } from '@/components/Access';
 import { confirmDelete } from '@/components/confirmDelete';
 import { actionColumn, EditDialog, useEditDialog } from '@/components/EditDialog/EditDialog';
+import {
+  ListSearch,
+  ListTable,
+  SNAKE_PAGE,
+  useListParams,
+  type ListColumn,
+  ListSelect,
+} from '@/components/ListPage';
 import { namedColumns, NamedFormItems } from '../components/NamedDict';
 import { orgKeys, ORG_PERM, titlesQuery, useOrgOptions } from '../hooks/queries';
 import '../org.css';
@@ -13,21 +22,24 @@ import '../org.css';
 /** 0 = every company. */
 const ALL_COMPANIES = 0;
 
-/** 职称 (设置中心 › 组织架构): titles for all companies or one company; add, edit, delete. */
+/**
+ * 职称 (设置中心 › 组织架构): titles for all companies or one company; add, edit, delete. The company, the
+ * name filter (applied here, to the company's whole list) and the page live in the URL.
+ */
 export default function TitlePage() {
   const app = App.useApp();
   const client = useQueryClient();
   const { can } = useAccess();
   const editable = can([ORG_PERM.titleEdit]);
   const orgOptions = useOrgOptions();
-  const [orgFilter, setOrgFilter] = useState<number | undefined>(undefined);
-  const [keyword, setKeyword] = useState('');
+  const u = useListParams(OrgTitleListQuery, SNAKE_PAGE);
+  const { org_id: orgFilter, keyword } = u.query;
   const list = useQuery({ ...titlesQuery(orgFilter), placeholderData: keepPreviousData });
 
-  const items = useMemo(() => {
-    const kw = keyword.trim();
-    return (list.data?.items ?? []).filter((t) => !kw || t.name.includes(kw));
-  }, [list.data, keyword]);
+  const items = useMemo(
+    () => (list.data?.items ?? []).filter((t) => !keyword || t.name.includes(keyword)),
+    [list.data, keyword],
+  );
 
   const refresh = () => client.invalidateQueries({ queryKey: orgKeys.all });
 
@@ -56,8 +68,8 @@ export default function TitlePage() {
       then: refresh,
     });
 
-  const columns: TableColumnsType<Title> = [
-    { title: '职称名称', dataIndex: 'name', width: 180 },
+  const columns: ListColumn<Title>[] = [
+    { title: '职称名称', dataIndex: 'name', width: 180, role: 'key' },
     {
       title: '适用公司',
       dataIndex: 'org_name',
@@ -70,39 +82,32 @@ export default function TitlePage() {
 
   return (
     <div className="fk-panel" data-testid="title-page">
-      <div className="fk-toolbar">
-        <div className="fk-page-title" style={{ margin: 0 }}>
-          职称
-        </div>
-        <Space wrap>
-          <Select
-            allowClear
-            placeholder="全部公司"
-            style={{ width: 200 }}
-            value={orgFilter}
-            onChange={(v) => setOrgFilter(v)}
-            options={orgOptions}
-          />
-          <Input.Search
-            allowClear
-            placeholder="搜索职称名称"
-            style={{ width: 220 }}
-            onChange={(e) => setKeyword(e.target.value)}
-          />
+      <div className="fk-page-title">职称</div>
+      <ListTable<Title>
+        query={list}
+        rows={items}
+        what="「职称」"
+        paging={u}
+        columns={columns}
+        filters={
+          <>
+            <ListSelect u={u} field="org_id" placeholder="全部公司" width={200} options={orgOptions} />
+            <ListSearch
+              debounce
+              value={keyword}
+              placeholder="搜索职称名称"
+              style={{ width: 220 }}
+              onSearch={(v) => u.set({ keyword: v })}
+            />
+          </>
+        }
+        actions={
           <Access perms={[ORG_PERM.titleEdit]}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => editor.open('new')}>
               新增职称
             </Button>
           </Access>
-        </Space>
-      </div>
-      <Table<Title>
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={items}
-        pagination={{ pageSize: 20, showTotal: (t) => `共 ${t} 条`, hideOnSinglePage: true }}
+        }
       />
       <EditDialog state={editor} noun="职称" width={520} height={480}>
         <NamedFormItems label="职称" placeholder="例如：高级工程师" descriptionRows={2}>

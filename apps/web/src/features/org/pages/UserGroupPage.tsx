@@ -8,20 +8,19 @@ import {
   InputNumber,
   Skeleton,
   Space,
-  Table,
   Tree,
   TreeSelect,
   Typography,
-  type TableColumnsType,
 } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type Key } from 'react';
-import { EMPTY_TEXT } from '@feikong/contracts';
+import { EMPTY_TEXT, OrgUserGroupMemberQuery } from '@feikong/contracts';
 import { orgApi, type UserGroupInput, type UserGroupMember, type UserGroupNode } from '@/api/org';
 import { Access, useAccess } from '@/components/Access';
 import { confirmDelete } from '@/components/confirmDelete';
 import { AddMembersDialog } from '@/components/AddMembersDialog';
 import { EditDialog, useEditDialog } from '@/components/EditDialog/EditDialog';
+import { ListSearch, ListTable, SNAKE_PAGE, useListParams, type ListColumn } from '@/components/ListPage';
 import { orgKeys, userGroupMembersQuery, userGroupsQuery } from '../hooks/queries';
 import { dropInfoFromAntd, dropInfoWhileDragging, type DropInfo } from '../rules/tree';
 import { filterGroups, findGroup, parentOptions, planGroupDrop } from '../rules/userGroups';
@@ -50,7 +49,8 @@ interface GroupForm {
 
 /**
  * 用户组 (设置中心 › 组织架构): the tenant's user groups as a tree (新建, 重命名 / 移动, 删除 after the
- * server's check) and the selected group's members (search, 添加成员 with a staff picker, 移除).
+ * server's check) and the selected group's members (search, 添加成员 with a staff picker, 移除); the
+ * group, the member search and the page live in the URL.
  * Without userGroup:edit the screen is read-only.
  */
 export default function UserGroupPage() {
@@ -59,10 +59,10 @@ export default function UserGroupPage() {
   const { can } = useAccess();
   const groups = useQuery(userGroupsQuery);
   const [keyword, setKeyword] = useState('');
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const u = useListParams(OrgUserGroupMemberQuery, SNAKE_PAGE);
+  const selectedId = u.query.group_id ?? null;
+  const memberKeyword = u.query.keyword;
   const [parentOfNew, setParentOfNew] = useState(0);
-  const [memberKeyword, setMemberKeyword] = useState('');
-  const [page, setPage] = useState({ num: 1, size: 10 });
   const [adding, setAdding] = useState(false);
 
   const all = useMemo(() => groups.data ?? [], [groups.data]);
@@ -76,11 +76,7 @@ export default function UserGroupPage() {
   const selected = (selectedId !== null ? findGroup(all, selectedId) : undefined) ?? all[0];
   const refresh = () => client.invalidateQueries({ queryKey: orgKeys.userGroups });
 
-  const select = (id: number) => {
-    setSelectedId(id);
-    setMemberKeyword('');
-    setPage((p) => ({ ...p, num: 1 }));
-  };
+  const select = (id: number | null) => u.set({ group_id: id, keyword: undefined });
 
   const dialog = useEditDialog<UserGroupNode, GroupForm>({
     initial: (g) => (g === 'new' ? { pid: 0 } : { name: g.name, pid: g.pid, order: g.order }),
@@ -120,7 +116,7 @@ export default function UserGroupPage() {
       then: () => {
         // Select its parent (or another top group) before the tree refetches: the stale tree still
         // holds the deleted group, and its members query would refetch into a 404.
-        setSelectedId(g.pid || (all.find((o) => o.id !== g.id)?.id ?? null));
+        select(g.pid || (all.find((o) => o.id !== g.id)?.id ?? null));
         client.removeQueries({
           queryKey: [...orgKeys.userGroups, 'members'],
           predicate: (q) => (q.queryKey[3] as { group_id?: number } | undefined)?.group_id === g.id,
@@ -129,12 +125,7 @@ export default function UserGroupPage() {
       },
     });
 
-  const q = {
-    group_id: selected?.id ?? 0,
-    keyword: memberKeyword || undefined,
-    page_num: page.num,
-    page_size: page.size,
-  };
+  const q = { ...u.query, group_id: selected?.id ?? 0 };
   const members = useQuery({
     ...userGroupMembersQuery(q),
     enabled: !!selected,
@@ -150,17 +141,18 @@ export default function UserGroupPage() {
       then: refresh,
     });
 
-  const columns: TableColumnsType<UserGroupMember> = [
-    { title: '姓名', dataIndex: 'name', width: 140 },
+  const columns: ListColumn<UserGroupMember>[] = [
+    { title: '姓名', dataIndex: 'name', width: 140, role: 'key' },
     { title: '手机号', dataIndex: 'phone', width: 140 },
     { title: '工号', dataIndex: 'job_no', width: 120, render: (v: string) => v || '-' },
-    { title: '所属公司', dataIndex: 'org_name', ellipsis: true, render: (v: string) => v || '-' },
+    { title: '所属公司', dataIndex: 'org_name', width: 220, ellipsis: true, render: (v: string) => v || '-' },
     ...(can(EDIT)
       ? [
           {
             title: '操作',
             key: 'op',
             width: 90,
+            fixed: 'right' as const,
             render: (_: unknown, m: UserGroupMember) => (
               <Button type="link" danger size="small" onClick={() => void removeMember(m)}>
                 移除
@@ -242,37 +234,27 @@ export default function UserGroupPage() {
                 </Space>
               </Access>
             </div>
-            <div className="fk-toolbar">
-              <Input.Search
-                allowClear
-                placeholder="搜索姓名或手机号"
-                style={{ width: 240 }}
-                onSearch={(v) => {
-                  setMemberKeyword(v.trim());
-                  setPage((p) => ({ ...p, num: 1 }));
-                }}
-              />
-              <Access perms={EDIT}>
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-                  添加成员
-                </Button>
-              </Access>
-            </div>
-            <Table<UserGroupMember>
-              rowKey="id"
-              size="middle"
-              loading={members.isFetching}
+            <ListTable<UserGroupMember>
+              query={members}
+              what="「成员」"
+              paging={u}
               columns={columns}
-              dataSource={members.data?.items ?? []}
               locale={{ emptyText: memberKeyword ? '没有搜索到相关内容~' : '该用户组还没有成员' }}
-              pagination={{
-                current: page.num,
-                pageSize: page.size,
-                total: members.data?.page.total ?? 0,
-                showSizeChanger: true,
-                showTotal: (t) => `共 ${t} 条`,
-                onChange: (num, size) => setPage({ num, size }),
-              }}
+              filters={
+                <ListSearch
+                  key={selected.id}
+                  value={memberKeyword}
+                  placeholder="搜索姓名或手机号"
+                  onSearch={(v) => u.set({ keyword: v })}
+                />
+              }
+              actions={
+                <Access perms={EDIT}>
+                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+                    添加成员
+                  </Button>
+                </Access>
+              }
             />
           </>
         )}

@@ -132,9 +132,6 @@ export function batchBody(selected: readonly number[], values: BatchFormValues):
   return { ok: true, body };
 }
 
-/** Page size of the staff table (the brief: 20). */
-export const STAFF_PAGE_SIZE = 20;
-
 /** The staff list filter of a tree node: the top organisation = everyone, a company, a department subtree. */
 export function nodeFilter(node: UnitNode | undefined): Pick<StaffQuery, 'org_id' | 'dept_id'> {
   if (!node || node.org_type === 'group') return {};

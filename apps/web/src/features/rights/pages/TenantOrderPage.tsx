@@ -1,10 +1,18 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Space, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
-import { formatDateTime } from '@feikong/contracts';
-import { OrderStatus, type OrderListQuery, type TenantOrder } from '@/api/rights';
+import { useNavigate } from 'react-router';
+import { formatDateTime, OrderListBody } from '@feikong/contracts';
+import { OrderStatus, type TenantOrder } from '@/api/rights';
 import { useAccess } from '@/components/Access';
+import {
+  ListSearch,
+  ListTable,
+  SNAKE_PAGE,
+  useListParams,
+  type ListColumn,
+  ListSelect,
+} from '@/components/ListPage';
 import { OrderDrawer } from '../components/OrderDrawer';
 import { ordersQuery } from '../hooks/rights';
 import {
@@ -18,7 +26,6 @@ import {
 } from '../rules';
 import '../rights.css';
 
-const PAGE_SIZE = 10;
 const STATUS_OPTIONS = Object.entries(ORDER_STATUS_TAG).map(([value, t]) => ({
   value: Number(value),
   label: t.text,
@@ -28,51 +35,54 @@ const TYPE_OPTIONS = [
   { value: 2, label: '增值产品' },
 ];
 
-const num = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
-
 /**
  * 订单记录 (/setcenter/rightRecharge/tenantOrder): the tenant's orders with status tags, amounts and
  * times; filters and paging live in the URL; ?order_id= opens the detail drawer (also from a
  * notification). Exempt from the expiry prompt.
  */
 export default function TenantOrderPage() {
-  const [params, setParams] = useSearchParams();
+  const u = useListParams(OrderListBody, SNAKE_PAGE);
   const navigate = useNavigate();
   const { can } = useAccess();
-  const q: OrderListQuery = {
-    page_num: num(params.get('page')) ?? 1,
-    page_size: PAGE_SIZE,
-    status: num(params.get('status')),
-    order_type: num(params.get('order_type')),
-    order_no: params.get('order_no')?.trim() || undefined,
-  };
+  const q = u.query;
   const orders = useQuery({ ...ordersQuery(q), placeholderData: keepPreviousData });
-  const detailId = num(params.get('order_id')) ?? null;
+  // The open order is outside the contract's filters (a notification links to it).
+  const detailId = /^\d+$/.test(u.raw('order_id')) ? Number(u.raw('order_id')) : null;
+  const openOrder = (id: number | undefined) => u.setRaw({ order_id: id }, true);
 
-  const update = (patch: Record<string, string | number | undefined>, resetPage = true) =>
-    setParams((p) => {
-      for (const [k, v] of Object.entries(patch)) {
-        if (v === undefined || v === '') p.delete(k);
-        else p.set(k, String(v));
-      }
-      if (resetPage) p.delete('page');
-      return p;
-    });
-
-  const columns: TableColumnsType<TenantOrder> = [
+  const columns: ListColumn<TenantOrder>[] = [
     {
       title: '订单号',
       dataIndex: 'order_no',
       width: 230,
+      role: 'key',
       render: (v: string, o) => (
-        <Typography.Link onClick={() => update({ order_id: o.id }, false)} className="fk-rr-mono">
+        <Typography.Link onClick={() => openOrder(o.id)} className="fk-rr-mono">
           {v}
         </Typography.Link>
       ),
     },
     {
+      title: '订单金额',
+      dataIndex: 'amount',
+      width: 120,
+      role: 'amount',
+      render: (v: number) => <span className="fk-rr-money">{priceText(v)}</span>,
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 130,
+      role: 'status',
+      render: (v: number, o) => {
+        const t = orderStatusTag(v, o.status_name);
+        return <Tag color={t.color}>{t.text}</Tag>;
+      },
+    },
+    {
       title: '商品',
       dataIndex: 'item_name',
+      width: 220,
       render: (v: string, o) => (
         <div className="fk-rr-item-cell">
           <span>{v}</span>
@@ -85,22 +95,6 @@ export default function TenantOrderPage() {
       width: 100,
       render: (_, o) => (o.months ? monthsText(o.months) : `${o.quantity} 份`),
     },
-    {
-      title: '订单金额',
-      dataIndex: 'amount',
-      width: 120,
-      align: 'right',
-      render: (v: number) => <span className="fk-rr-money">{priceText(v)}</span>,
-    },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 130,
-      render: (v: number, o) => {
-        const t = orderStatusTag(v, o.status_name);
-        return <Tag color={t.color}>{t.text}</Tag>;
-      },
-    },
     { title: '下单人', dataIndex: 'creator_name', width: 110, render: (v: string) => v || '-' },
     { title: '下单时间', dataIndex: 'created_at', width: 170, render: (v: number) => formatDateTime(v) },
     {
@@ -109,7 +103,7 @@ export default function TenantOrderPage() {
       fixed: 'right',
       render: (_, o) => (
         <Space size={4}>
-          <Button type="link" size="small" onClick={() => update({ order_id: o.id }, false)}>
+          <Button type="link" size="small" onClick={() => openOrder(o.id)}>
             详情
           </Button>
           {o.status === OrderStatus.pending && can([RIGHTS_PERM.buy]) && (
@@ -124,54 +118,31 @@ export default function TenantOrderPage() {
 
   return (
     <Card className="fk-rr-orders" data-testid="tenant-orders">
-      <div className="fk-toolbar">
-        <Space wrap>
-          <Input.Search
-            placeholder="请输入订单号"
-            allowClear
-            defaultValue={q.order_no}
-            onSearch={(v) => update({ order_no: v.trim() })}
-            style={{ width: 240 }}
-          />
-          <Select
-            placeholder="订单状态"
-            allowClear
-            value={q.status}
-            onChange={(v?: number) => update({ status: v })}
-            options={STATUS_OPTIONS}
-            style={{ width: 150 }}
-          />
-          <Select
-            placeholder="订单类型"
-            allowClear
-            value={q.order_type}
-            onChange={(v?: number) => update({ order_type: v })}
-            options={TYPE_OPTIONS}
-            style={{ width: 130 }}
-          />
-        </Space>
-        {can([RIGHTS_PERM.buy]) && (
-          <Button type="primary" icon={<ShoppingCartOutlined />} onClick={() => navigate(purchasePath())}>
-            购买权益
-          </Button>
-        )}
-      </div>
-      <Table<TenantOrder>
-        rowKey="id"
+      <ListTable<TenantOrder>
+        query={orders}
+        what="「订单」"
+        paging={u}
         columns={columns}
-        dataSource={orders.data?.items ?? []}
-        loading={orders.isFetching && !orders.data}
-        scroll={{ x: 1100 }}
-        pagination={{
-          current: q.page_num,
-          pageSize: PAGE_SIZE,
-          total: orders.data?.page.total ?? 0,
-          showTotal: (t) => `共 ${t} 条`,
-          showSizeChanger: false,
-          onChange: (page) => update({ page: page === 1 ? undefined : page }, false),
-        }}
+        filters={
+          <>
+            <ListSearch
+              value={q.order_no}
+              placeholder="请输入订单号"
+              onSearch={(v) => u.set({ order_no: v })}
+            />
+            <ListSelect u={u} field="status" placeholder="订单状态" options={STATUS_OPTIONS} width={150} />
+            <ListSelect u={u} field="order_type" placeholder="订单类型" options={TYPE_OPTIONS} width={130} />
+          </>
+        }
+        actions={
+          can([RIGHTS_PERM.buy]) && (
+            <Button type="primary" icon={<ShoppingCartOutlined />} onClick={() => navigate(purchasePath())}>
+              购买权益
+            </Button>
+          )
+        }
       />
-      <OrderDrawer orderId={detailId} onClose={() => update({ order_id: undefined }, false)} />
+      <OrderDrawer orderId={detailId} onClose={() => openOrder(undefined)} />
     </Card>
   );
 }

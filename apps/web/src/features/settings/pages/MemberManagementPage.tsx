@@ -1,33 +1,30 @@
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { App, Button, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Tag } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { MemberListQuery } from '@feikong/contracts';
 import { privilegesApi, type GroupMember } from '@/api/privileges';
 import { Access, useAccess } from '@/components/Access';
 import { confirmDelete } from '@/components/confirmDelete';
 import { AddMembersDialog } from '@/components/AddMembersDialog';
+import { ListSearch, ListTable, SNAKE_PAGE, useListParams, type ListColumn } from '@/components/ListPage';
 import { GroupList } from '../components/GroupList';
 import { membersQuery, PERM, privilegeKeys } from '../hooks/privileges';
 
 /**
  * 成员管理 (settings › 权限管理): the members of a permission group, searchable; add staff with a
- * staff picker, remove after a confirmation. Without memberManagement:edit the screen is read-only.
+ * staff picker, remove after a confirmation. Without memberManagement:edit the screen is read-only. The
+ * search and the page live in the URL; another group goes back to page 1.
  */
 export default function MemberManagementPage() {
   const app = App.useApp();
   const client = useQueryClient();
   const { can } = useAccess();
   const [group, setGroup] = useState<{ id: number; name: string } | null>(null);
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ num: 1, size: 10 });
+  const u = useListParams(MemberListQuery, SNAKE_PAGE);
   const [adding, setAdding] = useState(false);
 
-  const q = {
-    group_id: group?.id ?? 0,
-    keyword: keyword || undefined,
-    page_num: page.num,
-    page_size: page.size,
-  };
+  const q = { ...u.query, group_id: group?.id ?? 0 };
   const members = useQuery({
     ...membersQuery(q),
     enabled: group !== null,
@@ -44,18 +41,25 @@ export default function MemberManagementPage() {
       then: refresh,
     });
 
-  const pick = useCallback((id: number, name: string) => {
-    setGroup({ id, name });
-    setPage((p) => ({ ...p, num: 1 }));
-  }, []);
+  const { setPage, pageSize } = u;
+  const picked = useRef<number | null>(null);
+  const pick = useCallback(
+    (id: number, name: string) => {
+      if (picked.current !== null && picked.current !== id) setPage(1, pageSize);
+      picked.current = id;
+      setGroup({ id, name });
+    },
+    [setPage, pageSize],
+  );
 
-  const columns: TableColumnsType<GroupMember> = [
-    { title: '姓名', dataIndex: 'name', width: 140 },
+  const columns: ListColumn<GroupMember>[] = [
+    { title: '姓名', dataIndex: 'name', width: 140, role: 'key' },
     { title: '手机号', dataIndex: 'phone', width: 140 },
-    { title: '所属公司', dataIndex: 'org_name', ellipsis: true },
+    { title: '所属公司', dataIndex: 'org_name', width: 200, ellipsis: true },
     {
       title: '部门',
       dataIndex: 'dept_names',
+      width: 240,
       render: (names: string[]) => (names.length ? names.map((n) => <Tag key={n}>{n}</Tag>) : '-'),
     },
     ...(can([PERM.memberEdit])
@@ -64,6 +68,7 @@ export default function MemberManagementPage() {
             title: '操作',
             key: 'op',
             width: 100,
+            fixed: 'right' as const,
             render: (_: unknown, m: GroupMember) => (
               <Button type="link" danger size="small" onClick={() => remove(m)}>
                 移除
@@ -83,16 +88,22 @@ export default function MemberManagementPage() {
             <TeamOutlined style={{ color: '#1f6fff', marginRight: 8 }} />
             成员管理{group ? ` · ${group.name}` : ''}
           </div>
-          <Space>
-            <Input.Search
-              allowClear
+        </div>
+        <ListTable<GroupMember>
+          rowKey="staff_id"
+          query={members}
+          what="「成员」"
+          paging={u}
+          columns={columns}
+          filters={
+            <ListSearch
+              value={u.query.keyword}
               placeholder="搜索姓名或手机号"
               style={{ width: 220 }}
-              onSearch={(v) => {
-                setKeyword(v.trim());
-                setPage((p) => ({ ...p, num: 1 }));
-              }}
+              onSearch={(v) => u.set({ keyword: v })}
             />
+          }
+          actions={
             <Access perms={[PERM.memberEdit]}>
               <Button
                 type="primary"
@@ -103,22 +114,7 @@ export default function MemberManagementPage() {
                 添加成员
               </Button>
             </Access>
-          </Space>
-        </div>
-        <Table<GroupMember>
-          rowKey="staff_id"
-          size="middle"
-          loading={members.isFetching}
-          columns={columns}
-          dataSource={members.data?.items ?? []}
-          pagination={{
-            current: page.num,
-            pageSize: page.size,
-            total: members.data?.page.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (t) => `共 ${t} 条`,
-            onChange: (num, size) => setPage({ num, size }),
-          }}
+          }
         />
       </div>
       <AddMembersDialog

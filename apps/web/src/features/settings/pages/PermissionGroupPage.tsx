@@ -1,13 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Space, Tag } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime } from '@feikong/contracts';
+import { formatDateTime, GroupListQuery } from '@feikong/contracts';
 import { privilegesApi, type PermissionGroup } from '@/api/privileges';
 import { Access, useAccess } from '@/components/Access';
 import { confirmDelete } from '@/components/confirmDelete';
 import { Dialog } from '@/components/Dialog/Dialog';
 import { applyFieldErrors } from '@/components/formErrors';
+import { ListSearch, ListTable, SNAKE_PAGE, useListParams, type ListColumn } from '@/components/ListPage';
 import { groupsQuery, PERM, privilegeKeys } from '../hooks/privileges';
 
 interface GroupForm {
@@ -18,20 +19,18 @@ interface GroupForm {
 /**
  * 权限组 (settings › 权限管理): list, add, edit and delete permission groups. Before deleting, the
  * server's delete check runs and its reason (builtin group, members left) is shown instead of the
- * confirmation. Buttons follow permissionGroup:add / edit / delete.
+ * confirmation. Buttons follow permissionGroup:add / edit / delete. Search and page live in the URL.
  */
 export default function PermissionGroupPage() {
   const app = App.useApp();
   const { message } = app;
   const client = useQueryClient();
   const { can } = useAccess();
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState({ num: 1, size: 10 });
+  const u = useListParams(GroupListQuery, SNAKE_PAGE);
   const [editing, setEditing] = useState<PermissionGroup | 'new' | null>(null);
   const [form] = Form.useForm<GroupForm>();
 
-  const q = { keyword: keyword || undefined, page_num: page.num, page_size: page.size };
-  const groups = useQuery({ ...groupsQuery(q), placeholderData: keepPreviousData });
+  const groups = useQuery({ ...groupsQuery(u.query), placeholderData: keepPreviousData });
   const refresh = () => client.invalidateQueries({ queryKey: privilegeKeys.all });
 
   const save = useMutation({
@@ -67,11 +66,12 @@ export default function PermissionGroupPage() {
       then: refresh,
     });
 
-  const columns: TableColumnsType<PermissionGroup> = [
+  const columns: ListColumn<PermissionGroup>[] = [
     {
       title: '权限组名称',
       dataIndex: 'name',
       width: 200,
+      role: 'key',
       render: (name: string, g) => (
         <Space size={6}>
           <span>{name}</span>
@@ -79,7 +79,13 @@ export default function PermissionGroupPage() {
         </Space>
       ),
     },
-    { title: '描述', dataIndex: 'description', ellipsis: true, render: (d: string | null) => d || '-' },
+    {
+      title: '描述',
+      dataIndex: 'description',
+      width: 260,
+      ellipsis: true,
+      render: (d: string | null) => d || '-',
+    },
     { title: '成员数', dataIndex: 'member_count', width: 90, align: 'right' },
     {
       title: '权限数',
@@ -93,6 +99,7 @@ export default function PermissionGroupPage() {
       title: '操作',
       key: 'op',
       width: 140,
+      fixed: 'right',
       render: (_, g) => (
         <Space size={0}>
           <Access perms={[PERM.groupEdit]}>
@@ -114,41 +121,27 @@ export default function PermissionGroupPage() {
   const builtin = editing !== null && editing !== 'new' && editing.is_builtin;
   return (
     <div className="fk-panel" data-testid="permission-group-page">
-      <div className="fk-toolbar">
-        <div className="fk-page-title" style={{ margin: 0 }}>
-          权限组
-        </div>
-        <Space>
-          <Input.Search
-            allowClear
+      <div className="fk-page-title">权限组</div>
+      <ListTable<PermissionGroup>
+        query={groups}
+        what="「权限组」"
+        paging={u}
+        columns={columns}
+        filters={
+          <ListSearch
+            value={u.query.keyword}
             placeholder="搜索名称或描述"
             style={{ width: 220 }}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage((p) => ({ ...p, num: 1 }));
-            }}
+            onSearch={(v) => u.set({ keyword: v })}
           />
+        }
+        actions={
           <Access perms={[PERM.groupAdd]}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
               新增权限组
             </Button>
           </Access>
-        </Space>
-      </div>
-      <Table<PermissionGroup>
-        rowKey="id"
-        size="middle"
-        loading={groups.isFetching}
-        columns={columns}
-        dataSource={groups.data?.items ?? []}
-        pagination={{
-          current: page.num,
-          pageSize: page.size,
-          total: groups.data?.page.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (num, size) => setPage({ num, size }),
-        }}
+        }
       />
       <Dialog
         open={editing !== null}
