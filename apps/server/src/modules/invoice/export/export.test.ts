@@ -28,20 +28,30 @@ const OFD = {
   sample: ['12235358', 'invoices/ofd/ofdrw_999_eInvoice_sample_050001700111_12235358.ofd'],
 } as const;
 
-/** Saves the tenant owner's invoice `part` (a real one from the manifest) with `file` as its file, or none. */
+/**
+ * Saves the tenant owner's invoice `part` (a real one from the manifest, entered by hand) and then gives it
+ * `file` as its stored file: the print reads whatever file is stored, and saving an exact file whose
+ * fields differ from the entry is refused since decision 0035, hostile files included.
+ */
 async function saved(t: Tenant, part: string, file?: Buffer): Promise<number> {
-  let fileKey: string | undefined;
-  if (file) {
-    const dir = await grantedDir(env.t.db, t.tenantId, t.owner.staffId);
-    fileKey = `${dir}2026/11/28/${Date.now()}_${Math.random().toString(16).slice(2)}.ofd`;
-    await env.storage.put(fileKey, file, { contentType: 'application/ofd' });
-  }
-  const inv = realInvoice(part, fileKey ? { fileKey } : {});
+  const inv = realInvoice(part, {});
   if (!Object.values(REAL_BUYERS).some((b) => b.name === inv.buyerName))
     Object.assign(inv, { buyerName: REAL_BUYERS.jingli.name, buyerTaxId: REAL_BUYERS.jingli.taxId });
   const res = await call(t.owner.token, 'POST', `${W}/saveInvoices`, { invoices: [inv] });
   expect(res.code, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.items[0].id as number;
+  const id = res.body.data.items[0].id as number;
+  if (file) {
+    const dir = await grantedDir(env.t.db, t.tenantId, t.owner.staffId);
+    const fileKey = `${dir}2026/11/28/${Date.now()}_${Math.random().toString(16).slice(2)}.ofd`;
+    await env.storage.put(fileKey, file, { contentType: 'application/ofd' });
+    await env.t.db
+      .updateTable('invoices')
+      .set({ file_key: fileKey })
+      .where('tenant_id', '=', t.tenantId)
+      .where('id', '=', id)
+      .execute();
+  }
+  return id;
 }
 
 async function pdfOf(url: string) {
