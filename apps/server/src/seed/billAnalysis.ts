@@ -78,7 +78,7 @@ export async function seedDemoBillAnalysis(db: Db, t: { group: number; tech: num
     mode: { kind: 'orSign' as const },
     whenEmpty: 'autoPass' as const,
     onReject: { kind: 'end' as const },
-    selfApprove: 'autoPass' as const,
+    selfApprove: 'superior' as const,
   });
   const nodes: FlowDefinition['nodes'] = [
     { id: 'start', type: 'start', name: '发起', next: 'dept' },

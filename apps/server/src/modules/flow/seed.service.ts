@@ -44,7 +44,7 @@ export async function seedFlowDemo(
       mode: { kind: 'orSign' },
       whenEmpty: 'admin',
       onReject: { kind: 'end' },
-      selfApprove: 'autoPass',
+      selfApprove: 'superior',
     },
     { id: 'end', name: '结束', type: 'end' },
   ];
