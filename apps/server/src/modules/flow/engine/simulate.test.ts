@@ -36,8 +36,7 @@ describe('simulate', () => {
     for (const [i, row] of r.rows.entries()) {
       const doc = docs[i];
       const amount = doc.values.amount as number;
-      const matrixFin =
-        doc.values.departmentId === 'd2' ? ['dave'] : amount >= 100000 ? ['cfo'] : ['carol'];
+      const matrixFin = doc.values.departmentId === 'd2' ? ['dave'] : amount >= 100000 ? ['cfo'] : ['carol'];
       // carol has no superior and nothing follows: her own 财务 step goes to the administrators.
       const expectedFin = matrixFin[0] === doc.submitter ? ['admin'] : matrixFin;
       const steps = row.steps.map((s) => s.nodeId);
