@@ -23,6 +23,8 @@ export interface OrganizationsTable {
   /** Tenant-level settings live on the top organisation's row. */
   ui_type: string;
   orgcode_payer_type: number;
+  /** The person who made the tenant through 创建组织 (unique: one each); null otherwise. */
+  founder_user_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
@@ -97,6 +99,8 @@ export interface PrivilegeGroupsTable {
   /** JSON array of permission strings `menuName:perm`, or ["*"]. */
   perms: string;
   is_builtin: number;
+  /** 1 on the tenant's default group: new staff join it. */
+  is_default: ColumnType<number, number | undefined, number>;
   created_at: number;
   updated_at: number;
 }

@@ -18,8 +18,9 @@ const HOUR = 3_600_000;
  * Demo approval history of 演示集团 for 单据分析: a disabled demo flow 差旅报销审批（演示）(部门审批 by
  * 审批人甲 → 财务审批 by 演示管理员) and ten expense documents submitted over the last four weeks, run through
  * the real engine (submit, approve) so their instances, open tasks and approval logs are what the flow module
- * writes. Two are still waiting at 财务审批. 审批人甲's own documents pass 部门审批 by themselves (the
- * node's selfApprove), so their first hours are 财务审批's. The flow is disabled so new documents use the tenant's own flows.
+ * writes. Two are still waiting at 财务审批. Nobody approves their own spend: 审批人甲 has no superior, so
+ * 部门审批 of his own documents goes on to the next node (selfApprove superior → next) and 演示管理员 reviews
+ * them at 财务审批, whose hours come first. The flow is disabled so new documents use the tenant's own flows.
  */
 const DOCS: {
   day: number;
@@ -78,7 +79,7 @@ export async function seedDemoBillAnalysis(db: Db, t: { group: number; tech: num
     mode: { kind: 'orSign' as const },
     whenEmpty: 'autoPass' as const,
     onReject: { kind: 'end' as const },
-    selfApprove: 'autoPass' as const,
+    selfApprove: 'superior' as const,
   });
   const nodes: FlowDefinition['nodes'] = [
     { id: 'start', type: 'start', name: '发起', next: 'dept' },

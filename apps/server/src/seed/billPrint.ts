@@ -46,7 +46,7 @@ export async function seedDemoPrintedBill(db: Db, t: { group: number; tech: numb
           mode: { kind: 'orSign' },
           whenEmpty: 'autoPass',
           onReject: { kind: 'end' },
-          selfApprove: 'autoPass',
+          selfApprove: 'superior',
         },
         { id: 'end', type: 'end', name: '结束' },
       ],

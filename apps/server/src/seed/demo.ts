@@ -1,5 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../platform/db/database.js';
+import { ensureDefaultGroup } from '../modules/privileges/index.js';
 import { seedDemoPrivileges } from './privileges.js';
 import { seedDemoNotify } from './notify.js';
 import { seedDemoRights } from './rights.js';
@@ -290,6 +291,7 @@ export async function seedDemoTenant(db: Trx) {
   // The only person in 过期示例公司 administers it, so someone there can renew the expired version.
   const expiredAdmins = await createPrivilegeGroup(db, expired, '系统管理员', ['*'], true);
   await addGroupMember(db, expired, expiredAdmins, s5Expired);
+  await ensureDefaultGroup(db, expired);
   await db.updateTable('users').set({ last_logged_org: group }).where('id', 'in', [u1, u2, u3, u5]).execute();
   // 演示集团: 标准版 for a year from seed time; 过期示例公司: 标准版 that expired 30 days ago.
   const seededAt = Date.now();

@@ -1,5 +1,5 @@
 import type { Db } from '../platform/db/database.js';
-import { ensureAdminGroup } from '../modules/privileges/privileges.service.js';
+import { ensureAdminGroup, ensureDefaultGroup, joinDefaultGroup } from '../modules/privileges/index.js';
 import { staffIdByPhone } from '../modules/org/index.js';
 import { findGroupByName, insertGroup, insertMembers } from '../modules/privileges/privileges.repo.js';
 import { FLOW_STAFF_PERMS } from '../db/migrations/20261127T0141_flow_bill.js';
@@ -7,7 +7,8 @@ import { FLOW_STAFF_PERMS } from '../db/migrations/20261127T0141_flow_bill.js';
 /**
  * Permission groups of the demo tenant (演示集团):
  * 系统管理员 (builtin, `*`) — the admin; 财务审批 — the approver, may look at permissions and members;
- * 普通员工 — the plain staff member, no settings permissions. The multi-organisation user is in no group.
+ * 普通员工 — the plain staff member, no settings permissions; it is the tenant's default group (new staff join
+ * it), and the multi-organisation user is in it too, so they can file documents.
  * Phones come from the caller (seed/demo.ts DEMO) so this file does not import demo.ts back.
  */
 /** What every staff member may do with their own invoices (我的发票, 发票中心). */
@@ -22,7 +23,7 @@ const INVOICE_STAFF_PERMS = [
 export async function seedDemoPrivileges(
   db: Db,
   tenantId: number,
-  phones: { admin: string; approver: string; staff: string },
+  phones: { admin: string; approver: string; staff: string; multiOrg: string },
   now = Date.now(),
 ) {
   const staffOf = async (phone: string) => {
@@ -63,4 +64,6 @@ export async function seedDemoPrivileges(
     );
     await insertMembers(db, tenantId, id, [await staffOf(g.phone)]);
   }
+  await ensureDefaultGroup(db, tenantId, now);
+  await joinDefaultGroup(db, tenantId, [await staffOf(phones.multiOrg)], now);
 }

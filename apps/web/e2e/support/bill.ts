@@ -66,7 +66,7 @@ export async function publishExpenseFlow(
     mode: { kind: 'orSign' },
     whenEmpty: 'admin',
     onReject,
-    selfApprove: 'approve',
+    selfApprove: 'superior',
   });
   const flow = await call<{ id: number }>('POST', `${FINOBILL}/flowDesign/save`, {
     name: names.flow,

@@ -67,6 +67,8 @@ export const authApi = {
   /** Also the bind step for a personal session. The old token is revoked by the server. */
   switchOrganization: (orgId: number) =>
     http.post<LoginReply>(`${BASE}/users:switch/organization`, { org_id: orgId }),
+  /** 创建组织: a new trial tenant with the caller as administrator; answers the session there (old token revoked). */
+  createOrganization: (name: string) => http.post<LoginReply>(`${BASE}/users:create/organization`, { name }),
   /** A third-party callback code for a session. Errors are shown by the callback page itself. */
   thirdLogin: (platform: string, code: string, corpId?: string) =>
     http.post<LoginReply>(

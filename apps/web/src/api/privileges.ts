@@ -48,7 +48,7 @@ export const privilegesApi = {
   listGroups: (q: ListQuery) => http.get<Paged<PermissionGroup>>(BASE, { ...q }),
   groupOptions: () => http.get<{ items: GroupOption[] }>(`${BASE}/options`),
   createGroup: (body: GroupInput) => http.post<PermissionGroup>(BASE, body, { handleFieldErrors: true }),
-  updateGroup: (body: Partial<GroupInput> & { id: number }) =>
+  updateGroup: (body: Partial<GroupInput> & { id: number; is_default?: boolean }) =>
     http.put<PermissionGroup>(BASE, body, { handleFieldErrors: true }),
   deleteGroup: (id: number) => http.delete<{ id: number }>(BASE, { id }),
   checkDelete: (id: number) => http.get<GroupDeleteCheck>(`${BASE}/delete:check`, { id }),

@@ -112,6 +112,18 @@ export const OrganizationsQuery = z
 
 export const OrgIdBody = z.object({ org_id: id('组织ID') }).describe('组织');
 
+/** POST users:create/organization (创建组织): a personal account makes its own organisation (trial version). */
+export const CreateOrganizationBody = z
+  .object({
+    name: z
+      .string(required)
+      .trim()
+      .min(2, '请输入2-50个字符的组织名称')
+      .max(50, '组织名称不能超过50个字符')
+      .describe('组织名称'),
+  })
+  .describe('创建组织');
+
 export const PersonInfoBody = z
   .object({
     real_name: optional(text('姓名', 50)),

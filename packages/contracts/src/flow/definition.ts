@@ -96,7 +96,8 @@ export const ApproverNodeSchema = z.object({
     [z.object({ kind: z.literal('end') }), z.object({ kind: z.literal('back'), nodeId })],
     '驳回方式取值为end或back',
   ),
-  selfApprove: z.enum(['autoPass', 'approve'], '审批人为发起人时取值为autoPass或approve'),
+  /** Nobody approves their own spend: the submitter's share goes to their superior (default) or on. */
+  selfApprove: z.enum(['superior', 'next'], '审批人为发起人时取值为superior或next'),
 });
 export const CcNodeSchema = z.object({
   ...base,

@@ -120,8 +120,22 @@ export const APPROVER_SOURCE_LABEL = {
 export const APPROVE_MODE_LABEL = { countersign: '会签', orSign: '或签', sequential: '依次审批' } as const;
 export const AUTO_PASS_LABEL: Record<string, string> = {
   ASSIGN_EMPTY_APPROVE: '无审批人，自动通过',
+  /** Only in records written before issue 20. */
   ASSIGN_START_USER_APPROVE: '审批人为发起人，自动通过',
   ADMIN_FORCE_PASS: '管理员强制通过',
+};
+/** What happens when the submitter is among a node's approvers (the designer's options; never 自动通过). */
+export const SELF_APPROVE_LABEL = {
+  superior: '转交发起人的直属上级审批',
+  next: '由本节点其他审批人或下一节点审批',
+} as const;
+/** Where the simulator says a step went because its approver was the submitter (engine selfApproval.ts). */
+export const SELF_ROUTE_LABEL: Record<string, string> = {
+  superior: '审批人为发起人，转交发起人的上级审批',
+  others: '审批人为发起人，由本节点其他审批人审批',
+  next: '审批人为发起人，转下一节点审批',
+  admin: '审批人为发起人且无上级和后续审批人，转交管理员审批',
+  none: '没有发起人以外的人员可以审批',
 };
 /** Form fields a condition may test (custom fields use their own key). */
 export const CONDITION_FIELDS = [

@@ -85,6 +85,8 @@ export const PermissionGroup = z.object({
   description: z.string().nullable(),
   perms: z.array(z.string()),
   is_builtin: z.boolean(),
+  /** New staff join the default group (one per tenant). */
+  is_default: z.boolean(),
   member_count: z.number(),
   created_at: z.number(),
 });

@@ -71,6 +71,8 @@ export const GroupUpdateBody = z.object({
   name: groupName.optional(),
   description: groupDescription,
   perms: permList.optional(),
+  /** true makes this the tenant's default group (new staff join it); the default cannot be unset, only moved. */
+  is_default: z.boolean('是否默认必须是布尔值').optional(),
 });
 
 export const GroupIdQuery = z.object({ id: positiveId('权限组ID') });

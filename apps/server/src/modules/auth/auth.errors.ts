@@ -29,6 +29,7 @@ export const AuthCode = {
   thirdPartyFailed: 98001070,
   thirdPartyNotConfigured: 98001071,
   thirdPartyNoStaff: 98001072,
+  orgAlreadyFounded: 98001080,
 } as const;
 export type AuthCode = (typeof AuthCode)[keyof typeof AuthCode];
 
@@ -92,6 +93,7 @@ export const authMessages = {
   phoneTaken: '该手机号已被其他账号使用',
   phoneUnchanged: '新手机号不能与当前手机号相同',
   orgNotJoined: '您不是该组织的在职员工',
+  orgAlreadyFounded: '您已创建过组织，每人只能创建一个组织；如需加入其他组织，请让其管理员添加您的手机号',
   oneTimeCodeInvalid: '授权码无效或已过期',
   bankNotFound: '银行卡信息不存在或已被删除',
   bankDuplicate: '该银行卡已添加',
@@ -136,4 +138,5 @@ export const authErrors = {
   thirdPartyNotConfigured: () =>
     new AppError(AuthCode.thirdPartyNotConfigured, authMessages.thirdPartyNotConfigured, 400),
   thirdPartyNoStaff: () => new AppError(AuthCode.thirdPartyNoStaff, authMessages.thirdPartyNoStaff, 403),
+  orgAlreadyFounded: () => new AppError(AuthCode.orgAlreadyFounded, authMessages.orgAlreadyFounded, 409),
 };

@@ -16,6 +16,7 @@ import {
   LogoutBody,
   OrganizationsQuery,
   OrgIdBody,
+  CreateOrganizationBody,
   PersonInfoBody,
   RetrievePasswordBody,
   SetPasswordBody,
@@ -58,6 +59,7 @@ import {
 } from './session.service.js';
 import { sendSmsCode } from './smsCode.service.js';
 import { thirdPartyLogin } from './thirdLogin.service.js';
+import { createOrganization } from './tenant.service.js';
 
 // Paths are the spec's (§7.3). A literal ':' in a path is written '::' for Fastify's router.
 const P = '/auth-center/api/v1';
@@ -192,6 +194,19 @@ export function registerAuthRoutes(app: ZodApp, deps: AppDeps) {
       schema: { body: OrgIdBody, tags, response: { 200: envelopeOf(LoginReply) } },
     },
     async (req) => ok(await switchOrganization(d, signedInCaller(req), req.body.org_id, requestMeta(req))),
+  );
+  app.post(
+    `${P}/users::create/organization`,
+    {
+      config: { permission: SIGNED_IN },
+      schema: {
+        body: CreateOrganizationBody,
+        tags,
+        summary: '创建组织：试用版，本人为管理员，并切换到新组织',
+        response: { 200: envelopeOf(LoginReply) },
+      },
+    },
+    async (req) => ok(await createOrganization(d, signedInCaller(req), req.body.name, requestMeta(req))),
   );
   app.post(
     `${P}/users::login/code`,

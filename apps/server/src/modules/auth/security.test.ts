@@ -22,6 +22,7 @@ const ROUTES: [string, string, string][] = [
   ['GET', 'users/staff', SIGNED_IN],
   ['GET', 'users:view/organizations', SIGNED_IN],
   ['POST', 'users:switch/organization', SIGNED_IN],
+  ['POST', 'users:create/organization', SIGNED_IN],
   ['GET', 'users/person/info', SIGNED_IN],
   ['PUT', 'users/person/info', SIGNED_IN],
   ['POST', 'users:update/phone', SIGNED_IN],

@@ -268,7 +268,7 @@ export async function insertEnabledFlow(db: Db, tenantId: number, by: number, ap
       mode: { kind: 'orSign' },
       whenEmpty: 'autoPass',
       onReject: { kind: 'end' },
-      selfApprove: 'approve',
+      selfApprove: 'superior',
     },
     { id: 'end', type: 'end', name: '结束' },
   ];

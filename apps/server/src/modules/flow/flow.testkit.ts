@@ -87,7 +87,7 @@ export function twoStepNodes(secondId: number) {
       mode: { kind: 'orSign' },
       whenEmpty: 'admin',
       onReject: { kind: 'end' },
-      selfApprove: 'approve',
+      selfApprove: 'superior',
     },
     {
       id: 'a2',
@@ -98,7 +98,7 @@ export function twoStepNodes(secondId: number) {
       mode: { kind: 'orSign' },
       whenEmpty: 'autoPass',
       onReject: { kind: 'back', nodeId: 'a1' },
-      selfApprove: 'approve',
+      selfApprove: 'superior',
     },
     { id: 'end', name: '结束', type: 'end' },
   ];

@@ -28,6 +28,13 @@ export async function seedFlowDemo(
     .where('tenant_id', '=', ids.tenantId)
     .where('id', '=', ids.staffId)
     .execute();
+  // 审批人甲's own expenses go to 演示管理员 (nobody approves their own spend).
+  await db
+    .updateTable('staff')
+    .set({ supervisor_id: ids.adminId })
+    .where('tenant_id', '=', ids.tenantId)
+    .where('id', '=', ids.approverId)
+    .execute();
   const admin = as(ids.adminId);
   const group = await saveGroup(d, admin, { name: '费用报销' });
   const nodes: FlowNode[] = [
@@ -44,7 +51,7 @@ export async function seedFlowDemo(
       mode: { kind: 'orSign' },
       whenEmpty: 'admin',
       onReject: { kind: 'end' },
-      selfApprove: 'autoPass',
+      selfApprove: 'superior',
     },
     { id: 'end', name: '结束', type: 'end' },
   ];
@@ -92,6 +99,51 @@ export async function seedFlowDemo(
     ],
   });
   await submitBill(d, staff, { id: waiting.id, chosen: {} });
+}
+
+/** The one approver step of a new tenant's flows: the submitter's direct superior, else the administrators. */
+const superiorStep = (next: string): FlowNode => ({
+  id: 'approve',
+  name: '直属上级审批',
+  type: 'approver',
+  next,
+  sources: [{ kind: 'supervisor', levels: 1 }],
+  mode: { kind: 'orSign' },
+  whenEmpty: 'admin',
+  onReject: { kind: 'end' },
+  selfApprove: 'superior',
+});
+
+/**
+ * A new tenant's flows (创建组织, issue 20): group 费用报销 with 报销审批, 借款审批 and 申请审批, published and
+ * enabled, so its people can file documents at once. One step each: the direct superior, or the administrators
+ * when there is none; never the submitter (selfApprove superior). Runs in the caller's transaction.
+ */
+export async function seedTenantFlows(db: Db, ids: { tenantId: number; adminId: number }, now = Date.now()) {
+  const d = { db, clock: () => now };
+  const admin: TenantCaller = {
+    sessionId: 0,
+    userId: 0,
+    tenantId: ids.tenantId,
+    staffId: ids.adminId,
+    perms: ['*'],
+  };
+  const group = await saveGroup(d, admin, { name: '费用报销' });
+  const flows = [
+    { name: '报销审批', billType: 'expense' },
+    { name: '借款审批', billType: 'loan' },
+    { name: '申请审批', billType: 'apply' },
+  ] as const;
+  for (const f of flows) {
+    const nodes: FlowNode[] = [
+      { id: 'start', name: '发起', type: 'start', next: 'approve' },
+      superiorStep('end'),
+      { id: 'end', name: '结束', type: 'end' },
+    ];
+    const flow = await saveFlow(d, admin, { ...f, groupId: group.id, remark: '创建组织时的默认流程', nodes });
+    await publishFlow(d, admin, flow.id);
+    await enableFlow(d, admin, flow.id, true);
+  }
 }
 
 const field = (

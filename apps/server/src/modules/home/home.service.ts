@@ -3,7 +3,7 @@ import type { Caller, TenantCaller } from '../../platform/context.js';
 import type { AppServices } from '../../platform/types.js';
 import { staffInfo, type AuthDeps } from '../auth/index.js';
 import { listNotifications } from '../notify/index.js';
-import { pendingOrderCounts, tenantNotices, tenantVersion } from '../rights/index.js';
+import { callerNotices, pendingOrderCounts, tenantVersion } from '../rights/index.js';
 import { listTasks, type TaskView } from '../tasks/index.js';
 
 /**
@@ -66,7 +66,7 @@ export async function workbench(deps: AppServices, auth: AuthDeps, caller: Calle
     staffInfo(auth, caller),
     listNotifications(deps.db, caller, { page_num: 1, page_size: RECENT }),
     tenant ? tenantVersion(deps.db, tenant.tenantId, now) : null,
-    tenant ? tenantNotices(deps.db, tenant.tenantId, now) : [],
+    callerNotices(deps.db, caller, now),
     tenant ? taskSummary(deps, tenant, now) : null,
     tenant ? pendingOrderCounts(deps.db, tenant) : null,
   ]);

@@ -57,7 +57,7 @@ async function task(
 describe('GET /app-ctrl/api/v1/home/workbench', () => {
   it('gathers the caller’s unread notifications, tasks of the last 7 days, version, notices and pending orders', async () => {
     const { tenantId } = await makeTenant(t.db);
-    const me = await makeStaff(t.db, tenantId, ['rightRecharge:view']);
+    const me = await makeStaff(t.db, tenantId, ['rightRecharge:view', 'rightRecharge:buy']);
     const colleague = await makeStaff(t.db, tenantId);
     const now = Date.now();
     await giveVersion(t, tenantId, {
@@ -127,6 +127,8 @@ describe('GET /app-ctrl/api/v1/home/workbench', () => {
       pending_orders: { pending_payment: 2, awaiting_confirmation: 1 },
     });
     expect(w.recent_notifications.map((n: any) => n.title)).toEqual(['新', '旧']);
+    // Notices are purchase prompts (立即订购): a colleague who may not buy gets none (issue 20).
+    expect((await get(colleague.token)).body.data.notices).toEqual([]);
     expect(w.tasks).toMatchObject({ running: 1, succeeded: 1, failed: 1 });
     expect(w.tasks.recent.map((x: any) => [x.id, x.operating_type_name, x.status])).toEqual([
       [running, '成员导出', 0],

@@ -9,3 +9,5 @@ export * from './directory.service.js';
 export { hasModulePriv } from './org.perms.js';
 /** The operation log (操作日志): other modules record administrators' interventions in it. */
 export { logOp, type LogEntry } from './oplog/oplog.service.js';
+/** 创建组织: a new tenant with its founder as administrator (the auth module adds the session). */
+export { createTenantWithFounder, foundedBy } from './units/tenant.service.js';

@@ -1,2 +1,3 @@
 /** What the privileges module offers the rest of the server. */
 export { registerPrivilegeRoutes } from './privileges.routes.js';
+export { ensureAdminGroup, ensureDefaultGroup, joinDefaultGroup } from './privileges.service.js';

@@ -18,6 +18,8 @@ export const PrivilegeCode = {
   groupHasMembers: 10032409,
   builtinReadonly: 10033409,
   lastAdmin: 10034409,
+  defaultNotDeletable: 10035409,
+  defaultRequired: 10036409,
 } as const;
 export type PrivilegeCode = (typeof PrivilegeCode)[keyof typeof PrivilegeCode];
 
@@ -27,6 +29,7 @@ const list = (items: readonly (string | number)[]) => items.join('、');
 export const privilegeMessages = {
   builtinNotDeletable: '系统内置权限组不可删除',
   groupHasMembers: (n: number) => `该权限组下还有${n}名成员，请先移除成员`,
+  defaultNotDeletable: '默认权限组不可删除：新成员默认加入该组，请先将其他权限组设为默认',
 } as const;
 
 export const privilegeErrors = {
@@ -52,4 +55,8 @@ export const privilegeErrors = {
   builtinReadonly: () =>
     new AppError(PrivilegeCode.builtinReadonly, '系统内置权限组的名称和权限不可修改', 409),
   lastAdmin: () => new AppError(PrivilegeCode.lastAdmin, '至少保留一名系统管理员', 409),
+  defaultNotDeletable: () =>
+    new AppError(PrivilegeCode.defaultNotDeletable, privilegeMessages.defaultNotDeletable, 409),
+  defaultRequired: () =>
+    new AppError(PrivilegeCode.defaultRequired, '请将其他权限组设为默认，新成员需要一个默认权限组', 409),
 };

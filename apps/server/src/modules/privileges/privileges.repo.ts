@@ -9,6 +9,7 @@ export interface GroupRow {
   description: string | null;
   perms: string[];
   is_builtin: boolean;
+  is_default: boolean;
   created_at: number;
   updated_at: number;
 }
@@ -19,6 +20,7 @@ const GROUP_COLUMNS = [
   'g.description',
   'g.perms',
   'g.is_builtin',
+  'g.is_default',
   'g.created_at',
   'g.updated_at',
 ] as const;
@@ -29,6 +31,7 @@ function toGroup(r: {
   description: string | null;
   perms: string;
   is_builtin: number;
+  is_default: number;
   created_at: number;
   updated_at: number;
 }): GroupRow {
@@ -38,6 +41,7 @@ function toGroup(r: {
     description: r.description,
     perms: JSON.parse(r.perms) as string[],
     is_builtin: Number(r.is_builtin) === 1,
+    is_default: Number(r.is_default) === 1,
     created_at: Number(r.created_at),
     updated_at: Number(r.updated_at),
   };
@@ -130,7 +134,7 @@ export async function lockGroup(
     .set({ updated_at: now })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
-    .returning(['id', 'name', 'description', 'perms', 'is_builtin', 'created_at', 'updated_at'])
+    .returning(['id', 'name', 'description', 'perms', 'is_builtin', 'is_default', 'created_at', 'updated_at'])
     .executeTakeFirst();
   return row && toGroup(row);
 }
@@ -148,7 +152,7 @@ export async function groupNameTaken(db: Db, tenantId: number, name: string, exc
 export async function insertGroup(
   db: Db,
   tenantId: number,
-  g: { name: string; description: string | null; perms: string[]; isBuiltin?: boolean },
+  g: { name: string; description: string | null; perms: string[]; isBuiltin?: boolean; isDefault?: boolean },
   now: number,
 ): Promise<number> {
   const row = await db
@@ -159,6 +163,7 @@ export async function insertGroup(
       description: g.description,
       perms: JSON.stringify(g.perms),
       is_builtin: g.isBuiltin ? 1 : 0,
+      is_default: g.isDefault ? 1 : 0,
       created_at: now,
       updated_at: now,
     })
@@ -314,4 +319,53 @@ export async function findGroupByName(db: Db, tenantId: number, name: string): P
     .where('g.name', '=', name)
     .executeTakeFirst();
   return row && toGroup(row);
+}
+
+/** The tenant's default group (new staff join it), if it has one. */
+export async function findDefaultGroupId(db: Db, tenantId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('privilege_groups')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('is_default', '=', 1)
+    .executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}
+
+/** Makes `groupId` the tenant's only default group. */
+export async function setDefaultGroup(db: Db, tenantId: number, groupId: number) {
+  await db
+    .updateTable('privilege_groups')
+    .set((eb) => ({ is_default: eb.case().when('id', '=', groupId).then(1).else(0).end() }))
+    .where('tenant_id', '=', tenantId)
+    .execute();
+}
+
+/** Adds staff to a group, skipping those already in it; chunked for member imports of many rows. */
+export async function addMembersBulk(db: Db, tenantId: number, groupId: number, staffIds: number[]) {
+  for (let i = 0; i < staffIds.length; i += 1000) {
+    const chunk = staffIds.slice(i, i + 1000);
+    await db
+      .insertInto('privilege_group_members')
+      .columns(['tenant_id', 'group_id', 'staff_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('staff as s')
+          .select([eb.val(tenantId).as('tenant_id'), eb.val(groupId).as('group_id'), 's.id'])
+          .where('s.tenant_id', '=', tenantId)
+          .where('s.id', 'in', chunk)
+          .where((w) =>
+            w.not(
+              w.exists(
+                w
+                  .selectFrom('privilege_group_members as m')
+                  .select('m.staff_id')
+                  .whereRef('m.staff_id', '=', 's.id')
+                  .where('m.group_id', '=', groupId),
+              ),
+            ),
+          ),
+      )
+      .execute();
+  }
 }

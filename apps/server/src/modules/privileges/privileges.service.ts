@@ -5,7 +5,14 @@ import { functionPermissions, grantablePerms } from './menus.service.js';
 import { ALL_PERMS, holds, normalisePerms } from './menuTree.js';
 import { privilegeErrors, privilegeMessages } from './privileges.errors.js';
 import {
+  DEFAULT_GROUP_NAME,
+  DEFAULT_STAFF_PERMS,
+} from '../../db/migrations/20261128T0560_default_staff_group.js';
+import {
   activeStaffIds,
+  addMembersBulk,
+  findDefaultGroupId,
+  setDefaultGroup,
   countActiveMembers,
   deleteGroup,
   deleteMembers,
@@ -40,6 +47,7 @@ function present(g: GroupRow, memberCount: number) {
     description: g.description,
     perms: g.perms,
     is_builtin: g.is_builtin,
+    is_default: g.is_default,
     member_count: memberCount,
     created_at: g.created_at,
   };
@@ -135,7 +143,7 @@ export async function createGroup(
 export async function editGroup(
   db: Db,
   caller: TenantCaller,
-  input: { id: number; name?: string; description?: string | null; perms?: string[] },
+  input: { id: number; name?: string; description?: string | null; perms?: string[]; is_default?: boolean },
   now = Date.now(),
 ) {
   await mapUnique(() =>
@@ -144,6 +152,12 @@ export async function editGroup(
       if (!g) throw privilegeErrors.groupNotFound();
       const renames = input.name !== undefined && input.name !== g.name;
       if (g.is_builtin && (renames || input.perms !== undefined)) throw privilegeErrors.builtinReadonly();
+      // The default is moved, never removed: new staff always have a group to join.
+      if (input.is_default !== undefined && input.is_default !== g.is_default) {
+        if (!input.is_default) throw privilegeErrors.defaultRequired();
+        if (g.is_builtin) throw privilegeErrors.builtinReadonly();
+        await setDefaultGroup(trx, caller.tenantId, g.id);
+      }
       const perms =
         input.perms === undefined ? undefined : await checkPerms(trx, caller, input.perms, g.perms);
       if (renames && (await groupNameTaken(trx, caller.tenantId, input.name!, g.id))) {
@@ -186,6 +200,8 @@ export async function replaceGroupPerms(
 async function deleteBlocker(db: Db, tenantId: number, g: GroupRow) {
   if (g.is_builtin)
     return { reason: privilegeMessages.builtinNotDeletable, error: privilegeErrors.builtinNotDeletable() };
+  if (g.is_default)
+    return { reason: privilegeMessages.defaultNotDeletable, error: privilegeErrors.defaultNotDeletable() };
   const n = await countActiveMembers(db, tenantId, g.id);
   if (n > 0)
     return { reason: privilegeMessages.groupHasMembers(n), error: privilegeErrors.groupHasMembers(n) };
@@ -323,4 +339,38 @@ export async function ensureAdminGroup(db: Db, tenantId: number, staffIds: numbe
     [...new Set(staffIds)].filter((s) => !already.has(s)),
   );
   return id;
+}
+
+/**
+ * For tenant set-up and the seed: the tenant's default group (普通员工 with DEFAULT_STAFF_PERMS unless one
+ * exists). Returns its id. Call inside the caller's transaction.
+ */
+export async function ensureDefaultGroup(db: Db, tenantId: number, now = Date.now()) {
+  const existing = await findDefaultGroupId(db, tenantId);
+  if (existing !== undefined) return existing;
+  const named = await findGroupByName(db, tenantId, DEFAULT_GROUP_NAME);
+  if (named && !named.is_builtin) {
+    await setDefaultGroup(db, tenantId, named.id);
+    return named.id;
+  }
+  return insertGroup(
+    db,
+    tenantId,
+    {
+      name: DEFAULT_GROUP_NAME,
+      description: '新成员默认加入：填报单据、我的发票、我的待办',
+      perms: DEFAULT_STAFF_PERMS,
+      isDefault: true,
+    },
+    now,
+  );
+}
+
+/**
+ * New staff join the tenant's default group (org module: add member, import, third-party sync), in the
+ * caller's transaction. A tenant without one gets it first.
+ */
+export async function joinDefaultGroup(db: Db, tenantId: number, staffIds: number[], now = Date.now()) {
+  if (staffIds.length === 0) return;
+  await addMembersBulk(db, tenantId, await ensureDefaultGroup(db, tenantId, now), staffIds);
 }

@@ -72,7 +72,7 @@ describe('GET privileges (permission group list)', () => {
       ['财务审批', false, 2],
     ]);
     expect(Object.keys(res.body.data.items[1]).sort()).toEqual(
-      ['created_at', 'description', 'id', 'is_builtin', 'member_count', 'name', 'perms'].sort(),
+      ['created_at', 'description', 'id', 'is_builtin', 'is_default', 'member_count', 'name', 'perms'].sort(),
     );
     expect(res.body.data.items[1].perms).toEqual(['memberManagement:view']);
 

@@ -6,7 +6,7 @@ import {
   TenantNotifyType,
   versionLastDay,
 } from '@feikong/contracts';
-import type { Caller } from '../../platform/context.js';
+import { hasPermission, type Caller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { rightsErrors } from './rights.errors.js';
 import {
@@ -17,6 +17,7 @@ import {
   findProductByCode,
   listProductsOnSale,
   listTenantProducts,
+  insertTenantVersion,
   listVersionsOnSale,
   tenantSettings,
   type TenantVersionRow,
@@ -260,8 +261,35 @@ export async function tenantNotices(db: Db, tenantId: number, now: number): Prom
   return notices.sort((a, b) => a.notify_type - b.notify_type);
 }
 
+/**
+ * The notices a caller sees: each is a purchase prompt (立即订购), so only those who may buy (rightRecharge:buy)
+ * get them; everyone else would only be led to 您暂无购买权限.
+ */
 export async function callerNotices(db: Db, caller: Caller, now: number) {
-  return caller.tenantId === null ? [] : tenantNotices(db, caller.tenantId, now);
+  if (caller.tenantId === null || !hasPermission(caller.perms, 'rightRecharge:buy')) return [];
+  return tenantNotices(db, caller.tenantId, now);
+}
+
+/** A new tenant's trial (创建组织): the catalogue's 标准版, 30 days, marked as a trial. */
+export const TRIAL = { code: 'standard', days: 30 } as const;
+
+export async function startTrial(db: Db, tenantId: number, now: number) {
+  const v = (await listVersionsOnSale(db)).find((x) => x.code === TRIAL.code);
+  if (!v) throw new Error(`产品版本 ${TRIAL.code} 不在售`);
+  await insertTenantVersion(
+    db,
+    tenantId,
+    {
+      product_version_name: v.name,
+      product_version_id: v.id,
+      order_id: null,
+      activated_at: now,
+      expired_at: now + TRIAL.days * 86_400_000,
+      is_test_version: 1,
+    },
+    now,
+  );
+  return { name: v.name, expiredAt: now + TRIAL.days * 86_400_000 };
 }
 
 // ---- Banners ----

@@ -157,7 +157,7 @@ describe('GET tenant:notify', () => {
       activatedAt: now - 400 * DAY,
       expiredAt: now - 3 * DAY,
     });
-    const res = await call(expired.plain.token, 'GET', `${R}/tenant:notify`);
+    const res = await call(expired.buyer.token, 'GET', `${R}/tenant:notify`);
     expect(res.code).toBe(200);
     expect(res.body.data).toEqual([
       {
@@ -176,7 +176,7 @@ describe('GET tenant:notify', () => {
       activatedAt: now - 300 * DAY,
       expiredAt: now + 10 * DAY - 60_000,
     });
-    const warn = await call(soon.plain.token, 'GET', `${R}/tenant:notify`);
+    const warn = await call(soon.buyer.token, 'GET', `${R}/tenant:notify`);
     expect(warn.body.data).toEqual([
       {
         message: `您的基础版将于${versionLastDay(now + 10 * DAY - 60_000)}到期（剩余10天），请及时续费`,
@@ -194,7 +194,7 @@ describe('GET tenant:notify', () => {
       expiredAt: now + 60 * DAY,
       test: true,
     });
-    const primary = await call(trial.plain.token, 'GET', `${R}/tenant:notify`);
+    const primary = await call(trial.buyer.token, 'GET', `${R}/tenant:notify`);
     expect(primary.body.data).toEqual([
       expect.objectContaining({ notify_type: 3, message: expect.stringContaining('您正在试用专业版') }),
     ]);
@@ -206,7 +206,7 @@ describe('GET tenant:notify', () => {
       activatedAt: now,
       expiredAt: now + 200 * DAY,
     });
-    expect((await call(fine.plain.token, 'GET', `${R}/tenant:notify`)).body.data).toEqual([]);
+    expect((await call(fine.buyer.token, 'GET', `${R}/tenant:notify`)).body.data).toEqual([]);
   });
 
   it('reports add-ons running low (product type 1), and hides them for welfare and shop_welfare tenants', async () => {
@@ -224,7 +224,7 @@ describe('GET tenant:notify', () => {
       activatedAt: now - 400 * DAY,
       expiredAt: now - DAY,
     });
-    const res = await call(a.plain.token, 'GET', `${R}/tenant:notify`);
+    const res = await call(a.buyer.token, 'GET', `${R}/tenant:notify`);
     expect(res.body.data).toEqual([
       expect.objectContaining({ notify_type: 1, product_type: 2 }),
       { message: '短信包 1000条已用完，请及时购买', notify_type: 1, product_id: sms.id, product_type: 1 },
@@ -238,7 +238,7 @@ describe('GET tenant:notify', () => {
 
     for (const ui of ['welfare', 'shop_welfare']) {
       await t.db.updateTable('organizations').set({ ui_type: ui }).where('id', '=', a.tenantId).execute();
-      const filtered = await call(a.plain.token, 'GET', `${R}/tenant:notify`);
+      const filtered = await call(a.buyer.token, 'GET', `${R}/tenant:notify`);
       expect(filtered.body.data.map((n: any) => n.product_type)).toEqual([2]);
     }
   });

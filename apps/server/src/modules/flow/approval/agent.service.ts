@@ -20,6 +20,12 @@ import { loadRunning, saveResult, withRetry } from './runtime.service.js';
 
 export const AgentPerm = { view: 'flowAgent:view', edit: 'flowAgent:edit' } as const;
 
+/**
+ * A window may not start in the past (it would read as if someone had been 代理 all along). The form's
+ * default start is "now" when the dialog opened, so a start up to this long ago counts as now.
+ */
+export const AGENT_START_GRACE_MS = 10 * 60_000;
+
 function statusOf(
   w: { start_at: number; end_at: number; cancelled_at: number | null },
   now: number,
@@ -99,7 +105,10 @@ export async function saveAgent(
   if (principal !== caller.staffId && !hasPermission(caller.perms, AgentPerm.edit))
     throw flowErrors.forbidden('为他人设置代理需要审批代理的编辑权限');
   if (body.agentId === principal) throw flowErrors.badInput('agentId', '代理人不能是被代理人本人');
+  if (body.startAt < now - AGENT_START_GRACE_MS)
+    throw flowErrors.badInput('startAt', '开始时间不能早于当前时间');
   if (body.endAt <= now) throw flowErrors.badInput('endAt', '结束时间必须晚于现在');
+  const startAt = Math.max(body.startAt, now);
   return inTransaction(d.db, async (trx) => {
     const active = await activeStaff(trx, caller.tenantId, [principal, body.agentId]);
     if (!active.has(principal)) throw flowErrors.staffNotFound('被代理人');
@@ -107,7 +116,7 @@ export async function saveAgent(
     const flowIds = [...new Set(body.flowIds)];
     const flows = await repo.flowNames(trx, caller.tenantId, flowIds);
     if (flows.size !== flowIds.length) throw flowErrors.flowNotFound();
-    if ((await repo.overlapping(trx, caller.tenantId, principal, body.startAt, body.endAt)).length)
+    if ((await repo.overlapping(trx, caller.tenantId, principal, startAt, body.endAt)).length)
       throw flowErrors.agentOverlap();
     const id = await repo.insertWindow(
       trx,
@@ -115,7 +124,7 @@ export async function saveAgent(
       {
         principal_id: principal,
         agent_id: body.agentId,
-        start_at: body.startAt,
+        start_at: startAt,
         end_at: body.endAt,
         flow_ids: JSON.stringify(flowIds),
         reason: body.reason,

@@ -1,4 +1,4 @@
-import { AUTO_PASS_LABEL, APPROVE_MODE_LABEL, type BillType } from '@feikong/contracts';
+import { AUTO_PASS_LABEL, APPROVE_MODE_LABEL, SELF_ROUTE_LABEL, type BillType } from '@feikong/contracts';
 import type { TenantCaller } from '../../../platform/context.js';
 import { inTransaction, type Db } from '../../../platform/db/database.js';
 import { reserveInvoicesForBill } from '../../invoice/index.js';
@@ -100,11 +100,13 @@ export async function stepsOut(db: Db, tenantId: number, steps: PlannedStep[], k
     autoPass: s.autoPass ?? null,
     note: s.autoPass
       ? AUTO_PASS_LABEL[s.autoPass]
-      : s.chosenMissing
-        ? '发起人未选择审批人'
-        : s.toAdministrators
-          ? '无审批人，转交管理员'
-          : '',
+      : s.selfRoute
+        ? SELF_ROUTE_LABEL[s.selfRoute]
+        : s.chosenMissing
+          ? '发起人未选择审批人'
+          : s.toAdministrators
+            ? '无审批人，转交管理员'
+            : '',
     toAdministrators: !!s.toAdministrators,
     chosenMissing: !!s.chosenMissing,
   }));

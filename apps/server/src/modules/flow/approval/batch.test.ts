@@ -32,7 +32,7 @@ const orSignNodes = (f: FlowTenant) => [
     mode: { kind: 'orSign' },
     whenEmpty: 'admin',
     onReject: { kind: 'end' },
-    selfApprove: 'approve',
+    selfApprove: 'superior',
   },
   { id: 'end', name: '结束', type: 'end' },
 ];

@@ -27,7 +27,7 @@ const headNodes = [
     mode: { kind: 'orSign' },
     whenEmpty: 'admin',
     onReject: { kind: 'end' },
-    selfApprove: 'approve',
+    selfApprove: 'superior',
   },
   { id: 'end', name: '结束', type: 'end' },
 ];

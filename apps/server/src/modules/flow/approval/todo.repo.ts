@@ -21,7 +21,9 @@ function pendingQ(db: Db, tenantId: number, staffId: number, f: TodoFilter) {
     .selectFrom('flow_tasks as t')
     .where('t.tenant_id', '=', tenantId)
     .where('t.assignee_id', '=', staffId)
-    .where('t.status', '=', 'running');
+    .where('t.status', '=', 'running')
+    // An agent's to-do never holds a document the agent submitted (issue 20; the engine no longer makes one).
+    .where((eb) => eb.or([eb('t.on_behalf_of', 'is', null), eb('t.submitter_id', '<>', staffId)]));
   if (f.billType) q = q.where('t.bill_type', '=', f.billType);
   if (f.submitterId !== undefined) q = q.where('t.submitter_id', '=', f.submitterId);
   if (f.timeMin !== undefined) q = q.where('t.created_at', '>=', f.timeMin);

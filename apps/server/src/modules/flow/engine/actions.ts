@@ -68,6 +68,9 @@ export function approve(
 ): EngineResult {
   const c = checkTask(state, a.taskId, a.actor, ctx);
   if (!c.ok) return c.refusal;
+  // Nobody approves their own spend: a task that reached its submitter (written before issue 20, or
+  // handed over by hand) can only be passed on (转办).
+  if (c.task.assignee === state.submitter) return refuse('SELF_APPROVE');
   const cc = [...new Set(a.cc ?? [])];
   for (const s of cc) {
     const bad = checkPerson(s, ctx);
@@ -155,7 +158,9 @@ export function reject(
   return commit(d);
 }
 
-function checkPerson(to: StaffId, ctx: EngineContext): EngineResult | undefined {
+/** Someone a task may be handed to: active, and not the document's submitter. */
+function checkPerson(to: StaffId, ctx: EngineContext, state?: FlowInstance): EngineResult | undefined {
+  if (state && to === state.submitter) return refuse('TO_SUBMITTER');
   return ctx.directory.isActive(to) ? undefined : refuse('TARGET_INACTIVE');
 }
 
@@ -168,7 +173,7 @@ export function transfer(
   const c = checkTask(state, a.taskId, a.actor, ctx);
   if (!c.ok) return c.refusal;
   if (a.to === a.actor) return refuse('SELF_TRANSFER');
-  const bad = checkPerson(a.to, ctx);
+  const bad = checkPerson(a.to, ctx, state);
   if (bad) return bad;
   const { d, task } = c;
   emit(d, {
@@ -194,7 +199,7 @@ export function delegate(
   const c = checkTask(state, a.taskId, a.actor, ctx);
   if (!c.ok) return c.refusal;
   if (a.to === a.actor) return refuse('SELF_TRANSFER', '不能委派给自己');
-  const bad = checkPerson(a.to, ctx);
+  const bad = checkPerson(a.to, ctx, state);
   if (bad) return bad;
   const { d, task } = c;
   task.owner = task.assignee; // F: owner = the current assignee
@@ -248,10 +253,12 @@ export function addSign(
 ): EngineResult {
   const c = checkTask(state, a.taskId, a.actor, ctx);
   if (!c.ok) return c.refusal;
+  // 向后加签 counts as the approver's own approval.
+  if (a.type === 'after' && c.task.assignee === state.submitter) return refuse('SELF_APPROVE');
   const signers = [...new Set(a.signers)].filter((s) => s !== a.actor);
   if (signers.length === 0) return refuse('NO_SIGNERS');
   for (const s of signers) {
-    const bad = checkPerson(s, ctx);
+    const bad = checkPerson(s, ctx, state);
     if (bad) return bad;
   }
   const { d, task } = c;

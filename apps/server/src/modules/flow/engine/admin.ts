@@ -21,6 +21,8 @@ export function adminForcePass(
 ): EngineResult {
   const bad = checkAdmin(state, a.actor, a.reason, ctx);
   if (bad) return bad;
+  // An administrator's own document is no exception: nobody approves their own spend.
+  if (a.actor === state.submitter) return refuse('SELF_APPROVE', '不能强制通过本人提交的单据');
   const d = begin(state, ctx);
   const node = approverNode(d, d.s.currentNodeId);
   if (!node) return refuse('INSTANCE_NOT_RUNNING');
@@ -48,6 +50,7 @@ export function adminTransfer(
   if (!t) return refuse('TASK_NOT_FOUND');
   if (!OPEN.has(t.status)) return refuse('TASK_DONE');
   if (t.assignee === a.to) return refuse('SELF_TRANSFER', '接收人已是该任务的审批人');
+  if (a.to === state.submitter) return refuse('TO_SUBMITTER');
   if (!ctx.directory.isActive(a.to)) return refuse('TARGET_INACTIVE');
   const d = begin(state, ctx);
   const task = d.s.tasks.find((x) => x.id === a.taskId)!;

@@ -58,7 +58,7 @@ export function approver(
     mode: { kind: 'orSign' },
     whenEmpty: 'autoPass',
     onReject: { kind: 'end' },
-    selfApprove: 'approve',
+    selfApprove: 'superior',
     ...over,
   };
 }

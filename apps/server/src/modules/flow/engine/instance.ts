@@ -19,8 +19,16 @@ function checkChosen(
 ): EngineResult | undefined {
   const issues = validateDefinition(ctx.definition);
   if (issues.length) return refuse('BAD_DEFINITION', issues[0].message);
-  const missing = planRoute(ctx.definition, a, ctx.directory).steps.find((s) => s.chosenMissing);
+  const steps = planRoute(ctx.definition, a, ctx.directory).steps;
+  const missing = steps.find((s) => s.chosenMissing);
   if (missing) return refuse('CHOSEN_MISSING', `请选择「${missing.name}」的审批人`);
+  // Nobody but the submitter could approve a step: refused before anything runs (selfApproval.ts).
+  const alone = steps.find((s) => s.selfRoute === 'none');
+  if (alone)
+    return refuse(
+      'NO_REVIEWER',
+      `「${alone.name}」没有发起人以外的人员可以审批，请管理员为您设置直属上级或调整审批流程`,
+    );
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import { pickBranch } from './conditions.js';
 import { nodeById, startNode } from './definition.js';
 import { resolveStaff } from './resolve.js';
+import { nodePeople, reviewersFor, type SelfRoute } from './selfApproval.js';
 import type { ApproveMode, Directory, FlowDefinition, FormValues, NodeId, StaffId } from './types.js';
 
 export interface PlannedStep {
@@ -10,8 +11,10 @@ export interface PlannedStep {
   /** Approvers in order (or CC recipients); empty when nobody was found. */
   staff: StaffId[];
   mode?: ApproveMode;
-  /** Set when the step would pass by itself. */
-  autoPass?: 'ASSIGN_EMPTY_APPROVE' | 'ASSIGN_START_USER_APPROVE';
+  /** Set when the step would pass by itself (nobody found). */
+  autoPass?: 'ASSIGN_EMPTY_APPROVE';
+  /** The submitter was among the approvers: where their share went (`none`: nobody else could approve). */
+  selfRoute?: SelfRoute;
   /** True when nobody was found and the administrators take the step. */
   toAdministrators?: boolean;
   /** An approver node whose `chosen` source the submitter left empty. */
@@ -34,6 +37,7 @@ export function planRoute(
   directory: Directory,
 ): PlannedRoute {
   const steps: PlannedStep[] = [];
+  const who = { submitter: doc.submitter, values: doc.values, chosen: doc.chosen ?? {} };
   let node = startNode(def);
   for (let guard = 0; node && guard <= def.nodes.length; guard++) {
     if (node.type === 'end') return { steps, endNodeId: node.id };
@@ -41,13 +45,7 @@ export function planRoute(
     if (node.type === 'start') next = node.next;
     else if (node.type === 'condition') next = pickBranch(node.branches, doc.values)?.next;
     else {
-      const input = {
-        submitter: doc.submitter,
-        values: doc.values,
-        chosen: doc.chosen ?? {},
-        nodeId: node.id,
-      };
-      const staff = resolveStaff(node.sources, input, directory);
+      const staff = resolveStaff(node.sources, { ...who, nodeId: node.id }, directory);
       next = node.next;
       if (node.type === 'cc') steps.push({ nodeId: node.id, name: node.name, kind: 'cc', staff });
       else {
@@ -61,13 +59,19 @@ export function planRoute(
         if (node.sources.some((s) => s.kind === 'chosen') && !doc.chosen?.[node.id]?.length) {
           step.chosenMissing = true;
         }
-        if (staff.length === 0 && node.whenEmpty === 'admin') {
-          step.staff = directory.administrators().filter((a) => directory.isActive(a));
-          step.toAdministrators = true;
-        }
-        if (step.staff.length === 0) step.autoPass = 'ASSIGN_EMPTY_APPROVE';
-        else if (node.selfApprove === 'autoPass' && step.staff.every((s) => s === doc.submitter)) {
-          step.autoPass = 'ASSIGN_START_USER_APPROVE';
+        const found = nodePeople(node, who, directory);
+        step.staff = found;
+        if (staff.length === 0 && found.length) step.toAdministrators = true;
+        if (found.length === 0) step.autoPass = 'ASSIGN_EMPTY_APPROVE';
+        else {
+          const r = reviewersFor(def, node, found, who, directory);
+          if (r.kind === 'people') {
+            step.staff = r.people;
+            if (r.route) step.selfRoute = r.route;
+          } else {
+            step.staff = [];
+            step.selfRoute = r.kind === 'skip' ? 'next' : 'none';
+          }
         }
         steps.push(step);
       }

@@ -5,6 +5,7 @@
 import { pickBranch } from './conditions.js';
 import { nodeById } from './definition.js';
 import { agentFor, resolveStaff } from './resolve.js';
+import { nodePeople, reviewersFor, SELF_ROUTE_TEXT } from './selfApproval.js';
 import type {
   ApproverNode,
   EngineContext,
@@ -59,7 +60,8 @@ export function createTask(
   order: number,
   extra: Partial<FlowTask> = {},
 ): FlowTask {
-  const w = agentFor(principal, d.s.flowId, d.ctx.now, d.ctx.agents, d.ctx.directory);
+  // An agent never takes a task on a document they submitted: it stays with the principal.
+  const w = agentFor(principal, d.s.flowId, d.ctx.now, d.ctx.agents, d.ctx.directory, d.s.submitter);
   const task: FlowTask = {
     id: `${d.s.id}:t${d.s.tasks.length + 1}`,
     nodeId,
@@ -75,7 +77,6 @@ export function createTask(
   return task;
 }
 
-/** Y ASSIGN_START_USER_APPROVE: the submitter's own task passes by itself when the node says so. */
 export function startTask(d: Draft, node: ApproverNode, task: FlowTask): void {
   task.status = 'running';
   emit(d, {
@@ -85,18 +86,6 @@ export function startTask(d: Draft, node: ApproverNode, task: FlowTask): void {
     to: [task.assignee],
     onBehalfOf: task.onBehalfOf,
   });
-  if (node.selfApprove === 'autoPass' && !task.sign && (task.onBehalfOf ?? task.assignee) === d.s.submitter) {
-    task.status = 'autoPassed';
-    task.autoPassReason = 'ASSIGN_START_USER_APPROVE';
-    task.completedAt = d.ctx.now;
-    emit(d, {
-      type: 'autoPassed',
-      nodeId: node.id,
-      taskId: task.id,
-      autoPassReason: 'ASSIGN_START_USER_APPROVE',
-      reason: '审批人与提交人为同一人时，自动通过',
-    });
-  }
 }
 
 export function cancelOpen(d: Draft, nodeId: NodeId, reason: string): void {
@@ -145,11 +134,9 @@ export function enterNode(d: Draft, id: NodeId): void {
       continue;
     }
     d.s.round += 1;
-    let people = resolveStaff(node.sources, input, directory);
-    if (people.length === 0 && node.whenEmpty === 'admin') {
-      people = directory.administrators().filter((a) => directory.isActive(a));
-    }
-    if (people.length === 0) {
+    const doc = { submitter: d.s.submitter, values: d.s.values, chosen: d.s.chosen };
+    const found = nodePeople(node, doc, directory);
+    if (found.length === 0) {
       // Y ASSIGN_EMPTY_APPROVE (also when the administrators' setting finds nobody either).
       emit(d, {
         type: 'autoPassed',
@@ -161,6 +148,23 @@ export function enterNode(d: Draft, id: NodeId): void {
       id = node.next;
       continue;
     }
+    const r = reviewersFor(definition, node, found, doc, directory);
+    if (r.kind === 'skip') {
+      emit(d, { type: 'selfRouted', nodeId: node.id, reason: SELF_ROUTE_TEXT.next });
+      d.s.path.push(node.id);
+      id = node.next;
+      continue;
+    }
+    if (r.kind === 'none') {
+      // The safe end: nobody but the submitter could approve, so the document goes back to them.
+      emit(d, { type: 'selfRouted', nodeId: node.id, reason: SELF_ROUTE_TEXT.none });
+      d.s.currentNodeId = d.s.path[0] ?? node.id;
+      d.s.path = [];
+      return finish(d, 'returned');
+    }
+    const people = r.people;
+    if (r.route)
+      emit(d, { type: 'selfRouted', nodeId: node.id, to: people, reason: SELF_ROUTE_TEXT[r.route] });
     const tasks = people.map((p, i) => createTask(d, node.id, p, i));
     // Y SEQUENTIAL: one at a time in order; RATIO and ANY: all at once.
     for (const t of node.mode.kind === 'sequential' ? tasks.slice(0, 1) : tasks) startTask(d, node, t);

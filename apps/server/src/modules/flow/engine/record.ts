@@ -8,6 +8,7 @@ export const EVENT_LABELS: Record<FlowEventType, string | null> = {
   rejected: '驳回',
   returned: '退回',
   autoPassed: '自动通过',
+  selfRouted: '发起人回避',
   transferred: '转办',
   delegated: '委派',
   resolved: '委派完成',

@@ -19,6 +19,9 @@ export const REFUSAL_MESSAGES: Record<RefusalCode, string> = {
   NO_SIGNERS: '请选择加签人',
   NOT_SIGN_TASK: '只能减去您加签且尚未处理的任务',
   CHOSEN_MISSING: '请选择审批人',
+  SELF_APPROVE: '不能审批本人提交的单据，请转办给其他人审批',
+  TO_SUBMITTER: '不能交给单据的提交人审批',
+  NO_REVIEWER: '没有发起人以外的人员可以审批，请管理员为您设置直属上级或调整审批流程',
   BAD_DEFINITION: '流程定义有误',
 };
 

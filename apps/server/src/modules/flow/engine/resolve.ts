@@ -54,19 +54,24 @@ export function resolveStaff(
   return out;
 }
 
-/** The agent window that takes a task for `principal` created at `now` in `flowId`, if any. */
+/**
+ * The agent window that takes a task for `principal` created at `now` in `flowId`, if any. A window whose
+ * agent submitted the document does not apply: nobody approves their own spend, not even 代 someone.
+ */
 export function agentFor(
   principal: StaffId,
   flowId: string,
   now: string,
   agents: readonly AgentWindow[] | undefined,
   dir: Directory,
+  submitter?: StaffId,
 ): AgentWindow | undefined {
   const t = Date.parse(now);
   return agents?.find(
     (w) =>
       w.principal === principal &&
       w.agent !== principal &&
+      w.agent !== submitter &&
       Date.parse(w.from) <= t &&
       t < Date.parse(w.to) &&
       (!w.scope?.flowIds || w.scope.flowIds.includes(flowId)) &&

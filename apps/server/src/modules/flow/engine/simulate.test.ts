@@ -14,7 +14,7 @@ const def: FlowDefinition = flow('cond', [
       { id: 'def', name: '其他', isDefault: true, next: 'fin' },
     ],
   },
-  approver('mgr', [{ kind: 'supervisor', levels: 1 }], 'fin', { selfApprove: 'autoPass' }),
+  approver('mgr', [{ kind: 'supervisor', levels: 1 }], 'fin'),
   approver('fin', [{ kind: 'matrix', matrixId: 'm' }], 'cc', {
     mode: { kind: 'countersign', passRatio: 0.5 },
   }),
@@ -36,8 +36,9 @@ describe('simulate', () => {
     for (const [i, row] of r.rows.entries()) {
       const doc = docs[i];
       const amount = doc.values.amount as number;
-      const expectedFin =
-        doc.values.departmentId === 'd2' ? ['dave'] : amount >= 100000 ? ['cfo'] : ['carol'];
+      const matrixFin = doc.values.departmentId === 'd2' ? ['dave'] : amount >= 100000 ? ['cfo'] : ['carol'];
+      // carol has no superior and nothing follows: her own 财务 step goes to the administrators.
+      const expectedFin = matrixFin[0] === doc.submitter ? ['admin'] : matrixFin;
       const steps = row.steps.map((s) => s.nodeId);
       expect(steps).toEqual(amount >= 100000 ? ['mgr', 'fin', 'cc'] : ['fin', 'cc']);
       expect(row.steps.find((s) => s.nodeId === 'fin')?.staff).toEqual(expectedFin);
@@ -49,10 +50,11 @@ describe('simulate', () => {
     expect(r.rows[0].steps.at(-1)).toMatchObject({ kind: 'cc', staff: ['erin'] });
   });
 
-  it('marks a step the submitter would pass by themself', () => {
-    const selfDef = flow('a1', [approver('a1', staff('alice'), 'end', { selfApprove: 'autoPass' })]);
+  it('shows where a step whose approver is the submitter goes: never to the submitter', () => {
+    const selfDef = flow('a1', [approver('a1', staff('alice'), 'end')]);
     const r = simulate(selfDef, [{ documentId: 'd', submitter: 'alice', values: {} }], directory);
-    expect(r.ok && r.rows[0].steps[0].autoPass).toBe('ASSIGN_START_USER_APPROVE');
+    expect(r.ok && r.rows[0].steps[0]).toMatchObject({ staff: ['mgr'], selfRoute: 'superior' });
+    expect(r.ok && r.rows[0].steps[0].autoPass).toBeUndefined();
   });
 
   it('refuses a draft that does not validate, with its messages', () => {

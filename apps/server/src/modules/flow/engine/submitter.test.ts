@@ -71,22 +71,21 @@ describe('submit', () => {
     expect(running(start(toAdmin).state)).toEqual(['admin']);
   });
 
-  it("the submitter's own step passes by itself when the node says so (ASSIGN_START_USER_APPROVE)", () => {
+  it("the submitter's own step never passes by itself: it goes to their superior (the default)", () => {
     const def = flow('a1', [
-      approver('a1', staff('alice'), 'a2', { selfApprove: 'autoPass' }),
-      approver('a2', staff('alice', 'carol'), 'end', {
-        selfApprove: 'autoPass',
-        mode: { kind: 'sequential' },
-      }),
+      approver('a1', staff('alice'), 'a2'),
+      approver('a2', staff('alice', 'carol'), 'end', { mode: { kind: 'sequential' } }),
     ]);
     const r = start(def);
-    expect(running(r.state)).toEqual(['carol']);
-    expect(r.events.filter((e) => e.type === 'autoPassed').map((e) => [e.nodeId, e.autoPassReason])).toEqual([
-      ['a1', 'ASSIGN_START_USER_APPROVE'],
-      ['a2', 'ASSIGN_START_USER_APPROVE'],
-    ]);
+    expect(r.events.some((e) => e.type === 'autoPassed')).toBe(false);
+    expect(running(r.state)).toEqual(['mgr']);
+    expect(r.events.find((e) => e.type === 'selfRouted')).toMatchObject({
+      nodeId: 'a1',
+      to: ['mgr'],
+      reason: '审批人为发起人，转交发起人的上级审批',
+    });
     const plain = flow('a1', [approver('a1', staff('alice'), 'end')]);
-    expect(running(start(plain).state)).toEqual(['alice']);
+    expect(running(start(plain, {}, 'bob').state)).toEqual(['alice']);
   });
 
   it('needs the approvers the submitter must choose, and uses them', () => {
@@ -110,12 +109,12 @@ describe('submit', () => {
 
 describe('withdraw (撤回) and urge (催办)', () => {
   const def = flow('a1', [
-    approver('a1', staff('alice'), 'a2', { selfApprove: 'autoPass' }),
+    approver('a1', staff('alice'), 'a2', { selfApprove: 'next' }),
     approver('a2', staff('carol', 'dave'), 'end'),
   ]);
   const ctx = ctxOf(def);
 
-  it('the submitter withdraws while no person has acted (an auto pass does not count)', () => {
+  it('the submitter withdraws while no person has acted (a step skipped for the submitter does not count)', () => {
     const s = start(def).state;
     expect(withdraw(s, { actor: 'carol' }, ctx)).toMatchObject({
       refusal: { code: 'NOT_SUBMITTER', message: '只有提交人可以操作' },

@@ -71,8 +71,12 @@ export interface ApproverNode extends NodeBase {
   whenEmpty: 'autoPass' | 'admin';
   /** Y BpmUserTaskRejectHandlerTypeEnum: FINISH_PROCESS_INSTANCE, or RETURN_USER_TASK to an earlier node. */
   onReject: { kind: 'end' } | { kind: 'back'; nodeId: NodeId };
-  /** Y ASSIGN_START_USER_APPROVE: the submitter's own task in this step passes by itself. */
-  selfApprove: 'autoPass' | 'approve';
+  /**
+   * When the submitter is among the approvers (selfApproval.ts): their share goes to their direct superior
+   * (`superior`, the default) or on to the node's other approvers / the next node (`next`). Never to
+   * themselves: nobody approves their own spend.
+   */
+  selfApprove: 'superior' | 'next';
 }
 export interface CcNode extends NodeBase {
   type: 'cc';
@@ -143,6 +147,7 @@ export interface EngineContext {
 export type TaskStatus =
   'waiting' | 'running' | 'approving' | 'approved' | 'autoPassed' | 'rejected' | 'returned' | 'cancelled';
 
+/** ASSIGN_START_USER_APPROVE only in records written before issue 20: the engine no longer passes the submitter's own task. */
 export type AutoPassReason = 'ASSIGN_EMPTY_APPROVE' | 'ASSIGN_START_USER_APPROVE' | 'ADMIN_FORCE_PASS';
 
 export interface FlowTask {
@@ -198,6 +203,8 @@ export type FlowEventType =
   | 'rejected'
   | 'returned'
   | 'autoPassed'
+  /** The submitter was among a node's approvers: the step went elsewhere (reason says where). */
+  | 'selfRouted'
   | 'transferred'
   | 'delegated'
   | 'resolved'
@@ -254,6 +261,9 @@ export type RefusalCode =
   | 'NO_SIGNERS'
   | 'NOT_SIGN_TASK'
   | 'CHOSEN_MISSING'
+  | 'SELF_APPROVE'
+  | 'TO_SUBMITTER'
+  | 'NO_REVIEWER'
   | 'BAD_DEFINITION';
 
 export interface Refusal {

@@ -38,7 +38,7 @@ const DEF = {
       mode: { kind: 'orSign' },
       whenEmpty: 'autoPass',
       onReject: { kind: 'end' },
-      selfApprove: 'autoPass',
+      selfApprove: 'superior',
     },
     { id: 'end', type: 'end', name: '结束' },
   ],

@@ -17,6 +17,7 @@ import { TAX_ID_RE } from '../org.schemas.js';
 import { LogModule, logOp } from '../oplog/oplog.service.js';
 import * as personRepo from '../staff/person.repo.js';
 import * as staffRepo from '../staff/staff.repo.js';
+import { joinDefaultGroup } from '../../privileges/index.js';
 
 /**
  * Background imports of the task centre (operating types 1 organisation import, 2 member import).
@@ -316,6 +317,7 @@ export async function importMembers(ctx: TaskRunContext): Promise<TaskResult> {
       tenantId,
       list.flatMap((r) => r.dept_ids.map((dept_id) => ({ staff_id: staffIds.get(r.phone)!, dept_id }))),
     );
+    await joinDefaultGroup(trx, tenantId, [...staffIds.values()], now);
     for (const r of list) phones.add(r.phone);
   };
 

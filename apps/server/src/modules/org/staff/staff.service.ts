@@ -8,6 +8,7 @@ import { LogModule, logOps } from '../oplog/oplog.service.js';
 import * as personRepo from './person.repo.js';
 import * as repo from './staff.repo.js';
 import type { StaffRow } from './staff.repo.js';
+import { joinDefaultGroup } from '../../privileges/index.js';
 
 /** Staff: list, detail, create (person found or created by phone), edit, resign / restore, batch edit. */
 
@@ -218,6 +219,7 @@ export async function createStaff(db: Db, caller: TenantCaller, input: StaffCrea
       title_id: input.title_id ?? null,
     };
     const id = (await repo.insertStaffRows(trx, caller.tenantId, [values], now)).get(input.phone)!;
+    await joinDefaultGroup(trx, caller.tenantId, [id], now);
     const supervisorId = input.supervisor_id ?? null;
     if (supervisorId)
       await repo.updateStaff(trx, caller.tenantId, [id], { supervisor_id: supervisorId }, now);

@@ -11,6 +11,7 @@ import { staffByIds, StaffStatus, type StaffOut } from '../staff/staff.service.j
 import { platformName, syncErrors } from './thirdUsers.errors.js';
 import * as repo from './thirdUsers.repo.js';
 import { ConflictStatus, type ConflictRow, type NewConflict, type Resolution } from './thirdUsers.repo.js';
+import { joinDefaultGroup } from '../../privileges/index.js';
 
 /**
  * Third-party users the directory sync (DingTalk / WeCom / Feishu) could not match to staff by
@@ -230,6 +231,7 @@ async function createStaffFor(
     title_id: null,
   };
   const id = (await staffRepo.insertStaffRows(trx, caller.tenantId, [values], now)).get(phone)!;
+  await joinDefaultGroup(trx, caller.tenantId, [id], now);
   await staffRepo.insertStaffDepts(
     trx,
     caller.tenantId,

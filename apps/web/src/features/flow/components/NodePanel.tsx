@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Divider, Flex, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
 import { StaffPicker } from '@/components/StaffPicker';
+import { SELF_APPROVE_LABEL } from '@feikong/contracts';
 import {
   CONDITION_FIELDS,
   conditionRows,
@@ -325,13 +326,16 @@ function ApproverSettings({
           />
         )}
       </Form.Item>
-      <Form.Item label="审批人与发起人为同一人时">
+      <Form.Item
+        label="审批人与发起人为同一人时"
+        extra="发起人不能审批自己的单据；无上级时转下一节点，没有后续节点时转交管理员"
+      >
         <Radio.Group
           value={node.selfApprove}
           onChange={(e) => onChange({ ...node, selfApprove: e.target.value })}
           options={[
-            { value: 'autoPass', label: '自动通过' },
-            { value: 'approve', label: '正常审批' },
+            { value: 'superior', label: SELF_APPROVE_LABEL.superior },
+            { value: 'next', label: SELF_APPROVE_LABEL.next },
           ]}
         />
       </Form.Item>

@@ -218,9 +218,17 @@ function AgentDialog({ forOthers, onClose }: { forOthers: boolean; onClose: () =
                   ? Promise.resolve()
                   : Promise.reject(new Error('结束时间必须晚于开始时间')),
             },
+            {
+              // The server allows a start a few minutes old (the dialog's default "now"), never earlier.
+              validator: (_, v?: [Dayjs, Dayjs]) =>
+                !v || !v[0].isBefore(dayjs().subtract(10, 'minute'))
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('开始时间不能早于当前时间')),
+            },
           ]}
         >
           <DatePicker.RangePicker
+            disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
             showTime={{ format: 'HH:mm' }}
             format="YYYY-MM-DD HH:mm"
             style={{ width: '100%' }}

@@ -54,7 +54,7 @@ export function newApprover(id: NodeId, next: NodeId): ApproverNode {
     mode: { kind: 'orSign' },
     whenEmpty: 'autoPass',
     onReject: { kind: 'end' },
-    selfApprove: 'autoPass',
+    selfApprove: 'superior',
   };
 }
 

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { isPersonalAccount, useSession } from '@/stores/session';
 import { BannerCarousel } from '../components/BannerCarousel';
 import { GuideCard, useGuideLoading } from '../components/GuideCard';
+import { JoinOrCreateCard } from '../components/JoinOrCreateCard';
 import {
   BalanceCard,
   LatestNotices,
@@ -72,6 +73,7 @@ export default function HomePage() {
         </div>
       </Card>
       {showGuide && <GuideCard />}
+      {personal && <JoinOrCreateCard phone={session.phone} />}
       <div className="fk-home-grid">
         <div className="fk-home-col">
           <PendingTiles data={data} />

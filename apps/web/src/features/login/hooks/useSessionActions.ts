@@ -3,7 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { BIND_SUCCESS, LOGOUT_CONFIRM, SWITCH_SUCCESS, SYSTEM_NOTICE_TITLE } from '@feikong/contracts';
-import { enterOrganization, loginWithToken, logoutNow } from '../session/flows';
+import { createOrganization, enterOrganization, loginWithToken, logoutNow } from '../session/flows';
 
 // The session actions the shell (header, guard, expiry prompt) and the dialogs use (spec §4.1).
 export { logoutNow, loginWithToken };
@@ -54,6 +54,22 @@ export function useSwitchOrganization(): (orgId: number) => Promise<void> {
       else navigate('/', { replace: true });
     },
     [message, queryClient, navigate, pathname],
+  );
+}
+
+/** 创建组织 (issue 20): make the tenant, enter it, drop cached data and open its workbench afresh. */
+export function useCreateOrganization(): (name: string) => Promise<void> {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    async (name: string) => {
+      await createOrganization(name);
+      resetServerState(queryClient);
+      void message.success('组织创建成功');
+      navigate('/', { replace: true });
+    },
+    [message, queryClient, navigate],
   );
 }
 

@@ -95,6 +95,14 @@ export async function enterOrganization(orgId: number): Promise<StaffInfo> {
   return staff;
 }
 
+/** 创建组织: the server makes the tenant and answers a session in it, which replaces this one. */
+export async function createOrganization(name: string): Promise<StaffInfo> {
+  const reply = await authApi.createOrganization(name);
+  const staff = await establishSession(reply);
+  setSession({ need_bind_org: false });
+  return staff;
+}
+
 /**
  * A token handed over in a link (`?token=…&orgId=…`): sign in with it, then switch to `orgId` when
  * the token's organisation differs. A refused switch keeps the token's own organisation.

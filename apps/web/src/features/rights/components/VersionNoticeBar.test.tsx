@@ -10,8 +10,14 @@ const NOTICES = [
   { message: '电子发票查验包余量不足，剩余80次', notify_type: 2, product_type: 1, product_id: 1 },
 ];
 
-function setup(uiType: UiType) {
-  setSession({ token: 'tok', userStatus: 2, top_org_name: '演示集团', ui_type: uiType });
+function setup(uiType: UiType, perms: string[] = ['rightRecharge:view', 'rightRecharge:buy']) {
+  setSession({
+    token: 'tok',
+    userStatus: 2,
+    top_org_name: '演示集团',
+    ui_type: uiType,
+    userMenus: { perms },
+  });
   stubServer({ 'GET /right-recharge/api/v1/tenant:notify': () => NOTICES });
   return renderAt(<VersionNoticeBar />, '/home/index');
 }
@@ -39,6 +45,13 @@ describe('version alert bar (spec §2.4, §6)', () => {
     setup(ui);
     expect(await screen.findByText(NOTICES[0].message)).toBeTruthy();
     expect(screen.queryByText(NOTICES[1].message)).toBeNull();
+  });
+
+  it('draws nothing for someone who may not buy: every notice is a purchase prompt', async () => {
+    setup('fee_control', ['invoice:view']);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('version-notices')).toBeNull();
+    expect(screen.queryByRole('button', { name: '立即订购' })).toBeNull();
   });
 
   it('立即订购 opens productVersion on the matching tab', async () => {

@@ -2,9 +2,10 @@ import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TenantNotifyType, type VersionNotice } from '@feikong/contracts';
+import { useAccess } from '@/components/Access';
 import { useSession } from '@/stores/session';
 import { readDismissed, saveDismissed, useVersionNotices } from '../hooks/notices';
-import { alertTypeOf, noticeOrderPath, visibleNotices } from '../rules';
+import { alertTypeOf, noticeOrderPath, RIGHTS_PERM, visibleNotices } from '../rules';
 
 /** A version notice (spec §3): notify_type 1 danger, 2 warning, 3 primary. */
 export type { VersionNotice };
@@ -14,13 +15,16 @@ export type { VersionNotice };
  * tenant:notify, fed by hooks/notices.ts), product-type ones hidden for welfare / shop_welfare
  * (spec §6), each with 立即订购 → productVersion (add-on notices open its add-on tab). `notices` adds
  * more; `orderPath` overrides where 立即订购 goes. Danger notices cannot be closed; the others can,
- * for the browser session. With none, nothing is drawn.
+ * for the browser session. With none, nothing is drawn. Every notice is a purchase prompt, so only those
+ * who may buy (rightRecharge:buy) see any (the server sends the others none either).
  */
 export function VersionNoticeBar({ notices, orderPath }: { notices?: VersionNotice[]; orderPath?: string }) {
   const navigate = useNavigate();
   const uiType = useSession((s) => s.ui_type);
   const fetched = useVersionNotices();
   const [dismissed, setDismissed] = useState(readDismissed);
+  const { can } = useAccess();
+  if (!can([RIGHTS_PERM.buy])) return null;
   const all = [...fetched, ...visibleNotices(notices, uiType)].filter((n) => !dismissed.includes(n.message));
   if (all.length === 0) return null;
 

@@ -50,6 +50,15 @@ export default function PermissionGroupPage() {
     onError: (e) => void applyFieldErrors(form, e, ['name', 'description']),
   });
 
+  // 新成员默认加入 (issue 20): the default moves to another group, it is never just unset.
+  const makeDefault = useMutation({
+    mutationFn: (g: PermissionGroup) => privilegesApi.updateGroup({ id: g.id, is_default: true }),
+    onSuccess: (g) => {
+      void message.success(`新成员将默认加入【${g.name}】`);
+      void refresh();
+    },
+  });
+
   const open = (g: PermissionGroup | 'new') => {
     setEditing(g);
     form.setFieldsValue(
@@ -76,6 +85,11 @@ export default function PermissionGroupPage() {
         <Space size={6}>
           <span>{name}</span>
           {g.is_builtin && <Tag color="blue">内置</Tag>}
+          {g.is_default && (
+            <Tag color="green" title="新成员默认加入该权限组">
+              默认
+            </Tag>
+          )}
         </Space>
       ),
     },
@@ -98,7 +112,7 @@ export default function PermissionGroupPage() {
     {
       title: '操作',
       key: 'op',
-      width: 140,
+      width: 200,
       fixed: 'right',
       render: (_, g) => (
         <Space size={0}>
@@ -107,6 +121,13 @@ export default function PermissionGroupPage() {
               编辑
             </Button>
           </Access>
+          {!g.is_builtin && !g.is_default && (
+            <Access perms={[PERM.groupEdit]}>
+              <Button type="link" size="small" onClick={() => makeDefault.mutate(g)}>
+                设为默认
+              </Button>
+            </Access>
+          )}
           <Access perms={[PERM.groupDelete]}>
             <Button type="link" size="small" danger onClick={() => void remove(g)}>
               删除
