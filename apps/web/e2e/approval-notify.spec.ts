@@ -51,7 +51,7 @@ async function publishLoanFlow(browser: Browser, baseURL: string | undefined) {
         mode: { kind: 'orSign' },
         whenEmpty: 'admin',
         onReject: { kind: 'end' },
-        selfApprove: 'approve',
+        selfApprove: 'superior',
       },
       { id: 'end', name: '结束', type: 'end' },
     ],

@@ -182,7 +182,7 @@ describe('approval notices under a race', () => {
         mode: { kind: 'orSign' },
         whenEmpty: 'admin',
         onReject: { kind: 'end' },
-        selfApprove: 'approve',
+        selfApprove: 'superior',
       },
       { id: 'end', name: '结束', type: 'end' },
     ];
