@@ -23,6 +23,7 @@ import * as auditRules from './20261127T0151_audit_rules.js';
 import * as customForms from './20261127T0161_custom_forms.js';
 import * as invoiceOrgListIndex from './20261127T1120_invoice_org_list_index.js';
 import * as uploadGrants from './20261128T0331_upload_grants.js';
+import * as riskFlags from './20261128T0530_risk_flags.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T0161_custom_forms': customForms,
   '20261127T1120_invoice_org_list_index': invoiceOrgListIndex,
   '20261128T0331_upload_grants': uploadGrants,
+  '20261128T0530_risk_flags': riskFlags,
 };

@@ -219,6 +219,16 @@ export function printPagesSvg(p: PrintData, printedAt: number): string[] {
       ]),
     );
   }
+  if (p.riskFlags.length) {
+    L.section('风险提示');
+    L.table(
+      [
+        { title: '规则', w: 0.2 },
+        { title: '说明', w: 0.8 },
+      ],
+      p.riskFlags.map((f) => [f.ruleName, `${f.message}：${f.detail}`]),
+    );
+  }
   L.section('审批记录');
   L.table(
     [
