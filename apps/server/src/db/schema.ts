@@ -510,6 +510,7 @@ export interface Database {
   flow_ccs: FlowCcsTable;
   bill_prints: BillPrintsTable;
   audit_rules: AuditRulesTable;
+  bill_settings: BillSettingsTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -1176,6 +1177,9 @@ export interface BillsTable {
   current_approvers: string;
   submit_time: number | null;
   finish_time: number | null;
+  /** JSON array of the 智能规则集 hits (提示 and 标记风险) found at the last submit (migration 20261128T0530). */
+  risk_flags: ColumnType<string, string | undefined, string>;
+  risk_count: ColumnType<number, number | undefined, number>;
   created_at: number;
   updated_at: number;
 }
@@ -1195,6 +1199,8 @@ export interface BillFeesTable {
   amount: number;
   fee_date: number;
   remark: string;
+  /** 超额说明: why the line claims more than its invoices have left (migration 20261128T0530). */
+  over_reason: ColumnType<string, string | undefined, string>;
   sort_order: number;
 }
 
@@ -1305,9 +1311,19 @@ export interface AuditRulesTable {
   /** 分. */
   amount_limit: number | null;
   days: number | null;
+  /** nearThreshold: margin under a threshold, percent (migration 20261128T0530). */
+  percent: ColumnType<number | null, number | null | undefined, number | null>;
   enabled: number;
   remark: string;
   created_by: number;
   created_at: number;
+  updated_at: number;
+}
+
+/** 超额报销 policy per tenant (no row: over-claim refused). */
+export interface BillSettingsTable {
+  tenant_id: number;
+  allow_over_claim: number;
+  updated_by: number;
   updated_at: number;
 }

@@ -1,6 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../platform/db/database.js';
 import { ensureDefaultGroup } from '../modules/privileges/index.js';
+import { seedDefaultAuditRules } from '../modules/billReport/index.js';
 import { seedDemoPrivileges } from './privileges.js';
 import { seedDemoNotify } from './notify.js';
 import { seedDemoRights } from './rights.js';
@@ -41,6 +42,8 @@ export async function createTopOrganization(db: Trx, name: string, taxId: string
   ).id;
   // A tenant is its top organisation: its id is the tenant id of everything under it.
   await db.updateTable('organizations').set({ tenant_id: id }).where('id', '=', id).execute();
+  // Every tenant starts with the default 智能规则集 (risk flags), which it may edit.
+  await seedDefaultAuditRules(db, id, now);
   return id;
 }
 

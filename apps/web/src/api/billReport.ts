@@ -4,6 +4,7 @@ import type {
   AuditRuleAddBody,
   AuditRuleKind,
   AuditRuleUpdateBody,
+  ClaimSetting,
   EfficiencyDetailPage as EfficiencyDetailPageSchema,
   EfficiencyDetailQuery,
   EfficiencyQuery,
@@ -42,6 +43,10 @@ export const billReportApi = {
     http.post<AuditRule>(`${RULE}/update`, body, { handleFieldErrors: true }),
   ruleEnable: (id: number, enabled: boolean) => http.post<AuditRule>(`${RULE}/enable`, { id, enabled }),
   ruleDelete: (id: number) => http.post<null>(`${RULE}/delete`, { id }),
+  /** 超额报销: whether a fee line may claim more than its invoices have left (with 超额说明). */
+  claimSetting: (signal?: AbortSignal) => http.get<ClaimSetting>(`${RULE}/setting`, undefined, { signal }),
+  saveClaimSetting: (allowOverClaim: boolean) =>
+    http.post<ClaimSetting>(`${RULE}/setting`, { allowOverClaim }),
   /** Runs the enabled rules on one of the caller's documents (the edit page, before submitting). */
   check: (id: number) => http.post<AuditResult>(`${RULE}/check`, { id }),
 

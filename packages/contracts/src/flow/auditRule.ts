@@ -13,6 +13,12 @@ export const AUDIT_RULE_KINDS = [
   'duplicateFee',
   'invoiceAge',
   'billTotal',
+  'overClaim',
+  'buyerNotOurs',
+  'invoiceOtherYear',
+  'invoiceReused',
+  'feeOutsideTrip',
+  'nearThreshold',
 ] as const;
 export type AuditRuleKind = (typeof AUDIT_RULE_KINDS)[number];
 export const AUDIT_RULE_KIND_LABEL: Record<AuditRuleKind, string> = {
@@ -21,13 +27,55 @@ export const AUDIT_RULE_KIND_LABEL: Record<AuditRuleKind, string> = {
   duplicateFee: '重复报销',
   invoiceAge: '发票超期',
   billTotal: '单据金额超限',
+  overClaim: '超额报销',
+  buyerNotOurs: '购买方非本公司',
+  invoiceOtherYear: '跨年发票',
+  invoiceReused: '发票重复使用',
+  feeOutsideTrip: '费用日期不在行程期间',
+  nearThreshold: '金额接近审批阈值',
 };
-export const AUDIT_ACTIONS = ['warn', 'block'] as const;
+/**
+ * warn: the submitter confirms, then it goes on; block: refused; flag (标记风险): the submitter is not stopped,
+ * the approvers see the hit on the document, in 我的待办 and on the print.
+ */
+export const AUDIT_ACTIONS = ['warn', 'block', 'flag'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = { warn: '提示', block: '禁止提交' };
+export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
+  warn: '提示',
+  block: '禁止提交',
+  flag: '标记风险',
+};
+
+/** nearThreshold: default margin under a threshold (percent). */
+export const NEAR_THRESHOLD_PERCENT = 5;
+
+/**
+ * The rule set every tenant starts with (seeded at creation and, for tenants before it, by migration
+ * 20261128T0530_risk_flags): flags only, all bill types, editable and removable like any rule.
+ */
+export const DEFAULT_AUDIT_RULES: {
+  name: string;
+  ruleKind: AuditRuleKind;
+  message: string;
+  percent?: number;
+}[] = [
+  { name: '超额报销', ruleKind: 'overClaim', message: '费用金额超过发票可报销余额（已填写超额说明）' },
+  { name: '购买方非本公司', ruleKind: 'buyerNotOurs', message: '发票购买方不是本集团的公司' },
+  { name: '跨年发票', ruleKind: 'invoiceOtherYear', message: '发票开票年度与提交年度不同' },
+  { name: '发票重复使用', ruleKind: 'invoiceReused', message: '同一张发票已用于其他单据' },
+  { name: '费用日期不在行程期间', ruleKind: 'feeOutsideTrip', message: '费用日期不在单据行程期间' },
+  {
+    name: '金额接近审批阈值',
+    ruleKind: 'nearThreshold',
+    message: '单据金额略低于审批金额阈值',
+    percent: NEAR_THRESHOLD_PERCENT,
+  },
+];
 
 const kind = z.enum(AUDIT_RULE_KINDS, '规则类型不正确').describe('规则类型');
-const action = z.enum(AUDIT_ACTIONS, '处理方式取值为warn（提示）或block（禁止提交）').describe('处理方式');
+const action = z
+  .enum(AUDIT_ACTIONS, '处理方式取值为warn（提示）、block（禁止提交）或flag（标记风险）')
+  .describe('处理方式');
 
 const ruleFields = {
   name: required('规则名称', 50),
@@ -53,6 +101,14 @@ const ruleFields = {
     .max(3650, '不能超过3650')
     .optional()
     .describe('天数'),
+  /** nearThreshold: how far under a threshold (percent of it) still counts as just under. */
+  percent: z.coerce
+    .number('必须是数字')
+    .int('必须是整数')
+    .min(1, '必须大于等于1')
+    .max(50, '不能超过50')
+    .optional()
+    .describe('接近比例'),
   enabled: z.boolean('取值为true或false').default(true).describe('启用'),
   remark: text('备注', 200).default(''),
 };
@@ -62,6 +118,7 @@ type RuleShape = {
   feeType?: string;
   amountLimit?: number;
   days?: number;
+  percent?: number;
   billTypes: string[];
 };
 /** The parameters each kind needs, named at their field. */
@@ -75,6 +132,7 @@ function checkParams(v: RuleShape, ctx: z.RefinementCtx) {
   if (v.ruleKind === 'billTotal' && (v.amountLimit === undefined || v.amountLimit <= 0))
     need('amountLimit', '请填写大于0的金额上限');
   if (v.ruleKind === 'invoiceAge' && v.days === undefined) need('days', '发票超期规则需填写天数');
+  if (v.ruleKind === 'nearThreshold' && v.percent === undefined) need('percent', '请填写接近比例');
 }
 
 export const AuditRuleAddBody = z.object(labelled(ruleFields)).superRefine(checkParams);
@@ -109,6 +167,7 @@ export const AuditRule = z.object({
   cityGroupName: z.string().nullable(),
   amountLimit: z.number().nullable(),
   days: z.number().nullable(),
+  percent: z.number().nullable(),
   enabled: z.boolean(),
   remark: z.string(),
   /** A readable summary of the condition (住宿费 每笔超过 ¥500.00（一线城市）). */
@@ -132,5 +191,28 @@ export const AuditHit = z.object({
   detail: z.string(),
 });
 export type AuditHit = z.infer<typeof AuditHit>;
-export const AuditResult = z.object({ warnings: z.array(AuditHit), blocks: z.array(AuditHit) });
+/** flags: 标记风险 hits (they stop nobody; the approvers see them). */
+export const AuditResult = z.object({
+  warnings: z.array(AuditHit),
+  blocks: z.array(AuditHit),
+  flags: z.array(AuditHit).default([]),
+});
 export type AuditResult = z.infer<typeof AuditResult>;
+
+/**
+ * A document's risk flags: what 提示 and 标记风险 rules found when it was (last) submitted. The approvers see
+ * them on the document, in 我的待办 (风险) and on the print.
+ */
+export const RiskFlag = AuditHit;
+export type RiskFlag = AuditHit;
+
+/** 超额报销 policy of the tenant (智能规则集 page). */
+export const ClaimSetting = z.object({
+  /** false: a fee line over its invoices' remaining amount is refused; true: allowed with 超额说明, flagged. */
+  allowOverClaim: z.boolean(),
+});
+export type ClaimSetting = z.infer<typeof ClaimSetting>;
+export const ClaimSettingBody = z.object(
+  labelled({ allowOverClaim: z.boolean('取值为true或false').describe('允许超额报销') }),
+);
+export type ClaimSettingBody = z.input<typeof ClaimSettingBody>;

@@ -1,9 +1,23 @@
 import { z } from 'zod';
 import { pageInfoSchema, pagedOf } from '../reply.js';
 import { InvoiceFieldEdit } from '../invoice/fields.js';
+import { RiskFlag } from './auditRule.js';
 import { SimStep } from './design.js';
 import { BILL_STATUSES, BILL_TYPES, FEE_TYPE_CODES, TODO_TABS } from './enums.js';
-import { fen, id, ids, labelled, ms, optIds, pageNum, pageSize, required, staffRef, text } from './fields.js';
+import {
+  fen,
+  flag,
+  id,
+  ids,
+  labelled,
+  ms,
+  optIds,
+  pageNum,
+  pageSize,
+  required,
+  staffRef,
+  text,
+} from './fields.js';
 
 /**
  * 单据 (documents = bills) and their approval (/finobill/api/web/flow/*, bill/fee/*, trip/item/*,
@@ -33,6 +47,11 @@ const feeFields = {
   remark: text('备注', 200).default(''),
   /** The caller's invoices attached to this fee line (可用 ones; they become 核销中 on submit). */
   invoiceIds: optIds('发票', 50),
+  /**
+   * 超额说明: why the line claims more than its invoices have left. Required when it does and the tenant
+   * allows over-claim (智能规则集's setting); otherwise such a line is refused.
+   */
+  overReason: text('超额说明', 200).default(''),
 };
 export const FeeLineInput = z.object(labelled({ id: id('费用ID').optional(), ...feeFields }));
 export type FeeLineInput = z.input<typeof FeeLineInput>;
@@ -192,6 +211,8 @@ export const FeeLine = z.object({
   amount: z.number(),
   date: z.number(),
   remark: z.string(),
+  /** 超额说明 ('' when the line is within its invoices' remaining amount). */
+  overReason: z.string(),
   invoices: z.array(BillInvoice),
 });
 export type FeeLine = z.infer<typeof FeeLine>;
@@ -300,6 +321,8 @@ export const BillDetail = BillRow.extend({
   rejectNodes: z.array(z.object({ nodeId: z.string(), name: z.string() })),
   actions: BillActions,
   printCount: z.number(),
+  /** What the 智能规则集 found when it was submitted (提示 and 标记风险 rules); [] for drafts. */
+  riskFlags: z.array(RiskFlag),
 });
 export type BillDetail = z.infer<typeof BillDetail>;
 
@@ -380,6 +403,8 @@ export const TodoPageQuery = z.object(
     /** When the task arrived (pending), was done (done) or the copy was sent (cc). */
     timeMin: ms('时间起').optional(),
     timeMax: ms('时间止').optional(),
+    /** true: only documents with risk flags; false: only those without. */
+    risk: flag('风险').optional(),
   }),
 );
 export type TodoPageQuery = z.input<typeof TodoPageQuery>;
@@ -405,6 +430,8 @@ export const TodoRow = z.object({
   /** pending: when the task arrived; done: when the caller acted; cc: when the copy was sent. */
   time: z.number(),
   submitTime: z.number().nullable(),
+  /** The names of the rules that flagged the document (风险); [] when none. */
+  riskNames: z.array(z.string()),
 });
 export type TodoRow = z.infer<typeof TodoRow>;
 export const TodoPage = pagedOf(TodoRow);

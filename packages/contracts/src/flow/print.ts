@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RiskFlag } from './auditRule.js';
 import { ApprovalRecordRow, TripLine } from './bill.js';
 import { FlowDefinitionSchema } from './definition.js';
 import { id, ids, labelled } from './fields.js';
@@ -121,6 +122,8 @@ export const PrintData = z.object({
   extendData: z.object({ createAt: z.number(), billNumber: z.string() }),
   attachments: z.array(PrintAttachment),
   printCount: z.number(),
+  /** The document's risk flags (智能规则集), printed as a 风险提示 section; [] when none. */
+  riskFlags: z.array(RiskFlag),
 });
 export type PrintData = z.infer<typeof PrintData>;
 export const PrintDataReply = z.object({

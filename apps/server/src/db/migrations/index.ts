@@ -24,6 +24,7 @@ import * as customForms from './20261127T0161_custom_forms.js';
 import * as invoiceOrgListIndex from './20261127T1120_invoice_org_list_index.js';
 import * as uploadGrants from './20261128T0331_upload_grants.js';
 import * as invoiceFieldSources from './20261128T0520_invoice_field_sources.js';
+import * as riskFlags from './20261128T0530_risk_flags.js';
 import * as defaultStaffGroup from './20261128T0560_default_staff_group.js';
 import * as selfApproval from './20261128T0560_self_approval.js';
 
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '20261127T1120_invoice_org_list_index': invoiceOrgListIndex,
   '20261128T0331_upload_grants': uploadGrants,
   '20261128T0520_invoice_field_sources': invoiceFieldSources,
+  '20261128T0530_risk_flags': riskFlags,
   '20261128T0560_default_staff_group': defaultStaffGroup,
   '20261128T0560_self_approval': selfApproval,
 };

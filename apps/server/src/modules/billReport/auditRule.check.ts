@@ -1,7 +1,13 @@
 import { FEE_TYPE_LABEL, type AuditHit, type AuditResult } from '@feikong/contracts';
 import type { Db } from '../../platform/db/database.js';
-import { billWithLines, sameFeesOfSubmitter } from '../flow/index.js';
-import { cityGroupWithCities } from '../org/index.js';
+import {
+  amountThresholds,
+  billWithLines,
+  invoicesOnOtherBills,
+  overClaimsOf,
+  sameFeesOfSubmitter,
+} from '../flow/index.js';
+import { cityGroupWithCities, listOrgs } from '../org/index.js';
 import * as repo from './auditRule.repo.js';
 import { billReportErrors, chinaDay, chinaDayMs, DAY_MS, yuan } from './billReport.errors.js';
 
@@ -20,7 +26,14 @@ export interface BillUnderCheck {
   fees: { id: number; feeType: string; amount: number; feeDate: number }[];
   trips: { startDate: number; endDate: number; locationCus: string }[];
   /** Invoices attached to fee lines. */
-  invoices: { feeId: number; number: string; billingDate: number }[];
+  invoices: {
+    feeId: number;
+    invoiceId: number;
+    number: string;
+    billingDate: number;
+    buyerName: string;
+    buyerTaxId: string;
+  }[];
 }
 
 /** Reads a document of the tenant with its fee lines, trips and attached invoices; undefined if none. */
@@ -46,8 +59,11 @@ export async function loadBillForCheck(db: Db, tenantId: number, billId: number)
     })),
     invoices: invoices.map((i) => ({
       feeId: Number(i.fee_id),
+      invoiceId: Number(i.id),
       number: i.number,
       billingDate: Number(i.billing_date),
+      buyerName: i.buyer_name,
+      buyerTaxId: i.buyer_tax_id,
     })),
   };
   return { bill: under, submitterId: Number(bill.submitter_id), status: bill.status };
@@ -139,14 +155,72 @@ async function hitsOf(
       const limit = Number(rule.amount_limit ?? 0);
       return bill.amount > limit ? [`单据金额${yuan(bill.amount)}，超过上限${yuan(limit)}`] : [];
     }
+    case 'overClaim':
+      return (await overClaimsOf(db, tenantId, bill.id)).map((o) => {
+        const f = bill.fees[o.index];
+        return `${f ? feeLabel(bill, f.id) : '费用'}${yuan(o.amount)}，发票${o.numbers.join('、')}剩余可报销${yuan(o.left)}${
+          o.overReason ? `，超额说明：${o.overReason}` : ''
+        }`;
+      });
+    case 'buyerNotOurs': {
+      const orgs = await listOrgs(db, tenantId);
+      const taxIds = new Set(orgs.flatMap((o) => (o.tax_id ? [o.tax_id.trim().toUpperCase()] : [])));
+      const names = new Set(orgs.flatMap((o) => [o.name, o.full_name].filter(Boolean) as string[]));
+      return unique(bill.invoices, (i) => i.invoiceId)
+        .filter((inv) => {
+          const tax = inv.buyerTaxId.trim().toUpperCase();
+          // A tax id decides when there is one (and we know ours); else the buyer's name must be ours.
+          if (tax) return taxIds.size > 0 && !taxIds.has(tax);
+          return !names.has(inv.buyerName.trim());
+        })
+        .map((inv) => `发票${inv.number}购买方「${inv.buyerName || '未填写'}」不是本集团的公司`);
+    }
+    case 'invoiceOtherYear': {
+      const year = chinaDay(now).slice(0, 4);
+      return unique(bill.invoices, (i) => i.invoiceId)
+        .filter((inv) => chinaDay(inv.billingDate).slice(0, 4) !== year)
+        .map((inv) => `发票${inv.number}开票日期${chinaDay(inv.billingDate)}，不是${year}年的发票`);
+    }
+    case 'invoiceReused': {
+      const ids = [...new Set(bill.invoices.map((i) => i.invoiceId))];
+      const others = await invoicesOnOtherBills(db, tenantId, bill.id, ids);
+      return unique(bill.invoices, (i) => i.invoiceId).flatMap((inv) => {
+        const on = [...new Set(others.filter((o) => o.invoiceId === inv.invoiceId).map((o) => o.billNumber))];
+        return on.length ? [`发票${inv.number}已用于单据${on.join('、')}`] : [];
+      });
+    }
+    case 'feeOutsideTrip': {
+      if (bill.trips.length === 0) return [];
+      const span = bill.trips.map((t) => `${chinaDay(t.startDate)}至${chinaDay(t.endDate)}`).join('、');
+      return bill.fees
+        .filter((f) => !bill.trips.some((t) => f.feeDate >= t.startDate && f.feeDate < t.endDate + DAY_MS))
+        .map((f) => `${feeLabel(bill, f.id)}日期${chinaDay(f.feeDate)}不在行程期间（${span}）`);
+    }
+    case 'nearThreshold': {
+      const percent = Number(rule.percent ?? 0);
+      const limits =
+        rule.amount_limit !== null
+          ? [Number(rule.amount_limit)]
+          : await amountThresholds(db, tenantId, bill.billType);
+      const near = limits.find((t) => bill.amount <= t && bill.amount >= t * (1 - percent / 100));
+      return near === undefined || bill.amount === 0
+        ? []
+        : [`单据金额${yuan(bill.amount)}，距审批金额阈值${yuan(near)}不足${percent}%`];
+    }
     default:
       return [];
   }
 }
 
+function unique<T>(items: T[], key: (t: T) => number) {
+  const seen = new Set<number>();
+  return items.filter((t) => !seen.has(key(t)) && seen.add(key(t)));
+}
+
 /**
  * Runs the tenant's enabled rules that apply to the document's type. Each hit carries the rule's message
- * and what on the document hit it; block rules go to `blocks`, warn rules to `warnings`.
+ * and what on the document hit it; block rules go to `blocks`, warn rules to `warnings`, flag rules to
+ * `flags` (they stop nobody; submit keeps warnings and flags on the document for its approvers).
  */
 export async function checkBillRules(
   db: Db,
@@ -155,7 +229,7 @@ export async function checkBillRules(
   now: number = Date.now(),
 ): Promise<AuditResult> {
   const rules = await repo.listRules(db, tenantId, { enabled: true });
-  const out: AuditResult = { warnings: [], blocks: [] };
+  const out: AuditResult = { warnings: [], blocks: [], flags: [] };
   for (const rule of rules) {
     const types = JSON.parse(rule.bill_types) as string[];
     if (types.length > 0 && !types.includes(bill.billType)) continue;
@@ -169,7 +243,7 @@ export async function checkBillRules(
       message: rule.message,
       detail: details.join('；'),
     };
-    (rule.action === 'block' ? out.blocks : out.warnings).push(hit);
+    (rule.action === 'block' ? out.blocks : rule.action === 'flag' ? out.flags : out.warnings).push(hit);
   }
   return out;
 }

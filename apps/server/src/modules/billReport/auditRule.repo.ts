@@ -1,3 +1,4 @@
+import { DEFAULT_AUDIT_RULES } from '@feikong/contracts';
 import type { Db } from '../../platform/db/database.js';
 import { likePattern } from '../../platform/db/queries.js';
 
@@ -47,8 +48,41 @@ export interface RuleValues {
   city_group_id: number | null;
   amount_limit: number | null;
   days: number | null;
+  percent: number | null;
   enabled: number;
   remark: string;
+}
+
+/**
+ * The default rule set (DEFAULT_AUDIT_RULES, 标记风险) for a tenant: at its creation; names it already has
+ * are left alone.
+ */
+export async function insertDefaultRules(db: Db, tenantId: number, now: number) {
+  const taken = new Set(
+    (await db.selectFrom('audit_rules').select('name').where('tenant_id', '=', tenantId).execute()).map(
+      (r) => r.name,
+    ),
+  );
+  const rows = DEFAULT_AUDIT_RULES.filter((d) => !taken.has(d.name)).map((d) => ({
+    tenant_id: tenantId,
+    name: d.name,
+    rule_kind: d.ruleKind,
+    action: 'flag',
+    message: d.message,
+    bill_types: '[]',
+    fee_type: null,
+    city_group_id: null,
+    amount_limit: null,
+    days: null,
+    percent: d.percent ?? null,
+    enabled: 1,
+    remark: '系统默认规则',
+    created_by: 0,
+    created_at: now,
+    updated_at: now,
+  }));
+  if (rows.length) await db.insertInto('audit_rules').values(rows).execute();
+  return rows.length;
 }
 
 export async function insertRule(db: Db, tenantId: number, v: RuleValues, by: number, now: number) {

@@ -9,6 +9,8 @@ import {
   AuditRuleList,
   AuditRuleListQuery,
   BILL_TYPE_MENU,
+  ClaimSetting,
+  ClaimSettingBody,
   emptyData,
   envelopeOf,
 } from '@feikong/contracts';
@@ -16,6 +18,7 @@ import { tenantCaller } from '../../platform/auth.js';
 import type { PermissionString } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import type { AppDeps, ZodApp } from '../../platform/types.js';
+import { claimSetting, saveClaimSetting } from '../flow/index.js';
 import { checkOwnBill } from './auditRule.check.js';
 import {
   addAuditRule,
@@ -94,6 +97,28 @@ export function registerAuditRuleRoutes(app: ZodApp, deps: AppDeps) {
       schema: { body: AuditRuleIdBody, response: { 200: envelopeOf(emptyData) }, tags, summary: '删除规则' },
     },
     async (req) => ok(await deleteAuditRule(db, tenantCaller(req), req.body.id)),
+  );
+  // 超额报销 policy: the setting lives with the documents (flow), edited from this page.
+  app.get(
+    `${RULE}/setting`,
+    {
+      config: { permission: AuditRulePerm.view },
+      schema: { response: { 200: envelopeOf(ClaimSetting) }, tags, summary: '超额报销设置' },
+    },
+    async (req) => ok(await claimSetting(db, tenantCaller(req).tenantId)),
+  );
+  app.post(
+    `${RULE}/setting`,
+    {
+      config: { permission: AuditRulePerm.edit },
+      schema: {
+        body: ClaimSettingBody,
+        response: { 200: envelopeOf(ClaimSetting) },
+        tags,
+        summary: '修改超额报销设置',
+      },
+    },
+    async (req) => ok(await saveClaimSetting(db, tenantCaller(req), req.body.allowOverClaim, clock())),
   );
   app.post(
     `${RULE}/check`,

@@ -29,6 +29,18 @@ function conditionText(r: Row, groupName: string | null) {
       return `发票开票日期距今超过${r.days}天`;
     case 'billTotal':
       return `单据金额超过${limit}`;
+    case 'overClaim':
+      return '费用金额超过所附发票的可报销余额（租户允许超额并填写了超额说明）';
+    case 'buyerNotOurs':
+      return '发票购买方的税号或名称不是本集团的公司';
+    case 'invoiceOtherYear':
+      return '发票开票年度与提交年度不同';
+    case 'invoiceReused':
+      return '同一张发票还在其他审批中或已通过的单据上';
+    case 'feeOutsideTrip':
+      return '费用日期不在单据行程期间';
+    case 'nearThreshold':
+      return `单据金额低于${limit || '审批流程的金额条件'}不超过${r.percent ?? 0}%`;
     default:
       return '';
   }
@@ -63,6 +75,7 @@ async function toRule(
     cityGroupName: groupName,
     amountLimit: r.amount_limit === null ? null : Number(r.amount_limit),
     days: r.days === null ? null : Number(r.days),
+    percent: r.percent === null ? null : Number(r.percent),
     enabled: Number(r.enabled) === 1,
     remark: r.remark,
     conditionText: conditionText(r, groupName),
@@ -81,6 +94,7 @@ export interface RuleBody {
   cityGroupId?: number;
   amountLimit?: number;
   days?: number;
+  percent?: number;
   enabled: boolean;
   remark: string;
 }
@@ -96,8 +110,11 @@ function values(b: RuleBody): repo.RuleValues {
     bill_types: JSON.stringify(b.billTypes),
     fee_type: k === 'overStandard' ? (b.feeType ?? null) : null,
     city_group_id: k === 'overStandard' ? (b.cityGroupId ?? null) : null,
-    amount_limit: k === 'overStandard' || k === 'billTotal' ? (b.amountLimit ?? null) : null,
+    // nearThreshold: a fixed threshold, or (none) the amounts the flow's conditions branch on.
+    amount_limit:
+      k === 'overStandard' || k === 'billTotal' || k === 'nearThreshold' ? (b.amountLimit ?? null) : null,
     days: k === 'invoiceAge' ? (b.days ?? null) : null,
+    percent: k === 'nearThreshold' ? (b.percent ?? null) : null,
     enabled: b.enabled ? 1 : 0,
     remark: b.remark,
   };
@@ -162,4 +179,9 @@ export async function enableAuditRule(
 export async function deleteAuditRule(db: Db, caller: TenantCaller, id: number) {
   if (!(await repo.deleteRule(db, caller.tenantId, id))) throw billReportErrors.ruleNotFound();
   return null;
+}
+
+/** A new tenant's default rule set (DEFAULT_AUDIT_RULES: 标记风险, on, editable); names it has are kept. */
+export async function seedDefaultAuditRules(db: Db, tenantId: number, now: number) {
+  return repo.insertDefaultRules(db, tenantId, now);
 }

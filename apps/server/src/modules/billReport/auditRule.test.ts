@@ -18,8 +18,10 @@ afterAll(async () => t?.close());
 const RULE = '/finobill/api/web/auditRule';
 const EDIT = ['auditRule:view', 'auditRule:edit'];
 
+/** A tenant without the default rule set: these tests exercise the rules they add (risk.test.ts: the defaults). */
 async function tenant() {
   const x = await makeTenant(t.db);
+  await t.db.deleteFrom('audit_rules').where('tenant_id', '=', x.tenantId).execute();
   const admin = await makeStaff(t.db, x.tenantId, EDIT);
   const viewer = await makeStaff(t.db, x.tenantId, ['auditRule:view']);
   const staff = await makeStaff(t.db, x.tenantId, ['billExpense:add', 'billExpense:view']);
@@ -46,7 +48,7 @@ describe('智能规则集 routes', () => {
   it('each route names its permission', () => {
     const mine = t.app.builtRoutes.filter((r) => r.url.startsWith(`${RULE}/`) && r.method !== 'HEAD');
     expect(mine.map((r) => r.url).sort()).toEqual(
-      ['add', 'check', 'delete', 'enable', 'list', 'update'].map((p) => `${RULE}/${p}`),
+      ['add', 'check', 'delete', 'enable', 'list', 'setting', 'setting', 'update'].map((p) => `${RULE}/${p}`),
     );
     for (const r of mine) expect(r.permission, r.url).toBeTruthy();
   });
@@ -342,7 +344,7 @@ describe('checkBillRules', () => {
       (await loadBillForCheck(t.db, A.tenantId, bill.id))!.bill,
       NOW,
     );
-    expect(r).toEqual({ warnings: [], blocks: [] });
+    expect(r).toEqual({ warnings: [], blocks: [], flags: [] });
   });
 
   it('enforceBillRules: a block refuses, warnings need the confirmation, a clean document passes', async () => {
@@ -353,6 +355,7 @@ describe('checkBillRules', () => {
     expect(await enforceBillRules(t.db, A.tenantId, bill.id, { confirmed: false, now })).toEqual({
       warnings: [],
       blocks: [],
+      flags: [],
     });
     await addRule(A.admin.token, {
       name: '大额提示',

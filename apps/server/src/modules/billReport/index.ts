@@ -13,6 +13,8 @@ export {
   type BillUnderCheck,
 } from './auditRule.check.js';
 export { BillReportCode } from './billReport.errors.js';
+/** The default 智能规则集 of a new tenant (seed/demo.ts createTopOrganization). */
+export { seedDefaultAuditRules } from './auditRule.service.js';
 export { registerBillReportTaskHandlers } from './analysis.export.js';
 
 export function registerBillReportRoutes(app: ZodApp, deps: AppDeps) {

@@ -36,6 +36,8 @@ export { seedFlowDemo, seedFormDemo, seedPublishedFlow, seedTenantFlows } from '
  * module's 补录 check reads billHead, handed to it by modules/index.ts).
  */
 export {
+  claimSetting,
+  amountThresholds,
   approvalLogsOf,
   billHead,
   billsCreatedPage,
@@ -44,7 +46,10 @@ export {
   feeLinesOf,
   flowNodeNames,
   flowsWithGroups,
+  invoicesOnOtherBills,
+  overClaimsOf,
   sameFeesOfSubmitter,
+  saveClaimSetting,
   type ApprovalLogRow,
   type BillHead,
   type BillRangeFilter,

@@ -12,8 +12,15 @@ export { mayUseFileKey } from './fileKey.service.js';
 export { VoucherPerm } from './voucher/voucher.service.js';
 export { registerDueRoutes } from './due/due.routes.js';
 export {
+  assertClaims,
   billInvoices,
   checkInvoicesForBill,
+  claimPlan,
+  planClaims,
+  yuanText,
+  type ClaimLine,
+  type ClaimPlan,
+  type OverClaim,
   ownInvoiceIds,
   releaseInvoices,
   releaseInvoicesOfBills,

@@ -45,6 +45,7 @@ export function formFromBill(b: Bill): BillFormValues {
       amount: f.amount,
       date: localDay(f.date),
       remark: f.remark,
+      overReason: f.overReason,
       invoices: f.invoices.map((i) => ({
         id: i.id,
         number: i.number,
@@ -115,6 +116,7 @@ export function saveBody(billType: BillType, id: number | undefined, v: BillForm
       date: day(f.date ?? Date.now()),
       remark: f.remark.trim(),
       invoiceIds: f.invoices.map((i) => i.id),
+      ...(f.overReason?.trim() ? { overReason: f.overReason.trim() } : {}),
     })),
     trips: v.trips.map((t) => ({
       id: t.id,

@@ -28,8 +28,15 @@ export interface FeeLineValue {
   amount: number | null;
   date: number | null;
   remark: string;
+  /** 超额说明: why the line claims more than its invoices (required then, when the tenant allows it). */
+  overReason?: string;
   invoices: LineInvoice[];
 }
+
+/** The line claims more than its invoices' amounts (what the picker knows; the server also counts what
+ * earlier documents wrote off). */
+export const overInvoices = (l: FeeLineValue) =>
+  l.invoices.length > 0 && (l.amount ?? 0) > l.invoices.reduce((s, i) => s + i.amountTax, 0);
 
 export interface TripLineValue {
   key: string;

@@ -145,6 +145,16 @@ export function BillPrintSheet({ data: p }: { data: BillPrintData }) {
           />
         </>
       )}
+      {p.riskFlags.length > 0 && (
+        <>
+          <h2>风险提示</h2>
+          <Table
+            label="风险提示"
+            cols={[{ title: '规则', width: '20%' }, { title: '说明' }]}
+            rows={p.riskFlags.map((f) => [f.ruleName, `${f.message}：${f.detail}`])}
+          />
+        </>
+      )}
       <h2>审批记录</h2>
       <Table
         label="审批记录"

@@ -84,6 +84,7 @@ const data = (id: number, over: Partial<BillPrintData> = {}): BillPrintData => (
   extendData: { createAt: T0, billNumber: `BX2026112000${id}` },
   attachments: [{ fileType: 'ofd', filePath: '/files/x.ofd?sig=1', fileName: '发票.ofd', remark: '发票 1' }],
   printCount: 0,
+  riskFlags: [],
   ...over,
 });
 
@@ -262,5 +263,35 @@ describe('the /web-form-print/ sub-app', () => {
     expect(await screen.findByText('单据编号：BX20261120004', undefined, { timeout: 15_000 })).toBeTruthy();
     const layout = container.querySelector('.ant-layout') as HTMLElement;
     expect(layout.style.minWidth).toBe('1200px');
+  });
+});
+
+describe('BillPrintSheet risk flags', () => {
+  it('prints a 风险提示 table when the document was flagged, none otherwise', async () => {
+    const flag = {
+      ruleId: 1,
+      ruleName: '跨年发票',
+      ruleKind: 'invoiceOtherYear',
+      action: 'flag',
+      message: '发票开票年度与提交年度不同',
+      detail: '发票24312000000012345678开票日期2024-12-30，不是2026年的发票',
+    };
+    stubServer({
+      [`GET ${P}/data`]: () => ({
+        items: [
+          { flowId: 1, data: data(1, { riskFlags: [flag] }) },
+          { flowId: 2, data: data(2) },
+        ],
+      }),
+    });
+    renderAt(<BillPrintView ids={[1, 2]} print={() => {}} />);
+    const sheets = await screen.findAllByTestId('bill-print-sheet', undefined, { timeout: 15_000 });
+    const risks = within(sheets[0]!).getByRole('table', { name: '风险提示' });
+    expect(
+      within(within(risks).getAllByRole('row')[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['跨年发票', `发票开票年度与提交年度不同：${flag.detail}`]);
+    expect(within(sheets[1]!).queryByRole('table', { name: '风险提示' })).toBeNull();
   });
 });

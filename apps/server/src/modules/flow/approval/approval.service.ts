@@ -5,7 +5,7 @@ import { reserveInvoicesForBill } from '../../invoice/index.js';
 import { handBackDue } from './agent.service.js';
 import { billRepo as repo } from '../bill/index.js';
 import type { BillDb } from '../bill/index.js';
-import { assertMayFile, ownEditable, statusText, typeText } from '../bill/index.js';
+import { assertMayFile, claimLinesOf, ownEditable, statusText, typeText } from '../bill/index.js';
 import { definitionOf, enabledFlow, type FlowDeps } from '../design/index.js';
 import { loadDirectory, staffNames } from '../directory.js';
 import {
@@ -210,8 +210,13 @@ export async function submitBill(
     assertMayFile(caller, b.bill_type as BillType);
     const fees = await checkSubmittable(trx, b);
     await checkFormOnSubmit(d, trx, caller, b, fees.length);
-    // 智能规则集 (billReport): a 禁止提交 rule refuses; 提示 rules need the submitter's confirm.
-    await d.billRules?.(trx, caller.tenantId, b.id, { confirmed: body.confirm === true, now: e.now });
+    // 智能规则集 (billReport): a 禁止提交 rule refuses; 提示 rules need the submitter's confirm; what 提示
+    // and 标记风险 rules found stays on the document for its approvers.
+    const audit = await d.billRules?.(trx, caller.tenantId, b.id, {
+      confirmed: body.confirm === true,
+      now: e.now,
+    });
+    const risks = audit ? [...audit.warnings, ...audit.flags] : [];
     const flow = await flowFor(trx, b);
     if (
       !(await repo.moveStatus(
@@ -219,12 +224,16 @@ export async function submitBill(
         caller.tenantId,
         b.id,
         [b.status],
-        { status: 'approving', submit_time: e.now },
+        {
+          status: 'approving',
+          submit_time: e.now,
+          risk_flags: JSON.stringify(risks),
+          risk_count: risks.length,
+        },
         e.now,
       ))
     )
       throw flowErrors.billState('单据状态已变化，请刷新后重试');
-    const invoiceIds = (await repo.feeInvoicesOf(trx, caller.tenantId, [b.id])).map((r) => r.invoice_id);
     await reserveInvoicesForBill(
       trx,
       {
@@ -235,7 +244,8 @@ export async function submitBill(
         billNumber: b.bill_number,
         now: e.now,
       },
-      invoiceIds,
+      await claimLinesOf(trx, caller.tenantId, b.id),
+      await repo.allowsOverClaim(trx, caller.tenantId),
     );
     const values = await formValuesOf(trx, b);
     const def = await definitionOf(trx, caller.tenantId, flow.flowId, flow.version);

@@ -6,7 +6,7 @@ import { handBackDue } from './agent.service.js';
 import { billRepo as repo } from '../bill/index.js';
 import type { BillDb } from '../bill/index.js';
 import type { ApprovalRecordRow } from '@feikong/contracts';
-import { feeTypeText, rowOut, typeText } from '../bill/index.js';
+import { feeTypeText, riskFlagsOf, rowOut, typeText } from '../bill/index.js';
 import { definitionOf, type FlowDeps } from '../design/index.js';
 import { loadDirectory, staffNames } from '../directory.js';
 import {
@@ -186,6 +186,7 @@ export async function billDetail(d: FlowDeps, caller: TenantCaller, id: number) 
       amount: Number(f.amount),
       date: Number(f.fee_date),
       remark: f.remark,
+      overReason: f.over_reason,
       invoices: feeInv
         .filter((r) => r.fee_id === f.id)
         .flatMap((r) => (invoices.has(r.invoice_id) ? [invoices.get(r.invoice_id)!] : [])),
@@ -228,5 +229,6 @@ export async function billDetail(d: FlowDeps, caller: TenantCaller, id: number) 
       canPrint: b.status !== 'draft',
     },
     printCount,
+    riskFlags: b.status === 'draft' ? [] : riskFlagsOf(b),
   };
 }

@@ -14,7 +14,11 @@ export interface TodoFilter {
   timeMin?: number;
   timeMax?: number;
   keyword?: string;
+  /** true: documents with risk flags only; false: without. */
+  risk?: boolean;
 }
+
+const riskCond = (risk: boolean) => sql<boolean>`b.risk_count ${sql.raw(risk ? '>' : '=')} 0`;
 
 function pendingQ(db: Db, tenantId: number, staffId: number, f: TodoFilter) {
   let q = db
@@ -37,6 +41,14 @@ function pendingQ(db: Db, tenantId: number, staffId: number, f: TodoFilter) {
           .select('b.id')
           .whereRef('b.id', '=', 't.bill_id')
           .where(sql<boolean>`(b.title like ${k} escape '\\' or b.bill_number like ${k} escape '\\')`),
+      ),
+    );
+  }
+  if (f.risk !== undefined) {
+    const risk = f.risk;
+    q = q.where((eb) =>
+      eb.exists(
+        eb.selectFrom('bills as b').select('b.id').whereRef('b.id', '=', 't.bill_id').where(riskCond(risk)),
       ),
     );
   }
@@ -105,6 +117,7 @@ function billFilters<Q extends { where: (...a: any[]) => any }>(q: Q, f: TodoFil
     const k = likeContains(f.keyword);
     r = r.where(sql<boolean>`(b.title like ${k} escape '\\' or b.bill_number like ${k} escape '\\')`);
   }
+  if (f.risk !== undefined) r = r.where(riskCond(f.risk));
   return r;
 }
 

@@ -2,7 +2,7 @@ import type { TenantCaller } from '../../../platform/context.js';
 import { logOp } from '../../org/index.js';
 import { handBackDue } from './agent.service.js';
 import { billRepo } from '../bill/index.js';
-import { rowOut, statusText, typeText } from '../bill/index.js';
+import { riskFlagsOf, rowOut, statusText, typeText } from '../bill/index.js';
 import type { FlowDeps } from '../design/index.js';
 import { staffNames, withAdministrators } from '../directory.js';
 import {
@@ -127,6 +127,7 @@ export async function pageTodo(d: FlowDeps, caller: TenantCaller, q: TodoQ) {
         actionLabel: r.actionLabel,
         time: r.time,
         submitTime: b.submit_time === null ? null : Number(b.submit_time),
+        riskNames: [...new Set(riskFlagsOf(b).map((h) => h.ruleName))],
       },
     ];
   });

@@ -26,9 +26,17 @@ export async function billsByIds(db: Db, tenantId: number, ids: number[]) {
 
 export type NewBill = Omit<
   BillDb,
-  'id' | 'tenant_id' | 'bill_number' | 'created_at' | 'updated_at' | 'form_id' | 'form_version'
+  | 'id'
+  | 'tenant_id'
+  | 'bill_number'
+  | 'created_at'
+  | 'updated_at'
+  | 'form_id'
+  | 'form_version'
+  | 'risk_flags'
+  | 'risk_count'
 > &
-  Partial<Pick<BillDb, 'form_id' | 'form_version'>>;
+  Partial<Pick<BillDb, 'form_id' | 'form_version' | 'risk_flags' | 'risk_count'>>;
 
 /** Inserts a document; its number is the type's prefix, the China day and its id (unique per tenant). */
 export async function insertBill(
@@ -218,7 +226,17 @@ export async function attachedInvoicesOf(db: Db, tenantId: number, billId: numbe
     .innerJoin('invoices as i', (j) =>
       j.onRef('i.id', '=', 'f.invoice_id').onRef('i.tenant_id', '=', 'f.tenant_id'),
     )
-    .select(['f.fee_id', 'i.id', 'i.number', 'i.seller_name', 'i.total', 'i.billing_date', 'i.file_key'])
+    .select([
+      'f.fee_id',
+      'i.id',
+      'i.number',
+      'i.seller_name',
+      'i.total',
+      'i.billing_date',
+      'i.file_key',
+      'i.buyer_name',
+      'i.buyer_tax_id',
+    ])
     .where('f.tenant_id', '=', tenantId)
     .where('f.bill_id', '=', billId)
     .orderBy('f.id')
@@ -248,6 +266,7 @@ export interface FeeValues {
   amount: number;
   fee_date: number;
   remark: string;
+  over_reason: string;
 }
 export async function insertFee(
   db: Db,
@@ -312,7 +331,13 @@ export async function deleteFeesOf(db: Db, tenantId: number, billId: number) {
   await db.deleteFrom('bill_fees').where('tenant_id', '=', tenantId).where('bill_id', '=', billId).execute();
 }
 /** Invoices attached to other documents of the tenant that are still 审批中 or drafts (one invoice, one document). */
-export async function invoicesOnOtherBills(db: Db, tenantId: number, billId: number, invoiceIds: number[]) {
+export async function invoicesOnOtherBills(
+  db: Db,
+  tenantId: number,
+  billId: number,
+  invoiceIds: number[],
+  statuses: string[] = ['approving', 'approved'],
+) {
   if (invoiceIds.length === 0) return [];
   return db
     .selectFrom('bill_fee_invoices as fi')
@@ -321,7 +346,7 @@ export async function invoicesOnOtherBills(db: Db, tenantId: number, billId: num
     .where('fi.tenant_id', '=', tenantId)
     .where('fi.invoice_id', 'in', invoiceIds)
     .where('fi.bill_id', '!=', billId)
-    .where('b.status', 'in', ['approving', 'approved'])
+    .where('b.status', 'in', statuses)
     .execute();
 }
 
@@ -458,4 +483,27 @@ export async function orgName(db: Db, tenantId: number, id: number) {
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return r?.name;
+}
+
+// ---------- 超额报销 policy (bill_settings) ----------
+
+/** Whether the tenant allows a fee line over its invoices' remaining amount (with 超额说明). */
+export async function allowsOverClaim(db: Db, tenantId: number) {
+  const r = await db
+    .selectFrom('bill_settings')
+    .select('allow_over_claim')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return Number(r?.allow_over_claim ?? 0) === 1;
+}
+export async function setAllowOverClaim(db: Db, tenantId: number, allow: boolean, by: number, now: number) {
+  await db
+    .insertInto('bill_settings')
+    .values({ tenant_id: tenantId, allow_over_claim: allow ? 1 : 0, updated_by: by, updated_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('tenant_id')
+        .doUpdateSet({ allow_over_claim: allow ? 1 : 0, updated_by: by, updated_at: now }),
+    )
+    .execute();
 }

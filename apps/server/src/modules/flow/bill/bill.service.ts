@@ -7,12 +7,19 @@ import {
   BILL_TYPE_LABEL,
   BILL_TYPE_MENU,
   FEE_TYPE_LABEL,
+  RiskFlag,
   type BillStatus,
   type BillType,
 } from '@feikong/contracts';
 import { hasPermission, type TenantCaller } from '../../../platform/context.js';
 import { inTransaction, type Db } from '../../../platform/db/database.js';
-import { billInvoices, checkInvoicesForBill, releaseInvoices } from '../../invoice/index.js';
+import {
+  assertClaims,
+  billInvoices,
+  checkInvoicesForBill,
+  planClaims,
+  releaseInvoices,
+} from '../../invoice/index.js';
 import * as repo from './bill.repo.js';
 import type { BillDb } from './bill.repo.js';
 import type { FlowDeps } from '../design/index.js';
@@ -64,6 +71,17 @@ export function rowOut(b: BillDb) {
   };
 }
 
+/** The 智能规则集 hits stored on the document at its last submit (detail, 我的待办, print). */
+export function riskFlagsOf(b: Pick<BillDb, 'risk_flags'>): RiskFlag[] {
+  const parsed = parseJson<unknown[]>(b.risk_flags, []);
+  return Array.isArray(parsed)
+    ? parsed.flatMap((x) => {
+        const r = RiskFlag.safeParse(x);
+        return r.success ? [r.data] : [];
+      })
+    : [];
+}
+
 /** The caller's own document in a state they may edit. */
 export async function ownEditable(db: Db, caller: TenantCaller, id: number) {
   const b = await repo.getBill(db, caller.tenantId, id);
@@ -79,6 +97,8 @@ export interface FeeInput {
   date: string;
   remark: string;
   invoiceIds: number[];
+  /** 超额说明 (a line over its invoices' remaining amount, when the tenant allows it). */
+  overReason?: string;
 }
 export interface TripInput {
   peers: string;
@@ -109,6 +129,7 @@ const feeValues = (f: FeeInput): repo.FeeValues => ({
   amount: f.amount,
   fee_date: chinaDayMs(f.date),
   remark: f.remark,
+  over_reason: f.overReason ?? '',
 });
 const tripValues = (t: TripInput): repo.TripValues => ({
   peers: t.peers,
@@ -121,12 +142,15 @@ const tripValues = (t: TripInput): repo.TripValues => ({
   budget_total: t.budget_traffic + t.budget_stay + t.budget_other,
 });
 
-/** Invoices of fee lines: the submitter's, 可用 (or held by this document), on no other live document. */
+/**
+ * Invoices of fee lines: the submitter's, 可用 (or held by this document), on no other document in approval.
+ * An approved document may have written off part of one: what is left stays claimable (checkBillClaims).
+ */
 export async function checkFeeInvoices(trx: Db, caller: TenantCaller, billId: number | null, ids: number[]) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   await checkInvoicesForBill(trx, caller.tenantId, caller.staffId, unique, billId);
-  const other = await repo.invoicesOnOtherBills(trx, caller.tenantId, billId ?? 0, unique);
+  const other = await repo.invoicesOnOtherBills(trx, caller.tenantId, billId ?? 0, unique, ['approving']);
   if (other.length) {
     const inv = await billInvoices(trx, caller.tenantId, [other[0].invoice_id]);
     throw flowErrors.billState(
@@ -135,7 +159,32 @@ export async function checkFeeInvoices(trx: Db, caller: TenantCaller, billId: nu
   }
 }
 
-/** Updates the document's amount from its fee lines (when it has any). */
+/** The document's fee lines as claims on their invoices, in line order, with their 超额说明. */
+export async function claimLinesOf(trx: Db, tenantId: number, billId: number) {
+  const fees = await repo.feesOf(trx, tenantId, [billId]);
+  const links = await repo.feeInvoicesOf(trx, tenantId, [billId]);
+  return fees.map((f) => ({
+    amount: Number(f.amount),
+    invoiceIds: links.filter((l) => l.fee_id === f.id).map((l) => Number(l.invoice_id)),
+    overReason: f.over_reason,
+  }));
+}
+
+/**
+ * After the document's lines were written: no fee line may claim more than its invoices have left, unless
+ * the tenant allows it and the line gives its 超额说明 (submit checks it again when it reserves them).
+ */
+export async function checkBillClaims(trx: Db, tenantId: number, billId: number) {
+  const lines = await claimLinesOf(trx, tenantId, billId);
+  if (!lines.some((l) => l.invoiceIds.length)) return;
+  const plan = await planClaims(trx, tenantId, billId, lines);
+  assertClaims(
+    plan,
+    await repo.allowsOverClaim(trx, tenantId),
+    lines.map((l) => l.overReason),
+  );
+}
+
 /**
  * The document's amount after a line was added, edited or deleted: the sum of its lines (0 once the last one
  * is gone; a document without lines takes its amount from the form again on its next save).
@@ -253,6 +302,7 @@ export async function saveBill(d: FlowDeps, caller: TenantCaller, body: BillSave
     for (const [i, t] of body.trips.entries())
       await repo.insertTrip(trx, caller.tenantId, id, tripValues(t), i + 1);
     await repo.setRelated(trx, caller.tenantId, id, related);
+    await checkBillClaims(trx, caller.tenantId, id);
     return { id, billNumber };
   });
 }
@@ -266,6 +316,7 @@ export async function saveFee(d: FlowDeps, caller: TenantCaller, body: FeeInput 
     await checkFeeInvoices(trx, caller, b.id, body.invoiceIds);
     const order = (await repo.maxOrder(trx, 'bill_fees', caller.tenantId, b.id)) + 1;
     const id = await repo.insertFee(trx, caller.tenantId, b.id, feeValues(body), order, body.invoiceIds);
+    await checkBillClaims(trx, caller.tenantId, b.id);
     return { id, billAmount: await refreshAmount(trx, caller.tenantId, b.id, now) };
   });
 }
@@ -284,6 +335,7 @@ export async function editFee(d: FlowDeps, caller: TenantCaller, body: FeeInput 
     const { bill } = await ownFee(trx, caller, body.id);
     await checkFeeInvoices(trx, caller, bill.id, body.invoiceIds);
     await repo.updateFee(trx, caller.tenantId, bill.id, body.id, feeValues(body), body.invoiceIds);
+    await checkBillClaims(trx, caller.tenantId, bill.id);
     return { id: body.id, billAmount: await refreshAmount(trx, caller.tenantId, bill.id, now) };
   });
 }
@@ -419,4 +471,13 @@ export async function deleteBill(d: FlowDeps, caller: TenantCaller, id: number) 
 
 export function feeTypeText(code: string) {
   return FEE_TYPE_LABEL[code] ?? code;
+}
+
+/** 超额报销 policy (智能规则集 page, through billReport's routes). */
+export async function claimSetting(db: Db, tenantId: number) {
+  return { allowOverClaim: await repo.allowsOverClaim(db, tenantId) };
+}
+export async function saveClaimSetting(db: Db, caller: TenantCaller, allowOverClaim: boolean, now: number) {
+  await repo.setAllowOverClaim(db, caller.tenantId, allowOverClaim, caller.staffId, now);
+  return claimSetting(db, caller.tenantId);
 }

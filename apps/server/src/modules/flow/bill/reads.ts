@@ -1,5 +1,9 @@
 import type { Db } from '../../../platform/db/database.js';
+import { planClaims } from '../../invoice/index.js';
+import { definitionOf, enabledFlow } from '../design/index.js';
+import { FIELD, type Condition } from '../engine/index.js';
 import * as bills from './bill.repo.js';
+import { claimLinesOf } from './bill.service.js';
 
 /**
  * The flow module's read API for other modules (exported by index.ts): documents, their lines, approval
@@ -241,4 +245,42 @@ export async function sameFeesOfSubmitter(
     )
     .orderBy('b.id')
     .execute();
+}
+
+/** The fee lines (by index) that claim more than their invoices have left: allowed with 超额说明 (超额报销). */
+export async function overClaimsOf(db: Db, tenantId: number, billId: number) {
+  const lines = await claimLinesOf(db, tenantId, billId);
+  if (!lines.some((l) => l.invoiceIds.length)) return [];
+  const plan = await planClaims(db, tenantId, billId, lines);
+  return plan.over.map((o) => ({ ...o, overReason: lines[o.index]?.overReason ?? '' }));
+}
+
+/** Other documents, in approval or approved, holding one of `invoiceIds` (发票重复使用). */
+export async function invoicesOnOtherBills(db: Db, tenantId: number, billId: number, invoiceIds: number[]) {
+  const rows = await bills.invoicesOnOtherBills(db, tenantId, billId, invoiceIds);
+  return rows.map((r) => ({ invoiceId: Number(r.invoice_id), billNumber: r.bill_number }));
+}
+
+/**
+ * The amounts (分) the enabled flow of `billType` branches on: each condition on the document's amount gives
+ * the highest amount still on its lower side (金额接近审批阈值).
+ */
+export async function amountThresholds(db: Db, tenantId: number, billType: string): Promise<number[]> {
+  const flow = await enabledFlow(db, tenantId, billType);
+  if (!flow) return [];
+  const def = await definitionOf(db, tenantId, flow.id, flow.current_version);
+  const out = new Set<number>();
+  const walk = (c: Condition) => {
+    if ('all' in c) return c.all.forEach(walk);
+    if ('any' in c) return c.any.forEach(walk);
+    if (c.field !== FIELD.amount) return;
+    const v = c.value;
+    if (c.op === 'between' && Array.isArray(v) && typeof v[1] === 'number') out.add(v[1]);
+    else if (typeof v === 'number') {
+      if (c.op === 'gt' || c.op === 'lte') out.add(v);
+      if ((c.op === 'gte' || c.op === 'lt') && v > 0) out.add(v - 1);
+    }
+  };
+  for (const n of def.nodes) if (n.type === 'condition') for (const b of n.branches) if (b.when) walk(b.when);
+  return [...out].filter((v) => v > 0).sort((a, b) => a - b);
 }

@@ -1,5 +1,6 @@
 import {
   BILL_TYPE_LABEL,
+  type AuditResult,
   type BillType,
   type FlowDefinitionData,
   type FlowNodeInput,
@@ -37,13 +38,16 @@ export interface FlowDeps {
   billRules?: BillRulesCheck;
 }
 
-/** Throws when a 禁止提交 rule hits, or a 提示 rule hits and the submitter has not confirmed. */
+/**
+ * Throws when a 禁止提交 rule hits, or a 提示 rule hits and the submitter has not confirmed; else answers
+ * the check (its 提示 and 标记风险 hits become the document's risk flags).
+ */
 export type BillRulesCheck = (
   db: Db,
   tenantId: number,
   billId: number,
   opts: { confirmed: boolean; now: number },
-) => Promise<unknown>;
+) => Promise<AuditResult>;
 
 // The contracts' definition schema infers the engine's types (checked here at compile time).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

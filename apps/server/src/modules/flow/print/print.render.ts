@@ -240,6 +240,16 @@ export function printPagesSvg(p: PrintData, printedAt: number): string[] {
       ]),
     );
   }
+  if (p.riskFlags.length) {
+    L.section('风险提示');
+    L.table(
+      [
+        { title: '规则', w: 0.2 },
+        { title: '说明', w: 0.8 },
+      ],
+      p.riskFlags.map((f) => [f.ruleName, `${f.message}：${f.detail}`]),
+    );
+  }
   L.section('审批记录');
   // the agent column only when an agent acted on the document
   const agents = p.approveNodeRecord.some((r) => r.onBehalfOfText);

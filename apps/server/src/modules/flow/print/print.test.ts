@@ -568,9 +568,21 @@ describe('print pages', () => {
         extendData: { createAt: T0, billNumber: 'BX1' },
         attachments: [],
         printCount: 0,
+        riskFlags: [
+          {
+            ruleId: 1,
+            ruleName: '跨年发票',
+            ruleKind: 'invoiceOtherYear',
+            action: 'flag',
+            message: '发票开票年度与提交年度不同',
+            detail: '第1条费用（差旅费）的发票123开票日期2024-12-30',
+          },
+        ],
       },
       T0,
     );
+    expect(pages[0]).toContain('风险提示');
+    expect(pages[0]).toContain('发票开票年度与提交年度不同：第1条费用（差旅费）的发票123开票日期2024-12-30');
     expect(pages.length).toBe(2);
     expect(pages[1]).toContain('审批人');
     expect(pages[0]).toContain('员工&lt;甲&gt;'); // escaped
@@ -615,6 +627,7 @@ describe('print pages', () => {
       extendData: { createAt: T0, billNumber: 'BX1' },
       attachments: [],
       printCount: 0,
+      riskFlags: [],
     });
     const [agent] = printPagesSvg(data(444900, [row('代 王五 审批')]), T0);
     expect(agent).toContain('>演示科技有限公司<');

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database.js';
 
 /** SQL of the invoices a document (单据) holds: 可用 → 核销中 → 已核销, or back to 可用 (billLink.service.ts). */
@@ -13,6 +14,7 @@ const COLS = [
   'owner_staff_id',
   'bill_id',
   'field_edits',
+  'finish_amount',
 ] as const;
 
 export async function invoicesByIds(db: Db, tenantId: number, ids: number[]) {
@@ -27,35 +29,36 @@ export async function invoicesByIds(db: Db, tenantId: number, ids: number[]) {
 }
 export type BillInvoiceRow = Awaited<ReturnType<typeof invoicesByIds>>[number];
 
-/** 可用 → 核销中 for one owner's invoices; the WHERE makes the database the judge between two documents. */
-export async function reserve(
+/**
+ * 可用 → 核销中 for one of the owner's invoices, holding `claim` 分 of it for the document. The WHERE is the
+ * judge between documents submitted at once: the invoice must still be 可用 and have `claim` left (total less
+ * what earlier documents wrote off). One UPDATE per invoice: a row lock on PostgreSQL, the single writer on
+ * SQLite, so the second of two concurrent documents finds the row moved and updates nothing.
+ */
+export async function reserveClaim(
   db: Db,
-  tenantId: number,
-  ownerId: number,
-  ids: number[],
-  billId: number,
-  now: number,
+  t: { tenantId: number; ownerId: number; billId: number; now: number },
+  id: number,
+  claim: number,
 ) {
   const r = await db
     .updateTable('invoices')
-    .set((eb) => ({
-      recent_status: 2,
-      finishing_amount: eb.ref('total'),
-      finish_amount: 0,
-      bill_id: billId,
-      updated_at: now,
-    }))
-    .where('tenant_id', '=', tenantId)
-    .where('id', 'in', ids)
-    .where('owner_staff_id', '=', ownerId)
+    .set({ recent_status: 2, finishing_amount: claim, bill_id: t.billId, updated_at: t.now })
+    .where('tenant_id', '=', t.tenantId)
+    .where('id', '=', id)
+    .where('owner_staff_id', '=', t.ownerId)
     .where('recent_status', '=', 1)
     .where('deleted_at', 'is', null)
+    .where(sql<number>`total - finish_amount`, '>=', claim)
     .executeTakeFirst();
-  return Number(r.numUpdatedRows);
+  return Number(r.numUpdatedRows) === 1;
 }
 
-/** 核销中 → 已核销 (final approval) or → 可用 (reject, withdraw, delete) for the invoices a document holds. */
-/** 核销中 invoices of the documents → 已核销 (settle) or 可用; answers which invoice moved for which document. */
+/**
+ * 核销中 invoices of the documents → settled or released; answers which invoice moved for which document.
+ * Settle adds what the document held to what is written off: the invoice is 已核销 once nothing is left,
+ * else 可用 again for its remainder (and no longer names the document). Release gives back the hold only.
+ */
 export async function finishOrRelease(
   db: Db,
   tenantId: number,
@@ -73,19 +76,24 @@ export async function finishOrRelease(
     .orderBy('id')
     .execute();
   if (held.length === 0) return [];
+  const ids = held.map((r) => r.id);
+  // SET expressions all read the row as it was, on SQLite and PostgreSQL alike.
+  const full = sql<boolean>`finish_amount + finishing_amount >= total`;
   await db
     .updateTable('invoices')
-    .set((eb) =>
+    .set(
       settle
-        ? { recent_status: 3, finish_amount: eb.ref('total'), finishing_amount: 0, updated_at: now }
-        : { recent_status: 1, finish_amount: 0, finishing_amount: 0, bill_id: null, updated_at: now },
+        ? {
+            recent_status: sql<number>`case when ${full} then 3 else 1 end`,
+            bill_id: sql<number | null>`case when ${full} then bill_id else null end`,
+            finish_amount: sql<number>`finish_amount + finishing_amount`,
+            finishing_amount: 0,
+            updated_at: now,
+          }
+        : { recent_status: 1, finishing_amount: 0, bill_id: null, updated_at: now },
     )
     .where('tenant_id', '=', tenantId)
-    .where(
-      'id',
-      'in',
-      held.map((r) => r.id),
-    )
+    .where('id', 'in', ids)
     .execute();
   return held.map((r) => ({ id: r.id, billId: Number(r.bill_id) }));
 }

@@ -11,7 +11,16 @@ import * as repo from './billLink.repo.js';
  * back to 可用 (docs/decisions/0022-flows-and-bills.md). Each function runs in the caller's transaction.
  */
 
-export const BillLinkCode = { notFound: 11205404, notOwner: 11206403, busy: 11205409 } as const;
+export const BillLinkCode = {
+  notFound: 11205404,
+  notOwner: 11206403,
+  busy: 11205409,
+  overClaim: 11207400,
+} as const;
+
+/** ¥4,449.00 from 分. */
+export const yuanText = (fen: number) =>
+  `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export const billLinkErrors = {
   notFound: () => new AppError(BillLinkCode.notFound, '发票不存在或已被删除', 404),
@@ -19,6 +28,15 @@ export const billLinkErrors = {
     new AppError(BillLinkCode.notOwner, `发票${number}不是提交人本人的发票，不能用于该单据`, 403),
   busy: (number: string, statusText: string) =>
     new AppError(BillLinkCode.busy, `发票${number}${statusText}，已被其他单据使用，不能重复报销`, 409),
+  /** A fee line over what its invoices have left; `needReason`: allowed by the tenant, 超额说明 missing. */
+  overClaim: (o: OverClaim, needReason: boolean) => {
+    const msg = `费用金额超过发票可报销余额：发票 ${o.numbers.join('、')} 剩余可报销 ${yuanText(o.left)}${
+      needReason ? '，请填写超额说明' : ''
+    }`;
+    return new AppError(BillLinkCode.overClaim, msg, 400, {
+      fields: [{ field: `fees[${o.index}].${needReason ? 'overReason' : 'amount'}`, msg }],
+    });
+  },
 };
 
 export interface BillInvoice {
@@ -86,33 +104,122 @@ export async function checkInvoicesForBill(
   }
 }
 
-/** On submit: 可用 → 核销中 for every invoice, or none (the caller's transaction rolls back). */
+// ---------- what fee lines claim of their invoices ----------
+
+export interface ClaimLine {
+  amount: number;
+  invoiceIds: number[];
+}
+/** A fee line (by its index) claiming more than its invoices have left for it. */
+export interface OverClaim {
+  index: number;
+  amount: number;
+  /** What its invoices had left for it (after the document's earlier lines). */
+  left: number;
+  numbers: string[];
+}
+export interface ClaimPlan {
+  /** 分 each invoice gives the document. */
+  take: Map<number, number>;
+  over: OverClaim[];
+}
+
+/**
+ * Pure: fee lines in order each draw their amount from their invoices in order, up to what each invoice has
+ * left (`available`; an invoice two lines share is drawn down by the first). A line its invoices cannot cover
+ * is an over-claim (lines without invoices claim nothing of any invoice).
+ */
+export function claimPlan(
+  lines: ClaimLine[],
+  available: Map<number, number>,
+  numbers: Map<number, string>,
+): ClaimPlan {
+  const left = new Map(available);
+  const take = new Map<number, number>();
+  const over: OverClaim[] = [];
+  lines.forEach((line, index) => {
+    const ids = [...new Set(line.invoiceIds)];
+    if (ids.length === 0) return;
+    for (const id of ids) if (!take.has(id)) take.set(id, 0);
+    const had = ids.reduce((s, id) => s + (left.get(id) ?? 0), 0);
+    let need = line.amount;
+    for (const id of ids) {
+      const part = Math.min(need, left.get(id) ?? 0);
+      left.set(id, (left.get(id) ?? 0) - part);
+      take.set(id, take.get(id)! + part);
+      need -= part;
+    }
+    if (need > 0)
+      over.push({ index, amount: line.amount, left: had, numbers: ids.map((id) => numbers.get(id) ?? '') });
+  });
+  return { take, over };
+}
+
+/**
+ * What each invoice has left for document `billId`: its total less what documents wrote off; nothing while
+ * another document holds it (核销中, one document at a time).
+ */
+export async function planClaims(db: Db, tenantId: number, billId: number, lines: ClaimLine[]) {
+  const rows = await repo.invoicesByIds(db, tenantId, [...new Set(lines.flatMap((l) => l.invoiceIds))]);
+  const available = new Map(
+    rows.map((r) => {
+      const heldElsewhere = r.recent_status === RecentStatus.finishing && r.bill_id !== billId;
+      return [r.id, heldElsewhere ? 0 : Math.max(0, Number(r.total) - Number(r.finish_amount))];
+    }),
+  );
+  return claimPlan(lines, available, new Map(rows.map((r) => [r.id, r.number])));
+}
+
+/**
+ * Refuses an over-claiming line: always when the tenant does not allow over-claim, else when it has no
+ * 超额说明. `reasons[i]` is line i's 超额说明.
+ */
+export function assertClaims(plan: ClaimPlan, allowOver: boolean, reasons: string[]) {
+  for (const o of plan.over) {
+    if (!allowOver) throw billLinkErrors.overClaim(o, false);
+    if (!reasons[o.index]?.trim()) throw billLinkErrors.overClaim(o, true);
+  }
+}
+
+/**
+ * On submit: the fee lines' invoices must be the owner's and 可用 (else 已被其他单据使用); no line may claim
+ * more than they have left (unless the tenant allows it and the line says why); then 可用 → 核销中 for every
+ * invoice, each holding what the document takes of it — or none (the caller's transaction rolls back).
+ * Answers the plan (its `over` lines were allowed).
+ */
 export async function reserveInvoicesForBill(
   trx: Db,
   t: { tenantId: number; ownerId: number; staffId: number; billId: number; billNumber: string; now: number },
-  ids: number[],
+  lines: (ClaimLine & { overReason: string })[],
+  allowOver: boolean,
 ) {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return;
+  const unique = [...new Set(lines.flatMap((l) => l.invoiceIds))];
+  if (unique.length === 0) return claimPlan([], new Map(), new Map());
   await checkInvoicesForBill(trx, t.tenantId, t.ownerId, unique, null);
-  const n = await repo.reserve(trx, t.tenantId, t.ownerId, unique, t.billId, t.now);
-  if (n !== unique.length) {
-    // Taken by another document between the check and the update: name one.
-    const rows = await repo.invoicesByIds(trx, t.tenantId, unique);
-    const taken = rows.find((r) => r.bill_id !== t.billId) ?? rows[0];
-    throw billLinkErrors.busy(taken.number, RECENT_STATUS_LABEL[taken.recent_status] ?? '');
+  const plan = await planClaims(trx, t.tenantId, t.billId, lines);
+  assertClaims(
+    plan,
+    allowOver,
+    lines.map((l) => l.overReason),
+  );
+  for (const [id, claim] of plan.take) {
+    if (await repo.reserveClaim(trx, t, id, claim)) continue;
+    // Taken (or written off) by another document between the check and the update: name it.
+    const [r] = await repo.invoicesByIds(trx, t.tenantId, [id]);
+    throw billLinkErrors.busy(r?.number ?? '', RECENT_STATUS_LABEL[r?.recent_status ?? 0] ?? '');
   }
   await repo.insertLogs(
     trx,
     t.tenantId,
-    unique.map((id) => ({
+    [...plan.take].map(([id, claim]) => ({
       invoice_id: id,
       action: '报销',
-      content: `随单据${t.billNumber}提交，核销中`,
+      content: `随单据${t.billNumber}提交，核销中${yuanText(claim)}`,
       staff_id: t.staffId,
       created_at: t.now,
     })),
   );
+  return plan;
 }
 
 interface BillRef {

@@ -14,7 +14,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { formatMoney } from '@feikong/contracts';
 import { InvoiceEdits } from '@/components/InvoiceEdits';
-import { emptyFeeLine, feeTotal, type FeeLineValue, type LineInvoice } from '../types';
+import { emptyFeeLine, feeTotal, overInvoices, type FeeLineValue, type LineInvoice } from '../types';
 import { InvoicePicker } from './InvoicePicker';
 import { YuanInput } from './YuanInput';
 
@@ -128,12 +128,25 @@ export function FeeLinesEditor({
       dataIndex: 'remark',
       width: 180,
       render: (v: string, l, i) => (
-        <Input
-          aria-label={`备注${i + 1}`}
-          maxLength={200}
-          value={v}
-          onChange={(e) => set(l.key, { remark: e.target.value })}
-        />
+        <>
+          <Input
+            aria-label={`备注${i + 1}`}
+            maxLength={200}
+            value={v}
+            onChange={(e) => set(l.key, { remark: e.target.value })}
+          />
+          {(overInvoices(l) || !!l.overReason) && (
+            <Input
+              aria-label={`超额说明${i + 1}`}
+              placeholder="超额说明（金额超过发票时必填）"
+              status={overInvoices(l) && !l.overReason?.trim() ? 'warning' : undefined}
+              style={{ marginTop: 4 }}
+              maxLength={200}
+              value={l.overReason ?? ''}
+              onChange={(e) => set(l.key, { overReason: e.target.value })}
+            />
+          )}
+        </>
       ),
     },
     {
@@ -184,7 +197,22 @@ export function FeeLinesEditor({
       width: 105,
       render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD') : '—'),
     },
-    { title: '备注', dataIndex: 'remark', width: 120, render: (v: string) => v || '—' },
+    {
+      title: '备注',
+      dataIndex: 'remark',
+      width: 120,
+      render: (v: string, l) => (
+        <>
+          {v || (l.overReason ? '' : '—')}
+          {l.overReason && (
+            <div data-testid="over-reason">
+              <Tag color="red">超额</Tag>
+              <Typography.Text style={{ fontSize: 12 }}>{l.overReason}</Typography.Text>
+            </div>
+          )}
+        </>
+      ),
+    },
     {
       title: '发票',
       dataIndex: 'invoices',

@@ -16,6 +16,7 @@ import { ApprovalTimeline } from '../components/ApprovalTimeline';
 import { BillStatusTag } from '../components/BillStatusTag';
 import { FeeLinesEditor } from '../components/FeeLinesEditor';
 import { RelatedBillsTable } from '../components/RelatedBillsTable';
+import { RiskFlagsAlert } from '../components/RiskFlags';
 import { TripLinesEditor } from '../components/TripLinesEditor';
 import { billDetailQuery, useBillMutation } from '../hooks/queries';
 import type { LineInvoice } from '../types';
@@ -208,6 +209,7 @@ function Detail({ bill: b }: { bill: Bill }) {
           </Space>
         }
       >
+        <RiskFlagsAlert flags={b.riskFlags} />
         <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 3 }} bordered>
           <Descriptions.Item label="单据编号">{b.billNumber}</Descriptions.Item>
           <Descriptions.Item label="单据类型">{b.billTypeText}</Descriptions.Item>

@@ -1,23 +1,10 @@
-import { Button, Card, DatePicker, Input, Select, Typography } from 'antd';
+import { Button, Card, Select, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import {
-  BILL_STATUS_LABEL,
-  BILL_STATUSES,
-  BILL_TYPE_LABEL,
-  BILL_TYPES,
-  formatDateTime,
-  SubmittedPageQuery,
-} from '@feikong/contracts';
+import { BILL_STATUS_LABEL, BILL_STATUSES, formatDateTime, SubmittedPageQuery } from '@feikong/contracts';
 import type { BillListRow } from '@/api/bill';
-import {
-  dayRange,
-  ListTable,
-  moneyColumn,
-  rangeToMs,
-  useListParams,
-  type ListColumn,
-} from '@/components/ListPage';
+import { ListTable, moneyColumn, useListParams, type ListColumn } from '@/components/ListPage';
+import { BillListFilters } from '../components/BillListFilters';
 import { BillStatusTag } from '../components/BillStatusTag';
 import { submittedListQuery } from '../hooks/queries';
 
@@ -100,22 +87,15 @@ export default function SubmittedListPage() {
         paging={{ pageNum, pageSize, setPage }}
         columns={columns}
         filters={
-          <>
-            <Input.Search
-              allowClear
-              defaultValue={keyword}
-              placeholder="单据编号或事由"
-              style={{ width: 220 }}
-              onSearch={(v) => set({ keyword: v.trim() })}
-            />
-            <Select
-              allowClear
-              placeholder="单据类型"
-              style={{ width: 140 }}
-              value={billType}
-              onChange={(v) => set({ billType: v })}
-              options={BILL_TYPES.map((t) => ({ value: t, label: BILL_TYPE_LABEL[t] }))}
-            />
+          <BillListFilters
+            keyword={keyword}
+            billType={billType}
+            range={[createAtMin, createAtMax]}
+            rangePlaceholder={['创建日期起', '创建日期止']}
+            onKeyword={(v) => set({ keyword: v })}
+            onBillType={(v) => set({ billType: v })}
+            onRange={(min, max) => set({ createAtMin: min, createAtMax: max })}
+          >
             <Select
               allowClear
               placeholder="状态"
@@ -127,15 +107,7 @@ export default function SubmittedListPage() {
                 label: BILL_STATUS_LABEL[s],
               }))}
             />
-            <DatePicker.RangePicker
-              placeholder={['创建日期起', '创建日期止']}
-              value={dayRange(createAtMin, createAtMax)}
-              onChange={(r) => {
-                const { min, max } = rangeToMs(r);
-                set({ createAtMin: min, createAtMax: max });
-              }}
-            />
-          </>
+          </BillListFilters>
         }
       />
     </Card>

@@ -1,26 +1,13 @@
-import { Button, Card, DatePicker, Input, Modal, Select, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Input, Modal, Select, Table, Tabs, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type Key } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import {
-  BILL_TYPE_LABEL,
-  BILL_TYPES,
-  TODO_TAB_LABEL,
-  TODO_TABS,
-  formatDateTime,
-  TodoPageQuery,
-  type TodoTab,
-} from '@feikong/contracts';
+import { TODO_TAB_LABEL, TODO_TABS, formatDateTime, TodoPageQuery, type TodoTab } from '@feikong/contracts';
 import { billApi, type BatchResult, type TodoListRow } from '@/api/bill';
-import {
-  dayRange,
-  ListTable,
-  moneyColumn,
-  rangeToMs,
-  useListParams,
-  type ListColumn,
-} from '@/components/ListPage';
+import { ListTable, moneyColumn, useListParams, type ListColumn } from '@/components/ListPage';
+import { BillListFilters } from '../components/BillListFilters';
 import { BillStatusTag } from '../components/BillStatusTag';
+import { RiskTags } from '../components/RiskFlags';
 import { todoCountQuery, todoListQuery, useBillMutation } from '../hooks/queries';
 import { saveTodoQueue, todoDetailPath } from '../todoQueue';
 
@@ -69,7 +56,7 @@ export default function TodoListPage() {
   const navigate = useNavigate();
   const params = useListParams(TodoPageQuery);
   const { query, pageNum, pageSize, setPage } = params;
-  const { tab, keyword, billType, timeMin, timeMax } = query;
+  const { tab, keyword, billType, timeMin, timeMax, risk } = query;
   const set: typeof params.set = (patch, keepPage) => {
     setSelected([]);
     params.set(patch, keepPage);
@@ -108,6 +95,12 @@ export default function TodoListPage() {
       width: 90,
       role: 'status',
       render: (t: string, r) => <BillStatusTag status={r.status} text={t} />,
+    },
+    {
+      title: '风险',
+      dataIndex: 'riskNames',
+      width: 150,
+      render: (names: string[]) => <RiskTags names={names} />,
     },
     { title: '提交人', dataIndex: 'submitterName', width: 90 },
     {
@@ -173,31 +166,28 @@ export default function TodoListPage() {
         paging={{ pageNum, pageSize, setPage }}
         columns={columns}
         filters={
-          <>
-            <Input.Search
-              allowClear
-              defaultValue={keyword}
-              placeholder="单据编号或事由"
-              style={{ width: 220 }}
-              onSearch={(v) => set({ keyword: v.trim() })}
-            />
+          <BillListFilters
+            keyword={keyword}
+            billType={billType}
+            range={[timeMin, timeMax]}
+            rangePlaceholder={['时间起', '时间止']}
+            onKeyword={(v) => set({ keyword: v })}
+            onBillType={(v) => set({ billType: v })}
+            onRange={(min, max) => set({ timeMin: min, timeMax: max })}
+          >
             <Select
               allowClear
-              placeholder="单据类型"
-              style={{ width: 140 }}
-              value={billType}
-              onChange={(v) => set({ billType: v })}
-              options={BILL_TYPES.map((t) => ({ value: t, label: BILL_TYPE_LABEL[t] }))}
+              placeholder="风险"
+              aria-label="风险筛选"
+              style={{ width: 110 }}
+              value={risk}
+              onChange={(v) => set({ risk: v })}
+              options={[
+                { value: true, label: '有风险' },
+                { value: false, label: '无风险' },
+              ]}
             />
-            <DatePicker.RangePicker
-              placeholder={['时间起', '时间止']}
-              value={dayRange(timeMin, timeMax)}
-              onChange={(r) => {
-                const { min, max } = rangeToMs(r);
-                set({ timeMin: min, timeMax: max });
-              }}
-            />
-          </>
+          </BillListFilters>
         }
         {...(tab === 'pending' && {
           selectedKeys: (list.data?.items ?? []).filter((r) => selected.includes(r.billId)).map(rowKey),

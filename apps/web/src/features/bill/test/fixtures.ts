@@ -142,6 +142,7 @@ export function billDetail(
         amount: 1120,
         date: T0,
         remark: '打车',
+        overReason: '',
         invoices: [
           {
             id: 7,
@@ -207,6 +208,7 @@ export function billDetail(
     rejectNodes: [],
     actions: { ...NO_ACTIONS, ...actions },
     printCount: 0,
+    riskFlags: [],
     ...over,
   };
 }
@@ -230,6 +232,7 @@ export function todoRow(billId: number, over: Partial<TodoListRow> = {}): TodoLi
     actionLabel: '',
     time: T0,
     submitTime: T0,
+    riskNames: [],
     ...over,
   };
 }

@@ -21,6 +21,7 @@ describe('AuditResultAlert', () => {
         result={{
           blocks: [hit(1, 'block', '住宿费超过标准', '第1条费用（住宿费）金额¥650.00，超过标准¥600.00')],
           warnings: [hit(2, 'warn', '单据金额较大，请确认', '单据金额¥900.00，超过上限¥500.00')],
+          flags: [],
         }}
       />,
     );
@@ -32,7 +33,9 @@ describe('AuditResultAlert', () => {
   });
 
   it('shows nothing for a clean document or before the check', () => {
-    const { container, rerender } = render(<AuditResultAlert result={{ blocks: [], warnings: [] }} />);
+    const { container, rerender } = render(
+      <AuditResultAlert result={{ blocks: [], warnings: [], flags: [] }} />,
+    );
     expect(container.innerHTML).toBe('');
     rerender(<AuditResultAlert result={undefined} />);
     expect(container.innerHTML).toBe('');

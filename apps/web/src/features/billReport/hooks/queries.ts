@@ -12,6 +12,7 @@ export const BILL_REPORT_PERM = {
 
 export const billReportKeys = {
   rules: ['billReport', 'rules'] as const,
+  claimSetting: ['billReport', 'claimSetting'] as const,
   ruleList: (kind?: AuditRuleKind, keyword?: string) =>
     ['billReport', 'rules', kind ?? 'all', keyword ?? ''] as const,
   efficiency: (f: EfficiencyFilter) => ['billReport', 'efficiency', f] as const,
@@ -25,6 +26,11 @@ export const auditRulesQuery = (kind?: AuditRuleKind, keyword?: string) =>
     queryFn: ({ signal }) =>
       billReportApi.ruleList({ ruleKind: kind, keyword: keyword || undefined }, signal),
   });
+
+export const claimSettingQuery = queryOptions({
+  queryKey: billReportKeys.claimSetting,
+  queryFn: ({ signal }) => billReportApi.claimSetting(signal),
+});
 
 export const efficiencyQuery = (f: EfficiencyFilter) =>
   queryOptions({

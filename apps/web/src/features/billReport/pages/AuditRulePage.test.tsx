@@ -26,6 +26,7 @@ const rule = (id: number, over: Partial<AuditRule> = {}): AuditRule => ({
   cityGroupName: '一线城市',
   amountLimit: 60000,
   days: null,
+  percent: null,
   enabled: true,
   remark: '',
   conditionText: '住宿费每笔超过¥600.00（行程目的地属于一线城市）',
@@ -172,5 +173,48 @@ describe('智能规则集', () => {
     expect(screen.queryByRole('button', { name: /新增规则/ })).toBeNull();
     expect(screen.queryByLabelText('编辑规则一线城市住宿标准')).toBeNull();
     expect((screen.getByLabelText('启用规则一线城市住宿标准') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('智能规则集: 超额报销 and 标记风险', () => {
+  it('switches 允许超额报销 on; adds a 金额接近审批阈值 rule that flags', async () => {
+    let allow = false;
+    const api = stubServer({
+      [`GET ${R}/list`]: () => ({ items: [rule(1)] }),
+      [`GET ${R}/setting`]: () => ({ allowOverClaim: allow }),
+      [`POST ${R}/setting`]: (c) => {
+        allow = (c.body as { allowOverClaim: boolean }).allowOverClaim;
+        return { allowOverClaim: allow };
+      },
+      [`POST ${R}/add`]: () => rule(2, { action: 'flag', actionText: '标记风险' }),
+    });
+    renderAt(<AuditRulePage />, '/setcenter/auditRule');
+    const sw = await screen.findByRole('switch', { name: '允许超额报销' }, { timeout: 15_000 });
+    await waitFor(() => expect(api.to(`GET ${R}/setting`)).toHaveLength(1));
+    fireEvent.click(sw);
+    await waitFor(() => expect(api.to(`POST ${R}/setting`)[0]?.body).toEqual({ allowOverClaim: true }));
+    await waitFor(() => expect(toasts().join()).toContain('已允许超额报销（须填写超额说明）'));
+    expect(sw.getAttribute('aria-checked')).toBe('true');
+
+    fireEvent.click(button('新增规则'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByPlaceholderText('如：一线城市住宿标准'), {
+      target: { value: '临界金额' },
+    });
+    await pick('规则类型', '金额接近审批阈值');
+    fireEvent.change(await within(dialog).findByLabelText('接近比例'), { target: { value: '8' } });
+    fireEvent.click(within(dialog).getByLabelText(/标记风险/));
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(api.to(`POST ${R}/add`)).toHaveLength(1));
+    expect(api.to(`POST ${R}/add`)[0].body).toEqual({
+      name: '临界金额',
+      ruleKind: 'nearThreshold',
+      action: 'flag',
+      message: '单据金额略低于审批金额阈值',
+      billTypes: [],
+      percent: 8,
+      enabled: true,
+      remark: '',
+    });
   });
 });

@@ -43,7 +43,13 @@ import {
   type ListColumn,
   ListSelect,
 } from '@/components/ListPage';
-import { auditRulesQuery, BILL_REPORT_PERM, billReportKeys, toFen } from '../hooks/queries';
+import {
+  auditRulesQuery,
+  BILL_REPORT_PERM,
+  billReportKeys,
+  claimSettingQuery,
+  toFen,
+} from '../hooks/queries';
 
 const KIND_OPTIONS = AUDIT_RULE_KINDS.map((k) => ({ value: k, label: AUDIT_RULE_KIND_LABEL[k] }));
 const BILL_TYPE_OPTIONS = BILL_TYPES.map((t) => ({ value: t, label: BILL_TYPE_LABEL[t] }));
@@ -55,6 +61,12 @@ const HINT: Record<AuditRuleKind, string> = {
   duplicateFee: '提交人其他未驳回的单据中有费用类型、金额、日期都相同的费用时触发',
   invoiceAge: '费用所附发票的开票日期距今超过所填天数时触发',
   billTotal: '单据金额超过上限时触发',
+  overClaim: '费用金额超过所附发票的可报销余额时触发（仅在允许超额报销时可提交，须填写超额说明）',
+  buyerNotOurs: '发票购买方的税号（无税号时为名称）不是本集团任一公司时触发',
+  invoiceOtherYear: '发票开票年度与提交年度不同时触发',
+  invoiceReused: '同一张发票还在其他审批中或已通过的单据上时触发（部分核销后报销剩余金额）',
+  feeOutsideTrip: '费用日期不在单据任一行程的出发至返回日期之间时触发（单据无行程时不检查）',
+  nearThreshold: '单据金额低于审批阈值且差距不超过所填比例时触发；不填阈值则取审批流程中按金额分支的条件',
 };
 const DEFAULT_MESSAGE: Record<AuditRuleKind, string> = {
   invoiceOutsideTrip: '发票日期不在行程期间，请核对发票',
@@ -62,7 +74,14 @@ const DEFAULT_MESSAGE: Record<AuditRuleKind, string> = {
   duplicateFee: '存在重复报销的费用，请核对',
   invoiceAge: '发票开具时间过早，请确认是否可以报销',
   billTotal: '单据金额超过上限，请确认',
+  overClaim: '费用金额超过发票可报销余额（已填写超额说明）',
+  buyerNotOurs: '发票购买方不是本集团的公司',
+  invoiceOtherYear: '发票开票年度与提交年度不同',
+  invoiceReused: '同一张发票已用于其他单据',
+  feeOutsideTrip: '费用日期不在单据行程期间',
+  nearThreshold: '单据金额略低于审批金额阈值',
 };
+const ACTION_COLOR: Record<AuditAction, string> = { block: 'red', warn: 'orange', flag: 'gold' };
 
 interface Values {
   name: string;
@@ -75,6 +94,7 @@ interface Values {
   /** 元 in the form; 分 on the wire. */
   amountLimit?: number;
   days?: number;
+  percent?: number;
   enabled: boolean;
   remark?: string;
 }
@@ -89,6 +109,7 @@ const FIELDS = [
   'cityGroupId',
   'amountLimit',
   'days',
+  'percent',
   'remark',
 ];
 
@@ -115,6 +136,7 @@ function RuleDialog({ rule, onClose }: { rule: AuditRule | 'new' | null; onClose
         cityGroupId: v.cityGroupId,
         amountLimit: toFen(v.amountLimit),
         days: v.days,
+        percent: v.percent,
         enabled: v.enabled,
         remark: v.remark ?? '',
       };
@@ -143,6 +165,7 @@ function RuleDialog({ rule, onClose }: { rule: AuditRule | 'new' | null; onClose
         cityGroupId: editing.cityGroupId ?? undefined,
         amountLimit: editing.amountLimit === null ? undefined : editing.amountLimit / 100,
         days: editing.days ?? undefined,
+        percent: editing.percent ?? undefined,
         enabled: editing.enabled,
         remark: editing.remark,
       }
@@ -190,7 +213,7 @@ function RuleDialog({ rule, onClose }: { rule: AuditRule | 'new' | null; onClose
           extra={kind ? HINT[kind] : undefined}
           rules={[{ required: true, message: '请选择规则类型' }]}
         >
-          <Select options={KIND_OPTIONS} aria-label="规则类型" />
+          <Select options={KIND_OPTIONS} aria-label="规则类型" virtual={false} listHeight={360} />
         </Form.Item>
         {kind === 'overStandard' && (
           <Space.Compact block style={{ gap: 12 }}>
@@ -225,6 +248,27 @@ function RuleDialog({ rule, onClose }: { rule: AuditRule | 'new' | null; onClose
             <InputNumber min={0} precision={2} style={{ width: 220 }} aria-label="金额" />
           </Form.Item>
         )}
+        {kind === 'nearThreshold' && (
+          <Space.Compact block style={{ gap: 12 }}>
+            <Form.Item
+              label="审批阈值（元）"
+              name="amountLimit"
+              style={{ flex: 1 }}
+              extra="不填则取审批流程中按金额分支的条件"
+              rules={[{ type: 'number', min: 0.01, message: '请填写大于0的金额' }]}
+            >
+              <InputNumber min={0} precision={2} style={{ width: '100%' }} aria-label="审批阈值" />
+            </Form.Item>
+            <Form.Item
+              label="接近比例（%）"
+              name="percent"
+              style={{ flex: 1 }}
+              rules={[{ required: true, message: '请输入接近比例' }]}
+            >
+              <InputNumber min={1} max={50} precision={0} style={{ width: '100%' }} aria-label="接近比例" />
+            </Form.Item>
+          </Space.Compact>
+        )}
         {kind === 'invoiceAge' && (
           <Form.Item label="超过天数" name="days" rules={[{ required: true, message: '请输入天数' }]}>
             <InputNumber min={1} max={3650} precision={0} style={{ width: 220 }} aria-label="天数" />
@@ -234,6 +278,7 @@ function RuleDialog({ rule, onClose }: { rule: AuditRule | 'new' | null; onClose
           <Radio.Group>
             <Radio value="warn">提示（提交人确认后可继续提交）</Radio>
             <Radio value="block">禁止提交</Radio>
+            <Radio value="flag">标记风险（不拦截提交，审批人在单据、待办和打印中看到）</Radio>
           </Radio.Group>
         </Form.Item>
         <Form.Item
@@ -266,9 +311,39 @@ function RuleDialog({ rule, onClose }: { rule: AuditRule | 'new' | null; onClose
   );
 }
 
+/** 超额报销: refused (default), or allowed with a 超额说明 on the fee line and flagged for the approvers. */
+function ClaimSettingBar({ mayEdit }: { mayEdit: boolean }) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const setting = useQuery(claimSettingQuery);
+  const save = useMutation({
+    mutationFn: (allow: boolean) => billReportApi.saveClaimSetting(allow),
+    onSuccess: (r) => {
+      qc.setQueryData(billReportKeys.claimSetting, r);
+      void message.success(r.allowOverClaim ? '已允许超额报销（须填写超额说明）' : '已禁止超额报销');
+    },
+  });
+  return (
+    <Space style={{ marginBottom: 12 }} wrap data-testid="claim-setting">
+      <Typography.Text strong>允许超额报销</Typography.Text>
+      <Switch
+        size="small"
+        checked={setting.data?.allowOverClaim ?? false}
+        loading={setting.isFetching || save.isPending}
+        disabled={!mayEdit || setting.isError}
+        onChange={(v) => save.mutate(v)}
+        aria-label="允许超额报销"
+      />
+      <Typography.Text type="secondary">
+        关闭时，费用金额超过发票可报销余额的单据不能保存或提交；开启时须在该条费用上填写超额说明，并按「超额报销」规则标记风险。
+      </Typography.Text>
+    </Space>
+  );
+}
+
 /**
- * 智能规则集 (设置中心): audit rules checked when a document is submitted; each warns or blocks. The type
- * and name filters live in the URL.
+ * 智能规则集 (设置中心): audit rules checked when a document is submitted; each warns, blocks or flags. The
+ * type and name filters live in the URL.
  */
 export default function AuditRulePage() {
   const { modal, message } = App.useApp();
@@ -308,9 +383,7 @@ export default function AuditRulePage() {
       dataIndex: 'action',
       width: 100,
       role: 'status',
-      render: (a: AuditAction) => (
-        <Tag color={a === 'block' ? 'red' : 'orange'}>{AUDIT_ACTION_LABEL[a] ?? a}</Tag>
-      ),
+      render: (a: AuditAction) => <Tag color={ACTION_COLOR[a]}>{AUDIT_ACTION_LABEL[a] ?? a}</Tag>,
     },
     {
       title: '启用',
@@ -362,8 +435,9 @@ export default function AuditRulePage() {
       }
     >
       <Typography.Paragraph type="secondary">
-        提交单据时按以下已启用的规则检查：「提示」的规则提交人确认后可继续提交，「禁止提交」的规则须修改单据后才能提交。
+        提交单据时按以下已启用的规则检查：「提示」的规则提交人确认后可继续提交，「禁止提交」的规则须修改单据后才能提交，「标记风险」的规则不拦截提交，审批人在单据详情、我的待办和打印中看到风险提示。
       </Typography.Paragraph>
+      <ClaimSettingBar mayEdit={mayEdit} />
       <ListTable<AuditRule>
         query={rules}
         what="规则"

@@ -91,6 +91,7 @@ const PRINT: BillPrintData = {
   extendData: { createAt: NOW - 50 * HOUR, billNumber: 'BX202611270005' },
   attachments: [],
   printCount: 0,
+  riskFlags: [],
 };
 
 const server = (over: Record<string, () => unknown> = {}) =>

@@ -169,6 +169,7 @@ export function billDetail(id: number, over: Partial<BillDetail> = {}): BillDeta
     rejectNodes: [],
     actions: NO_ACTIONS,
     printCount: 0,
+    riskFlags: [],
     ...over,
   };
 }
