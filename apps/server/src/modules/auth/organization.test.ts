@@ -70,6 +70,14 @@ describe('POST users:create/organization', () => {
       ['借款审批', 'loan', 1, 1],
       ['申请审批', 'apply', 1, 1],
     ]);
+    // Risk flags are on from the first day: the six default 标记风险 rules (decision 0036).
+    const rules = await t.db
+      .selectFrom('audit_rules')
+      .select(['action', 'enabled'])
+      .where('tenant_id', '=', org.id)
+      .execute();
+    expect(rules).toHaveLength(6);
+    expect(rules.every((r) => r.action === 'flag' && r.enabled === 1)).toBe(true);
 
     // A member the founder adds joins the default group and can file an expense at once; it goes to the
     // founder (the administrators: the member has no superior).

@@ -1,4 +1,5 @@
 import type { Caller } from '../../platform/context.js';
+import { seedDefaultAuditRules } from '../billReport/index.js';
 import { seedTenantFlows } from '../flow/index.js';
 import { createTenantWithFounder, foundedBy } from '../org/index.js';
 import { startTrial } from '../rights/index.js';
@@ -31,6 +32,8 @@ export async function createOrganization(d: AuthDeps, caller: Caller, name: stri
       );
       await startTrial(trx, tenantId, now);
       await seedTenantFlows(trx, { tenantId, adminId: staffId }, now);
+      // Like every tenant: the default 智能规则集 (risk flags on by default, decision 0036).
+      await seedDefaultAuditRules(trx, tenantId, now);
       const staff = await findActiveStaffById(trx, tenantId, staffId);
       await revokeSession(trx, caller.sessionId, 'switch', now);
       return startSession(trx, d, { user, staff: staff ?? null, meta, now, rememberLastOrg: true });
