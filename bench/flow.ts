@@ -94,7 +94,7 @@ async function setup() {
       mode: { kind: 'orSign' },
       whenEmpty: 'admin',
       onReject: { kind: 'end' },
-      selfApprove: 'approve',
+      selfApprove: 'superior',
     },
     {
       id: 'big',
@@ -114,7 +114,7 @@ async function setup() {
       mode: { kind: 'orSign' },
       whenEmpty: 'autoPass',
       onReject: { kind: 'end' },
-      selfApprove: 'approve',
+      selfApprove: 'superior',
     },
     { id: 'end', name: '结束', type: 'end' },
   ];

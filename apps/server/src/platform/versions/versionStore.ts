@@ -364,3 +364,24 @@ export async function pageTemplates<R>(
     .execute();
   return { items, total: Number(n) };
 }
+
+/**
+ * How many rows of `table` name each of `ids` in `column` (documents made on each template, any version),
+ * with `where` narrowing them (a flow counts only its running instances).
+ */
+export async function countsPerTemplate(
+  db: Db,
+  tenantId: number,
+  from: { table: 'flow_instances' | 'bills'; column: 'flow_id' | 'form_id'; status?: string },
+  ids: number[],
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  let q = (db as unknown as Kysely<any>)
+    .selectFrom(from.table)
+    .select([from.column, (eb: any) => eb.fn.countAll().as('n')])
+    .where('tenant_id', '=', tenantId)
+    .where(from.column, 'in', ids);
+  if (from.status !== undefined) q = q.where('status', '=', from.status);
+  const rows = await q.groupBy(from.column).execute();
+  return new Map(rows.map((r: any) => [Number(r[from.column]), Number(r.n)]));
+}

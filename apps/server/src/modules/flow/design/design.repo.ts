@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database.js';
-import { templateListing, versionStore } from '../../../platform/versions/versionStore.js';
+import { countsPerTemplate, templateListing, versionStore } from '../../../platform/versions/versionStore.js';
 import { likeContains } from '../flow.util.js';
 
 /** SQL of flow groups, flows and their versions (design.service.ts). Every query takes the tenant. */
@@ -219,17 +219,13 @@ export async function insertPublishedFlow(
 }
 
 /** Documents 审批中 per flow (any version). */
-export async function runningCounts(db: Db, tenantId: number, flowIds: number[]) {
-  if (flowIds.length === 0) return new Map<number, number>();
-  const rows = await db
-    .selectFrom('flow_instances')
-    .select(['flow_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('tenant_id', '=', tenantId)
-    .where('status', '=', 'running')
-    .where('flow_id', 'in', flowIds)
-    .groupBy('flow_id')
-    .execute();
-  return new Map(rows.map((r) => [r.flow_id, Number(r.n)]));
+export function runningCounts(db: Db, tenantId: number, flowIds: number[]) {
+  return countsPerTemplate(
+    db,
+    tenantId,
+    { table: 'flow_instances', column: 'flow_id', status: 'running' },
+    flowIds,
+  );
 }
 
 /** The enabled, published flow of a bill type (at most one is enabled). */

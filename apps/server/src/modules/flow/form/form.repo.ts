@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database.js';
 import {
+  countsPerTemplate,
   templateListing,
   versionStore,
   whereDesignStatus,
@@ -95,16 +96,8 @@ export async function getVersion(db: Db, tenantId: number, formId: number, versi
 export type FormVersionDb = NonNullable<Awaited<ReturnType<typeof getVersion>>>;
 
 /** Documents created on each form (any version). */
-export async function billCounts(db: Db, tenantId: number, formIds: number[]) {
-  if (formIds.length === 0) return new Map<number, number>();
-  const rows = await db
-    .selectFrom('bills')
-    .select(['form_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('tenant_id', '=', tenantId)
-    .where('form_id', 'in', formIds)
-    .groupBy('form_id')
-    .execute();
-  return new Map(rows.map((r) => [Number(r.form_id), Number(r.n)]));
+export function billCounts(db: Db, tenantId: number, formIds: number[]) {
+  return countsPerTemplate(db, tenantId, { table: 'bills', column: 'form_id' }, formIds);
 }
 
 /** The enabled, published form of a bill type (at most one is enabled). */
