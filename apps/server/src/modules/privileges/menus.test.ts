@@ -437,7 +437,7 @@ describe('menu tree rules', () => {
 });
 
 describe('demo seed', () => {
-  it('gives 演示集团 its groups: admin (*), 财务审批, 普通员工; the multi-organisation user none', async () => {
+  it('gives 演示集团 its groups: admin (*), 财务审批, 普通员工 (the default group, the multi-organisation user in it)', async () => {
     const ids = await t.db.transaction().execute((trx) => seedDemoTenant(trx));
     const groups = await t.db
       .selectFrom('privilege_groups as g')
@@ -468,6 +468,13 @@ describe('demo seed', () => {
         is_builtin: 0,
         phone: DEMO.staff,
       },
+      // New and group-less staff join the default group, so 多组织用户 can file documents (decision 0039).
+      {
+        name: '普通员工',
+        perms: JSON.stringify([...INVOICE_STAFF, ...FLOW_STAFF_PERMS]),
+        is_builtin: 0,
+        phone: DEMO.multiOrg,
+      },
     ]);
 
     const session = async (phone: string) => {
@@ -491,7 +498,7 @@ describe('demo seed', () => {
       { setcenter: [{ permission: ['memberManagement', 'permissionGroup'] }, 'invoiceCompliance'] },
       { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
     ]);
-    expect(await menusOf(DEMO.staff)).toEqual([
+    const staffShape = [
       PLAIN_SHAPE[0],
       {
         invoiceManage: INVOICE_SHAPE.invoiceManage.filter(
@@ -500,7 +507,9 @@ describe('demo seed', () => {
       },
       ...STAFF_FLOW_SHAPES,
       PLAIN_SHAPE[1],
-    ]);
-    expect(await menusOf(DEMO.multiOrg)).toEqual(PLAIN_SHAPE);
+    ];
+    expect(await menusOf(DEMO.staff)).toEqual(staffShape);
+    // In the default group, 多组织用户 sees what ordinary staff see (issue 20 part 7).
+    expect(await menusOf(DEMO.multiOrg)).toEqual(staffShape);
   });
 });

@@ -34,7 +34,8 @@ describe('version expiry', () => {
 
   it('expiring at Shanghai midnight: the notice, the version and the org tree name the same last day', async () => {
     const { tenantId } = await makeTenant(t.db);
-    const s = await makeStaff(t.db, tenantId);
+    // The version notices go to those who may renew (rightRecharge:buy; issue 20 part 7).
+    const s = await makeStaff(t.db, tenantId, ['rightRecharge:view', 'rightRecharge:buy']);
     // The Shanghai midnight three days back, e.g. 2026-10-24T16:00:00Z = 10-25 00:00 → last day 10-24.
     const SH = 8 * 3600_000;
     const midnight = Math.floor((Date.now() + SH) / DAY) * DAY - SH - 3 * DAY;
