@@ -6,6 +6,7 @@ import { subFormTarget } from '../../app/SubFormRedirect';
 import { FormApp, printPageOf } from '../form/FormApp';
 import { FormPrintApp } from '../formPrint/FormPrintApp';
 import { readFormId } from './formId';
+import type { BillPrintData } from '@/api/billPrint';
 
 afterEach(() => {
   cleanup();
@@ -13,7 +14,7 @@ afterEach(() => {
 });
 
 /** The print data of a document numbered BX<id>. */
-const printData = (id: number) => ({
+const printData = (id: number): BillPrintData => ({
   billId: id,
   billNumber: `BX${id}`,
   flowName: '报销审批',
@@ -37,6 +38,7 @@ const printData = (id: number) => ({
   extendData: { createAt: 0, billNumber: `BX${id}` },
   attachments: [],
   printCount: 0,
+  riskFlags: [],
 });
 
 describe('readFormId', () => {
