@@ -20,3 +20,4 @@ export * from './invoice/index.js';
 export * from './invoiceMail/index.js';
 export * from './flow/index.js';
 export * from './printText.js';
+export * from './spend/index.js';

@@ -20,6 +20,7 @@ import { registerInvoiceMail } from './invoiceMail/index.js';
 import { registerNotifyRoutes, withTaskNotifications } from './notify/index.js';
 import { registerPrivilegeRoutes } from './privileges/index.js';
 import { registerRightsRoutes } from './rights/index.js';
+import { registerSpendRoutes } from './spend/index.js';
 import { registerTaskRoutes } from './tasks/index.js';
 
 /** Every API family's routes. A new module adds one line here. */
@@ -51,4 +52,6 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   // 智能规则集 and 单据分析 (billReport): audit rules, efficiency analysis, exports 8, 9, 14, 25–27.
   registerBillReportRoutes(app, deps);
   registerBillReportTaskHandlers(appServices(deps).taskHandlers);
+  // 消费管控 (spend): scenes and the one decision, quota, orders, organisation account, payment.
+  registerSpendRoutes(app, deps);
 }

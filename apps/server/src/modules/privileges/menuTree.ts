@@ -113,7 +113,8 @@ export function holds(perms: readonly string[], wanted: string): boolean {
 
 /**
  * What a caller sees (spec §6): an entry with perms when any of them is held (or `*`); an entry
- * without perms when its parent is seen; a container whose children are all unseen is dropped.
+ * without perms when its parent is seen; a container whose children are all unseen (or that has none yet,
+ * like 消费管控 before its areas are installed) is dropped.
  * Hidden entries stay: hidden is a display flag for the client.
  */
 export function visibleMenus(tree: MenuNode[], perms: readonly string[]): MenuNode[] {
@@ -122,8 +123,7 @@ export function visibleMenus(tree: MenuNode[], perms: readonly string[]): MenuNo
     const own = node.meta.perms ?? [];
     if (own.length > 0 && !own.some((p) => holds(perms, p))) continue;
     const children = visibleMenus(node.children, perms);
-    if (CONTAINER_COMPONENTS.includes(node.component) && node.children.length > 0 && children.length === 0)
-      continue;
+    if (CONTAINER_COMPONENTS.includes(node.component) && children.length === 0) continue;
     out.push({ ...node, children });
   }
   return out;
