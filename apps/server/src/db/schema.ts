@@ -511,6 +511,8 @@ export interface Database {
   bill_prints: BillPrintsTable;
   audit_rules: AuditRulesTable;
   bill_settings: BillSettingsTable;
+  scenes: ScenesTable;
+  scene_versions: SceneVersionsTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -1326,4 +1328,38 @@ export interface BillSettingsTable {
   allow_over_claim: number;
   updated_by: number;
   updated_at: number;
+}
+
+/** 消费场景 (migration 20261128T0595): the version store's template row of a scene. */
+export interface ScenesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  /** 0 preset, 1 custom (spec 3 Scene type). */
+  scene_type: ColumnType<number, number | undefined, number>;
+  /** spec 3 Category. */
+  category: number;
+  /** 1 closed, 2 opened (spec 3 Scene status). */
+  status: ColumnType<number, number | undefined, number>;
+  description: ColumnType<string, string | undefined, string>;
+  /** Mirrors status = 2, for the version store. */
+  enabled: ColumnType<number, number | undefined, number>;
+  /** The designer's unpublished scene info, rules and scope (JSON); null = nothing unpublished. */
+  draft: string | null;
+  current_version: ColumnType<number, number | undefined, number>;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** One published, immutable scene version: its info, rules and scope as JSON. */
+export interface SceneVersionsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  scene_id: number;
+  version: number;
+  content: string;
+  published_at: number;
+  published_by: number;
 }
