@@ -109,6 +109,9 @@ export const invoiceErrors = {
   ruleNotFound: () => new AppError(InvoiceCode.ruleNotFound, '合规规则不存在或已被删除', 404),
   locked: (number: string, status: string) =>
     new AppError(InvoiceCode.locked, `发票${number}${status}，不能删除`, 409),
+  /** An invoice to delete was taken by a document between reading and deleting it. */
+  changedMeanwhile: () =>
+    new AppError(InvoiceCode.locked, '发票状态已变化（可能刚被单据使用），请刷新后重试', 409),
   supportLocked: (number: string, status: string) =>
     new AppError(InvoiceCode.locked, `发票${number}${status}，不能补录`, 409),
   supportBillNotFound: () =>

@@ -77,6 +77,7 @@ describe('detail layout, locks and refusals', () => {
     expect(lockedReason(1)).toBeNull();
     expect(lockedReason(2)).toBe('核销中的发票不能删除');
     expect(lockedReason(3)).toBe('已核销的发票不能删除');
+    expect(lockedReason(1, 10000)).toBe('已部分核销的发票不能删除');
   });
 
   it('finds the refused invoice from its field path or its message', () => {

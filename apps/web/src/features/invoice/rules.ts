@@ -155,10 +155,14 @@ export function detailLayout(kind: string, hasTravel: boolean): DetailLayout {
   return 'vat';
 }
 
-/** 核销中 and 已核销 invoices cannot be deleted (the server refuses them; the button says why first). */
-export function lockedReason(recentStatus: number): string | null {
+/**
+ * 核销中, 已核销 and partly written-off invoices cannot be deleted (the server refuses them; the button
+ * says why first).
+ */
+export function lockedReason(recentStatus: number, finishAmount = 0): string | null {
   if (recentStatus === 2) return '核销中的发票不能删除';
   if (recentStatus === 3) return '已核销的发票不能删除';
+  if (finishAmount > 0) return '已部分核销的发票不能删除';
   return null;
 }
 

@@ -65,6 +65,7 @@ export async function listInvoicesByIds(db: Db, tenantId: number, ids: number[])
   return live(db, tenantId).selectAll().where('id', 'in', ids).execute();
 }
 
+/** Soft-deletes invoices that are still 可用 and never claimed; answers how many it took. */
 export async function softDeleteInvoices(db: Db, tenantId: number, ids: number[], now: number) {
   if (ids.length === 0) return 0;
   const r = await db
@@ -73,6 +74,8 @@ export async function softDeleteInvoices(db: Db, tenantId: number, ids: number[]
     .where('tenant_id', '=', tenantId)
     .where('id', 'in', ids)
     .where('deleted_at', 'is', null)
+    .where('recent_status', '=', 1)
+    .where('finish_amount', '=', 0)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }

@@ -1,6 +1,7 @@
 import {
   BILL_STATUS_LABEL,
   DealStatus,
+  formatMoney,
   RecentStatus,
   RECENT_STATUS_LABEL,
   type BillStatus,
@@ -347,14 +348,16 @@ async function removeInvoices(d: InvoiceDeps, caller: TenantCaller, ids: number[
       if (r.recent_status !== RecentStatus.available) {
         throw invoiceErrors.locked(r.number, RECENT_STATUS_LABEL[r.recent_status] ?? '');
       }
+      // A partly written-off invoice (a document already claimed part of it) is evidence of that claim.
+      if (Number(r.finish_amount) > 0) {
+        throw invoiceErrors.locked(r.number, `已部分核销（已核销¥${formatMoney(Number(r.finish_amount))}）`);
+      }
     }
     const name = (await staffName(trx, caller.tenantId, caller.staffId)) ?? '';
-    const removed = await repo.softDeleteInvoices(
-      trx,
-      caller.tenantId,
-      rows.map((r) => Number(r.id)),
-      now,
-    );
+    const rowIds = rows.map((r) => Number(r.id));
+    const removed = await repo.softDeleteInvoices(trx, caller.tenantId, rowIds, now);
+    // The delete only takes invoices still 可用 and never claimed: one a document took meanwhile is refused.
+    if (removed !== rowIds.length) throw invoiceErrors.changedMeanwhile();
     // An invoice booked by a live 记账凭证 stays until the voucher is voided (decision 0017). Checked after
     // the update, which waits for a voucher being created over these rows (its lock) and sees its links.
     const [booked] = await liveVouchersOf(

@@ -5,6 +5,7 @@ import type { FileStorage } from '../../../platform/storage/index.js';
 import { createFilesTestApp, grantedDir, testData } from '../../files/files.testkit.js';
 import { makePersonal } from '../../../../test/factories.js';
 import { InvoiceCode } from '../invoice.errors.js';
+import { softDeleteInvoices } from './invoice.repo.js';
 import {
   APP,
   caller,
@@ -501,5 +502,29 @@ describe('POST remove and orgRemove', () => {
     expect(bad.body.msg).toContain('发票ID');
     const empty = await call(x.owner.token, 'POST', `${W}/remove`, { invoiceIds: [] });
     expect(empty.body.msg).toContain('至少选择一条数据');
+  });
+
+  it('keeps a partly written-off invoice: it is evidence of the part already claimed', async () => {
+    const x = await makeInvoiceTenant(t);
+    const [inv] = (await call(x.owner.token, 'POST', `${W}/saveInvoices`, { invoices: [shudian()] })).body
+      .data.items;
+    // A document claimed ¥100.00 of it and was approved: the invoice is 可用 again for the rest.
+    await t.db.updateTable('invoices').set({ finish_amount: 10000 }).where('id', '=', inv.id).execute();
+    for (const [token, path] of [
+      [x.owner.token, 'remove'],
+      [x.orgAdmin.token, 'orgRemove'],
+    ] as const) {
+      const res = await call(token, 'POST', `${W}/${path}`, { invoiceIds: [inv.id] });
+      expect(res.code).toBe(409);
+      expect(res.body.msg).toBe(`发票${inv.number}已部分核销（已核销¥100.00），不能删除`);
+    }
+    expect(await countInvoices(t, x.tenantId)).toBe(1);
+    // The delete itself only takes 可用, never-claimed invoices, so a document taking one meanwhile wins.
+    await t.db
+      .updateTable('invoices')
+      .set({ finish_amount: 0, recent_status: 2 })
+      .where('id', '=', inv.id)
+      .execute();
+    expect(await softDeleteInvoices(t.db, x.tenantId, [inv.id], Date.now())).toBe(0);
   });
 });

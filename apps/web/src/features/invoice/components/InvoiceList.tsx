@@ -303,7 +303,7 @@ export function InvoiceList({ scope, removePerm, onOpen, toolbar, selectable, te
       width: 120,
       fixed: 'right',
       render: (_: unknown, row) => {
-        const locked = lockedReason(row.recentStatus);
+        const locked = lockedReason(row.recentStatus, row.finishAmount);
         return (
           <Space size={12}>
             <Typography.Link onClick={() => onOpen(row)}>详情</Typography.Link>
