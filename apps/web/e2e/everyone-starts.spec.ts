@@ -3,12 +3,13 @@ import { feeLine, newExpense, submit } from './support/bill';
 import { passwordLogin, shot, toast } from './support/demo';
 
 // Everyone can start (issue 20, part 7), against the real built app and the demo seed:
-// - the personal account (13800000004, in no organisation) reads on its workbench how to join one and uses
+// - the personal account 创业用户 (13800000099, in no organisation; 个人用户 13800000004 stays without one for
+//   the identity and shell journeys) reads on its workbench how to join one and uses
 //   创建组织; it ends on the new organisation's workbench, as its administrator on the trial version;
 // - 多组织用户 (13800000005), a member of 演示集团 in the default group 普通员工, files an expense.
 // Run: bash scripts/e2e.sh everyone-starts.spec.ts
 
-const PERSONAL = '13800000004';
+const PERSONAL = '13800000099';
 const MULTI_ORG = '13800000005';
 const ORG = '旅程新创科技有限公司';
 
@@ -24,7 +25,7 @@ test('a personal account learns how to join and creates its own organisation, en
   // A retried run finds the organisation its first try made (one per person).
   if (await join.isVisible()) {
     await expect(join).toContainText('您还没有加入任何组织');
-    await expect(join).toContainText('138****0004');
+    await expect(join).toContainText('138****0099');
     await shot(page, 'everyone-personal-1440.png');
     await page.setViewportSize({ width: 1280, height: 720 });
     await shot(page, 'everyone-personal-1280.png');

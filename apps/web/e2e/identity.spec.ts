@@ -366,6 +366,7 @@ test.describe('identity and session', () => {
   });
 
   test('user info shows masked data and edits go through dialogs', async ({ page }) => {
+    test.setTimeout(90_000); // five dialogs and two pages: over 30 s on a busy machine
     await passwordLogin(page, DEMO.admin);
     await expectSignedIn(page);
     await page.goto('/userInfo');

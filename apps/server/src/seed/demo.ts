@@ -14,6 +14,8 @@ export const DEMO = {
   staff: '13800000003',
   personal: '13800000004',
   multiOrg: '13800000005',
+  /** A second personal account, for the journey that creates an organisation (个人用户 stays in none). */
+  founder: '13800000099',
 } as const;
 
 type Trx = Db;
@@ -271,6 +273,7 @@ export async function seedDemoTenant(db: Trx) {
   });
 
   await createPerson(db, DEMO.personal, '个人用户', pw);
+  await createPerson(db, DEMO.founder, '创业用户', pw);
 
   const expired = await createTopOrganization(db, '过期示例公司', '91440300MA5EXP0001');
   const expiredDept = await createDepartment(db, expired, expired, '行政部', 1);
