@@ -133,6 +133,7 @@ test.describe('product versions and renewal', () => {
   test('expired organisation: blocking prompt, 去续费, buy, bank transfer, operator confirms → no prompt', async ({
     page,
   }) => {
+    test.setTimeout(240_000); // buy, upload, operator confirm and two reloads: over 2 min on a busy machine
     grantRightsInExpiredOrg();
     await passwordLogin(page, MULTI_ORG);
 
