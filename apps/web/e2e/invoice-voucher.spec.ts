@@ -53,7 +53,6 @@ test('发票凭证: generate from seeded invoices, balanced lines and number, vo
 
   // 1. pick two invoices of the same company
   const dialog = await openCreate(page);
-  const candidates = dialog.getByTestId('voucher-candidates');
   for (const n of [SPECIAL, NORMAL]) {
     await (await candidate(dialog, n)).getByRole('checkbox').check();
   }
