@@ -513,6 +513,10 @@ export interface Database {
   bill_settings: BillSettingsTable;
   scenes: ScenesTable;
   scene_versions: SceneVersionsTable;
+  spend_channels: SpendChannelsTable;
+  spend_channel_nonces: SpendChannelNoncesTable;
+  spend_orders: SpendOrdersTable;
+  spend_order_refunds: SpendOrderRefundsTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -1362,4 +1366,81 @@ export interface SceneVersionsTable {
   content: string;
   published_at: number;
   published_by: number;
+}
+
+/** 消费渠道 (migration 20261128T0620): a channel that places orders through the signed intake. */
+export interface SpendChannelsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  code: string;
+  name: string;
+  /** Public id the channel sends in X-Fk-App-Id (unique across tenants). */
+  app_id: string;
+  /** HMAC-SHA256 key; never returned after creation (or a reset). */
+  secret_key: string;
+  /** spec OrderSource the channel's orders are recorded with. */
+  source: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<number, number | undefined, number>;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A signed request's nonce, kept until its timestamp could no longer pass. */
+export interface SpendChannelNoncesTable {
+  tenant_id: number;
+  channel_id: number;
+  nonce: string;
+  expires_at: number;
+}
+
+/** One channel order: its decision, who paid what, what was refunded. Money in 分. */
+export interface SpendOrdersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  channel_id: number;
+  channel_order_id: string;
+  /** sha256 of the order request's canonical JSON: a repeated order id with other content is refused. */
+  request_hash: string;
+  user_id: number;
+  staff_id: number;
+  user_name: string;
+  scene_id: number;
+  scene_name: string;
+  scene_version: number;
+  category: number;
+  source: number;
+  title: ColumnType<string, string | undefined, string>;
+  merchant_name: ColumnType<string, string | undefined, string>;
+  amount: number;
+  company_pays: number;
+  employee_pays: number;
+  quota_paid: number;
+  org_paid: number;
+  refunded_amount: ColumnType<number, number | undefined, number>;
+  /** The part of refunded_amount given back to the quota or the organisation account. */
+  company_refunded: ColumnType<number, number | undefined, number>;
+  verdict: string;
+  /** paid | refused | approval | partRefunded | refunded */
+  status: string;
+  reason: ColumnType<string, string | undefined, string>;
+  decision: string;
+  request: string;
+  ordered_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SpendOrderRefundsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  order_id: number;
+  channel_id: number;
+  refund_id: string;
+  amount: number;
+  quota_back: number;
+  org_back: number;
+  employee_back: number;
+  reason: ColumnType<string, string | undefined, string>;
+  created_at: number;
 }
