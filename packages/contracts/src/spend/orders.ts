@@ -174,6 +174,8 @@ export const ChannelIdBody = z.object(labelled({ id: id('渠道') }));
 
 const orderFilters = {
   userId: id('员工').optional(),
+  /** The staff record (what the staff picker gives). */
+  staffId: id('员工').optional(),
   sceneId: id('消费场景').optional(),
   category: categoryField.optional(),
   source: sourceField.optional(),
@@ -239,6 +241,8 @@ export const OrderDetail = OrderRow.extend({
   merchant: z.record(z.string(), z.string()),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
+/** The scenes the tenant's orders were placed in: the order centre's scene filter. */
+export const OrderSceneList = z.object({ items: z.array(z.object({ id: z.number(), name: z.string() })) });
 export const SpendOrderIdQuery = z.object(labelled({ id: id('订单') }));
 
 /**

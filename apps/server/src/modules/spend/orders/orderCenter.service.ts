@@ -122,6 +122,13 @@ export async function orderDetail(db: Db, tenantId: number, id: number): Promise
   };
 }
 
+export async function orderScenes(db: Db, tenantId: number) {
+  const rows = await repo.orderScenes(db, tenantId);
+  const seen = new Map<number, string>();
+  for (const r of rows) seen.set(Number(r.scene_id), r.scene_name);
+  return { items: [...seen].map(([id, name]) => ({ id, name })) };
+}
+
 // ---------- 渠道管理 ----------
 
 function channelOf(r: {

@@ -87,6 +87,9 @@ describe('订单中心', () => {
     });
     expect((await list({ userId: A.zhang.userId })).page.total).toBe(2);
     expect((await list({ sceneId: A.meal, category: 2, source: 2 })).page.total).toBe(3);
+    expect((await list({ staffId: A.li.staffId })).items.map((o: any) => o.channelOrderId)).toEqual(['A3']);
+    const scenes = await call(A.viewer.token, 'GET', `${V1}/orders/scenes`);
+    expect(scenes.body.data.items).toEqual([{ id: A.meal, name: '工作餐' }]);
     expect((await list({ verdict: 'excess' })).items.map((o: any) => o.channelOrderId)).toEqual(['A3']);
     expect((await list({ status: 'partRefunded' })).items[0]).toMatchObject({
       refundedAmount: 1000,

@@ -215,6 +215,7 @@ export async function usageSince(
 
 export interface OrderFilter {
   userId?: number;
+  staffId?: number;
   sceneId?: number;
   category?: number;
   source?: number;
@@ -229,6 +230,7 @@ export interface OrderFilter {
 function filtered(db: Db, tenantId: number, f: OrderFilter) {
   let q = db.selectFrom('spend_orders').where('spend_orders.tenant_id', '=', tenantId);
   if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
+  if (f.staffId !== undefined) q = q.where('staff_id', '=', f.staffId);
   if (f.sceneId !== undefined) q = q.where('scene_id', '=', f.sceneId);
   if (f.category !== undefined) q = q.where('category', '=', f.category);
   if (f.source !== undefined) q = q.where('spend_orders.source', '=', f.source);
@@ -373,4 +375,15 @@ export function sceneOf(db: Db, tenantId: number, sceneId: number) {
     .where('id', '=', sceneId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** The scenes the tenant's orders were placed in (the order centre's scene filter). */
+export function orderScenes(db: Db, tenantId: number) {
+  return db
+    .selectFrom('spend_orders')
+    .select(['scene_id', 'scene_name'])
+    .where('tenant_id', '=', tenantId)
+    .groupBy(['scene_id', 'scene_name'])
+    .orderBy('scene_id')
+    .execute();
 }

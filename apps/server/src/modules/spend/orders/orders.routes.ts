@@ -21,6 +21,7 @@ import {
   SpendOrderIdQuery,
   OrderListQuery,
   OrderPage,
+  OrderSceneList,
 } from '@feikong/contracts';
 import type { FastifyRequest } from 'fastify';
 import { tenantCaller } from '../../../platform/auth.js';
@@ -38,6 +39,7 @@ import {
   ordersOfUser,
   OrderPerm,
   listOrders,
+  orderScenes,
   resetChannelKey,
 } from './orderCenter.service.js';
 
@@ -132,6 +134,14 @@ export function registerOrderRoutes(app: ZodApp, deps: AppDeps, doors: OrderDoor
       },
     },
     async (req) => ok(await orderDetail(db, tenantCaller(req).tenantId, req.query.id)),
+  );
+  app.get(
+    `${V1}/orders/scenes`,
+    {
+      config: { permission: OrderPerm.view },
+      schema: { response: { 200: envelopeOf(OrderSceneList) }, tags, summary: '订单中的消费场景' },
+    },
+    async (req) => ok(await orderScenes(db, tenantCaller(req).tenantId)),
   );
   app.get(
     '/finobill/api/web/consumerOrder/enumList',
