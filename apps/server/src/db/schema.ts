@@ -1347,10 +1347,10 @@ export interface ScenesTable {
   status: ColumnType<number, number | undefined, number>;
   description: ColumnType<string, string | undefined, string>;
   /** Mirrors status = 2, for the version store. */
-  enabled: ColumnType<number, number | undefined, number>;
+  enabled: number;
   /** The designer's unpublished scene info, rules and scope (JSON); null = nothing unpublished. */
   draft: string | null;
-  current_version: ColumnType<number, number | undefined, number>;
+  current_version: number;
   created_by: number;
   created_at: number;
   updated_at: number;

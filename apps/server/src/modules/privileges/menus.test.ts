@@ -79,7 +79,10 @@ const STAFF_FLOW_SHAPES = [
 const FULL_SHAPE = [
   { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
   INVOICE_SHAPE,
-  ...FLOW_SHAPES,
+  FLOW_SHAPES[0],
+  FLOW_SHAPES[1],
+  { scenes: [{ scenesRule: ['scenesRuleEdit', 'scenesRuleDetail'] }] },
+  FLOW_SHAPES[2],
   {
     setcenter: [
       { permission: ['functionPermission', 'memberManagement', 'permissionGroup'] },
@@ -104,8 +107,8 @@ const FULL_SHAPE = [
   },
   { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
 ];
-/** The catalogue (menu settings) also lists containers nobody sees yet: 消费管控 before its areas. */
-const CATALOGUE_SHAPE = [...FULL_SHAPE.slice(0, -3), 'scenes', ...FULL_SHAPE.slice(-3)];
+/** The catalogue (menu settings): 消费管控 with 场景管理 (spend/scenes). */
+const CATALOGUE_SHAPE = FULL_SHAPE;
 const PLAIN_SHAPE = [
   { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
   { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
@@ -270,6 +273,7 @@ describe('GET and PUT privileges/menus', () => {
       'invoiceManage',
       'todo',
       'bill',
+      'scenes',
       'flowManage',
       'setcenter',
       'personal',
