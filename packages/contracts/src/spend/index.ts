@@ -1,4 +1,5 @@
 // Spend control (issue 21): scenes and rules, the one decision, quota, orders, organisation account, payment.
 export * from './decision.js';
 export * from './orders.js';
+export * from './quota.js';
 export * from './scenes.js';
