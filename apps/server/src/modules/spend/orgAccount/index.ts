@@ -1,0 +1,2 @@
+/** The organisation account (企业账户) area of the spend module: its ledger door, routes and workbench warning. */
+export { orgAccountLedger, type OrgMove, type MoveResult } from './ledger.js';
