@@ -523,6 +523,10 @@ export interface Database {
   quota_plans: QuotaPlansTable;
   quota_releases: QuotaReleasesTable;
   quota_release_lines: QuotaReleaseLinesTable;
+  org_fund_accounts: OrgFundAccountsTable;
+  org_fund_ledger: OrgFundLedgerTable;
+  org_fund_recharges: OrgFundRechargesTable;
+  org_fund_receipts: OrgFundReceiptsTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -1561,4 +1565,73 @@ export interface QuotaReleaseLinesTable {
   /** What the ledger actually moved (cap/top-up/reset may differ from amount); null until done. */
   granted: number | null;
   done_at: number | null;
+}
+
+/** 企业账户 (migration 20261128T0630_org_account): one per tenant; changed only with a ledger row. */
+export interface OrgFundAccountsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** 分. */
+  balance: ColumnType<number, number | undefined, number>;
+  /** 分; 0 = no warning. */
+  warn_threshold: ColumnType<number, number | undefined, number>;
+  /** 1 once the organisation was told the balance fell below the threshold. */
+  below_warned: ColumnType<number, number | undefined, number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One change of an organisation account's balance. */
+export interface OrgFundLedgerTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** 分, signed. */
+  delta: number;
+  balance_after: number;
+  /** 1 充值, 2 消费, 3 退款, 4 服务费, 5 调账. */
+  kind: number;
+  /** spec 3 Category of a consumption or refund, when known. */
+  category: number | null;
+  /** Unique per tenant: the same key moves the money once. */
+  source_key: string;
+  ref: ColumnType<string, string | undefined, string>;
+  memo: ColumnType<string, string | undefined, string>;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** A recharge of the organisation account by bank transfer. */
+export interface OrgFundRechargesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  recharge_no: string;
+  /** 分. */
+  amount: number;
+  /** 1 待确认, 2 已到账, 3 已驳回. */
+  status: ColumnType<number, number | undefined, number>;
+  payer_account_name: string;
+  payer_bank: string;
+  payer_account_no: string;
+  transfer_time: number;
+  remark: ColumnType<string, string | undefined, string>;
+  /** Staff id of the submitter. */
+  created_by: number;
+  created_at: number;
+  decided_at: number | null;
+  operator_note: string | null;
+  ledger_id: number | null;
+}
+
+/** A transfer receipt of a recharge; recharge_id is null until the recharge is submitted. */
+export interface OrgFundReceiptsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  recharge_id: number | null;
+  file_key: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  /** Staff id. */
+  uploaded_by: number;
+  uploaded_at: number;
 }

@@ -75,6 +75,8 @@ export const TASK_TYPE_POLICIES: Readonly<Record<number, TaskTypePolicy>> = {
   2: { kind: 'import', permission: 'orgStaff:edit' },
   3: { kind: 'export', permission: 'orgStaff:view' },
   4: { kind: 'export', permission: 'orgStaff:view' },
+  // 充值导出 (spend/orgAccount).
+  5: { kind: 'export', permission: 'orgAccount:export' },
   // 订单导出 (spend/orders).
   7: { kind: 'export', permission: 'scenesOrderCenterOrderList:export' },
   // 审批流程 and 单据 exports (billReport module).

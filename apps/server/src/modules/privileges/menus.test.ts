@@ -76,12 +76,32 @@ const STAFF_FLOW_SHAPES = [
   { bill: (FLOW_SHAPES[1] as { bill: string[] }).bill.filter((n) => n !== 'billAnalysis') },
   { flowManage: ['flowAgent'] },
 ];
+/** 消费管控 (issue 21) and its areas' entries, in their menu order. */
+const SCENES_SHAPE = {
+  scenes: [
+    { scenesRule: ['scenesRuleEdit', 'scenesRuleDetail'] },
+    { quotaRelease: ['quotaReleaseList', 'quotaPlanList', 'quotaReleaseDetail', 'quotaReleaseIssue'] },
+    { quota: ['quotaList', 'quotaByUser', 'quotaOperateRecord', 'quotaChangeRecord', 'quotaUserDetail'] },
+    { scenesOrderCenterOrderList: ['scenesOrderCenterOrderDetail'] },
+    'scenesOrderChannel',
+    {
+      orgAccount: [
+        'orgAccountOverview',
+        'orgAccountRecharge',
+        'orgAccountRechargeDetail',
+        'orgAccountFlow',
+        'orgAccountBill',
+        'orgAccountServiceFee',
+      ],
+    },
+  ],
+};
 const FULL_SHAPE = [
   { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
   INVOICE_SHAPE,
   FLOW_SHAPES[0],
   FLOW_SHAPES[1],
-  { scenes: [{ scenesRule: ['scenesRuleEdit', 'scenesRuleDetail'] }] },
+  SCENES_SHAPE,
   FLOW_SHAPES[2],
   {
     setcenter: [
@@ -107,7 +127,7 @@ const FULL_SHAPE = [
   },
   { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
 ];
-/** The catalogue (menu settings): 消费管控 with 场景管理 (spend/scenes). */
+/** The catalogue (menu settings) lists the same tree. */
 const CATALOGUE_SHAPE = FULL_SHAPE;
 const PLAIN_SHAPE = [
   { home: ['homeIndex', 'noticeList', 'noticeDetail'] },

@@ -22,6 +22,11 @@ export interface OrderDoors {
   decider: SpendDecider;
   quota: QuotaLedger;
   orgAccount: OrgAccountLedger;
+  /**
+   * Whether the scene releases quota to its staff (quota_mode 发放至员工账户): then the usage carries the quota
+   * balance and the company's share is paid from it. Absent: always (the tests' fakes).
+   */
+  releasesQuota?: (db: Db, tenantId: number, sceneId: number) => Promise<boolean>;
 }
 
 /** The channel a verified request came from. */
@@ -58,6 +63,7 @@ export async function usageAt(
   userId: number,
   sceneId: number,
   at: number,
+  withQuota = true,
   tz = DEFAULT_TIME_ZONE,
 ): Promise<SpendUsage> {
   const range = (u: 'day' | 'week' | 'month' | 'year') => periodRange(at, u, tz);
@@ -68,7 +74,7 @@ export async function usageAt(
     repo.usageSince(db, tenantId, userId, sceneId, m[0], m[1]),
     repo.usageSince(db, tenantId, userId, sceneId, y[0], y[1]),
     repo.usageSince(db, tenantId, userId, sceneId, 0, Number.MAX_SAFE_INTEGER),
-    quota.balance(db, tenantId, userId, sceneId),
+    withQuota ? quota.balance(db, tenantId, userId, sceneId) : null,
   ]);
   return {
     dayAmount: day.amount,
@@ -136,12 +142,15 @@ export async function placeOrder(
       const scene = await repo.sceneOf(tx, tenantId, body.sceneId);
       if (!scene) throw orderErrors.sceneNotFound();
       const at = body.at ?? now;
-      const usage = await usageAt(tx, doors.quota, tenantId, body.userId, body.sceneId, at);
+      const withQuota = doors.releasesQuota ? await doors.releasesQuota(tx, tenantId, body.sceneId) : true;
+      const usage = await usageAt(tx, doors.quota, tenantId, body.userId, body.sceneId, at, withQuota);
       const decision = await doors.decider.decide(
         tx,
         {
           tenantId,
-          userId: body.userId,
+          // The scenes area reads the spender as the staff record (its scope is by staff); the quota ledger
+          // and the orders key by the person (user id).
+          userId: Number(staff.id),
           sceneId: body.sceneId,
           channel: String(channel.id),
           category: body.category,

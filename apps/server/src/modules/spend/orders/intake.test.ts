@@ -5,9 +5,19 @@ import { makeStaff, makeTenant } from '../../../../test/factories.js';
 import { caller } from '../../invoice/invoice.testkit.js';
 import { localParts, localToInstant } from '../../../platform/time/periods.js';
 import { OrderCode } from './orders.errors.js';
-import { channelCall, fakeDoors, FakeQuota, insertScene, orderRoutesWith } from './orders.testkit.js';
+import {
+  channelCall as signedCall,
+  FAKE,
+  fakeDoors,
+  FakeQuota,
+  insertScene,
+  orderRoutesWith,
+} from './orders.testkit.js';
 
 const doors = fakeDoors();
+/** A signed request to the fake-door routes. */
+const fakeCall = (...a: Parameters<typeof signedCall>) =>
+  signedCall(a[0], a[1], a[2], a[3], { ...a[4], prefix: FAKE });
 let t: TestApp;
 let call: ReturnType<typeof caller>;
 beforeAll(async () => {
@@ -16,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const V1 = '/consume-quota-center/api/v1';
+const V1 = `${FAKE}/consume-quota-center/api/v1`;
 const ADMIN = ['scenesOrderChannel:view', 'scenesOrderChannel:edit', 'scenesOrderCenterOrderList:view'];
 let seq = 0;
 const oid = () => `T${Date.now()}-${++seq}`;
@@ -79,15 +89,15 @@ describe('渠道管理', () => {
       amount: 100,
       at: todayAt(12),
     };
-    expect((await channelCall(t.app, A.channel, 'orders', body)).code).toBe(401);
-    expect((await channelCall(t.app, reset.body.data, 'orders', body)).code).toBe(200);
+    expect((await fakeCall(t.app, A.channel, 'orders', body)).code).toBe(401);
+    expect((await fakeCall(t.app, reset.body.data, 'orders', body)).code).toBe(200);
 
     const off = await call(A.admin.token, 'POST', `${V1}/channels/enable`, {
       id: A.channel.id,
       enabled: false,
     });
     expect(off.body.data.enabled).toBe(false);
-    const refused = await channelCall(t.app, reset.body.data, 'orders', { ...body, orderId: oid() });
+    const refused = await fakeCall(t.app, reset.body.data, 'orders', { ...body, orderId: oid() });
     expect(refused.code).toBe(403);
     expect(refused.body.status).toBe(OrderCode.channelDisabled);
   });
@@ -117,7 +127,7 @@ describe('signed intake', () => {
       title: '午餐',
       merchant: { name: '食堂' },
     };
-    const ok = await channelCall(t.app, A.channel, 'orders', {
+    const ok = await fakeCall(t.app, A.channel, 'orders', {
       ...base,
       orderId: 'M1',
       amount: 2500,
@@ -135,7 +145,7 @@ describe('signed intake', () => {
     expect(ok.body.data.left).toEqual([{ level: 'day', limit: 3000, used: 0, left: 3000 }]);
     expect(await doors.orgAccount.balance(t.db, A.tenantId)).toBe(97_500);
 
-    const late = await channelCall(t.app, A.channel, 'orders', {
+    const late = await fakeCall(t.app, A.channel, 'orders', {
       ...base,
       orderId: 'M2',
       amount: 1000,
@@ -148,7 +158,7 @@ describe('signed intake', () => {
       message: '不在可用时段（11:00–13:30）内',
     });
 
-    const over = await channelCall(t.app, A.channel, 'orders', {
+    const over = await fakeCall(t.app, A.channel, 'orders', {
       ...base,
       orderId: 'M3',
       amount: 2000,
@@ -190,49 +200,49 @@ describe('signed intake', () => {
       amount: 100,
       at: todayAt(12),
     };
-    const forged = await channelCall(t.app, { ...A.channel, secretKey: 'not-the-key' }, 'orders', body);
+    const forged = await fakeCall(t.app, { ...A.channel, secretKey: 'not-the-key' }, 'orders', body);
     expect([forged.code, forged.body.status, forged.body.msg]).toEqual([
       401,
       OrderCode.badSignature,
       '渠道签名校验失败',
     ]);
     // the body changed after signing
-    const tampered = await channelCall(t.app, A.channel, 'orders', body, {
+    const tampered = await fakeCall(t.app, A.channel, 'orders', body, {
       payload: JSON.stringify({ ...body, amount: 1 }),
     });
     expect(tampered.code).toBe(401);
-    const noSig = await channelCall(t.app, A.channel, 'orders', body, {
+    const noSig = await fakeCall(t.app, A.channel, 'orders', body, {
       headers: { [CHANNEL_HEADERS.signature]: '' },
     });
     expect(noSig.code).toBe(401);
-    const unknown = await channelCall(
+    const unknown = await fakeCall(
       t.app,
       { appId: 'fk_nobody', secretKey: A.channel.secretKey },
       'orders',
       body,
     );
     expect(unknown.code).toBe(401);
-    const stale = await channelCall(t.app, A.channel, 'orders', body, { now: Date.now() - 6 * 60_000 });
+    const stale = await fakeCall(t.app, A.channel, 'orders', body, { now: Date.now() - 6 * 60_000 });
     expect([stale.code, stale.body.status]).toEqual([401, OrderCode.staleTimestamp]);
-    const future = await channelCall(t.app, A.channel, 'orders', body, { now: Date.now() + 6 * 60_000 });
+    const future = await fakeCall(t.app, A.channel, 'orders', body, { now: Date.now() + 6 * 60_000 });
     expect(future.body.status).toBe(OrderCode.staleTimestamp);
 
     const nonce = `nonce-${oid()}`;
-    const first = await channelCall(t.app, A.channel, 'orders', body, { nonce });
+    const first = await fakeCall(t.app, A.channel, 'orders', body, { nonce });
     expect(first.code).toBe(200);
-    const replay = await channelCall(t.app, A.channel, 'orders', body, { nonce });
+    const replay = await fakeCall(t.app, A.channel, 'orders', body, { nonce });
     expect([replay.code, replay.body.status]).toEqual([401, OrderCode.replayedNonce]);
     // 20 racing replays of a fresh nonce: exactly one passes
     const n2 = `race-${oid()}`;
     const raced = await Promise.all(
       Array.from({ length: 20 }, () =>
-        channelCall(t.app, A.channel, 'orders', { ...body, orderId: 'RACE-NONCE' }, { nonce: n2 }),
+        fakeCall(t.app, A.channel, 'orders', { ...body, orderId: 'RACE-NONCE' }, { nonce: n2 }),
       ),
     );
     expect(raced.filter((r) => r.code === 200)).toHaveLength(1);
     expect(raced.filter((r) => r.body.status === OrderCode.replayedNonce)).toHaveLength(19);
 
-    const big = await channelCall(t.app, A.channel, 'orders', {
+    const big = await fakeCall(t.app, A.channel, 'orders', {
       ...body,
       orderId: oid(),
       title: 'x'.repeat(20_000),
@@ -251,12 +261,12 @@ describe('signed intake', () => {
       amount: 100,
       at: todayAt(12),
     };
-    const bad = await channelCall(t.app, A.channel, 'orders', { ...base, amount: -5, category: 99 });
+    const bad = await fakeCall(t.app, A.channel, 'orders', { ...base, amount: -5, category: 99 });
     expect(bad.code).toBe(400);
     expect(bad.body.status).toBe(PlatformCode.validation);
-    const otherStaff = await channelCall(t.app, A.channel, 'orders', { ...base, userId: B.staff.userId });
+    const otherStaff = await fakeCall(t.app, A.channel, 'orders', { ...base, userId: B.staff.userId });
     expect([otherStaff.code, otherStaff.body.msg]).toEqual([400, '员工不存在或已离职']);
-    const otherScene = await channelCall(t.app, A.channel, 'orders', {
+    const otherScene = await fakeCall(t.app, A.channel, 'orders', {
       ...base,
       orderId: oid(),
       sceneId: B.meal,
@@ -281,18 +291,18 @@ describe('signed intake', () => {
       amount: 3000,
       at: todayAt(9),
     };
-    const first = await channelCall(t.app, A.channel, 'orders', body);
+    const first = await fakeCall(t.app, A.channel, 'orders', body);
     expect(first.body.data).toMatchObject({ verdict: 'allow', status: 'paid', companyPays: 3000 });
-    const again = await channelCall(t.app, A.channel, 'orders', body);
+    const again = await fakeCall(t.app, A.channel, 'orders', body);
     expect(again.body.data).toEqual(first.body.data);
     expect(await doors.quota.balance(t.db, A.tenantId, A.staff.userId, A.car)).toBe(7000);
-    const other = await channelCall(t.app, A.channel, 'orders', { ...body, amount: 3001 });
+    const other = await fakeCall(t.app, A.channel, 'orders', { ...body, amount: 3001 });
     expect([other.code, other.body.status]).toEqual([409, OrderCode.orderIdReused]);
 
     // 20 parallel identical requests (fresh nonces) → one order, one debit
     const race = { ...body, orderId: 'CAR-RACE', amount: 1000 };
     const replies = await Promise.all(
-      Array.from({ length: 20 }, () => channelCall(t.app, A.channel, 'orders', race)),
+      Array.from({ length: 20 }, () => fakeCall(t.app, A.channel, 'orders', race)),
     );
     expect(replies.every((r) => r.code === 200)).toBe(true);
     expect(new Set(replies.map((r) => r.body.data.orderId)).size).toBe(1);
@@ -311,7 +321,7 @@ describe('signed intake', () => {
     doors.quota.grant(A.tenantId, A.staff.userId, A.car, 10_000);
     const replies = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        channelCall(t.app, A.channel, 'orders', {
+        fakeCall(t.app, A.channel, 'orders', {
           orderId: `C50-${i}`,
           userId: A.staff.userId,
           sceneId: A.car,
@@ -330,7 +340,7 @@ describe('signed intake', () => {
   it('an order over the approval line waits for approval and moves no money', async () => {
     const A = await fixture();
     doors.quota.grant(A.tenantId, A.staff.userId, A.car, 500_000);
-    const r = await channelCall(t.app, A.channel, 'orders', {
+    const r = await fakeCall(t.app, A.channel, 'orders', {
       orderId: oid(),
       userId: A.staff.userId,
       sceneId: A.car,
@@ -354,11 +364,11 @@ describe('refunds', () => {
       amount: 4000,
       at: todayAt(9),
     };
-    expect((await channelCall(t.app, A.channel, 'orders', order)).body.data.status).toBe('paid');
+    expect((await fakeCall(t.app, A.channel, 'orders', order)).body.data.status).toBe('paid');
     const bal = () => doors.quota.balance(t.db, A.tenantId, A.staff.userId, A.car);
     expect(await bal()).toBe(6000);
 
-    const part = await channelCall(t.app, A.channel, 'refunds', {
+    const part = await fakeCall(t.app, A.channel, 'refunds', {
       orderId: 'R-1',
       refundId: 'RF-1',
       amount: 1500,
@@ -372,39 +382,39 @@ describe('refunds', () => {
       refundedTotal: 1500,
     });
     expect(await bal()).toBe(7500);
-    const same = await channelCall(t.app, A.channel, 'refunds', {
+    const same = await fakeCall(t.app, A.channel, 'refunds', {
       orderId: 'R-1',
       refundId: 'RF-1',
       amount: 1500,
     });
     expect(same.body.data.refundId).toBe('RF-1');
     expect(await bal()).toBe(7500);
-    const reused = await channelCall(t.app, A.channel, 'refunds', {
+    const reused = await fakeCall(t.app, A.channel, 'refunds', {
       orderId: 'R-1',
       refundId: 'RF-1',
       amount: 100,
     });
     expect(reused.body.status).toBe(OrderCode.refundIdReused);
-    const tooMuch = await channelCall(t.app, A.channel, 'refunds', {
+    const tooMuch = await fakeCall(t.app, A.channel, 'refunds', {
       orderId: 'R-1',
       refundId: 'RF-2',
       amount: 2501,
     });
     expect([tooMuch.code, tooMuch.body.msg]).toEqual([409, '退款金额超过可退金额（¥25.00）']);
-    const rest = await channelCall(t.app, A.channel, 'refunds', {
+    const rest = await fakeCall(t.app, A.channel, 'refunds', {
       orderId: 'R-1',
       refundId: 'RF-3',
       amount: 2500,
     });
     expect(rest.body.data).toMatchObject({ status: 'refunded', refundedTotal: 4000, quotaBack: 2500 });
     expect(await bal()).toBe(10_000);
-    const after = await channelCall(t.app, A.channel, 'refunds', {
+    const after = await fakeCall(t.app, A.channel, 'refunds', {
       orderId: 'R-1',
       refundId: 'RF-4',
       amount: 1,
     });
     expect([after.code, after.body.msg]).toEqual([409, '订单已退款，不能退款']);
-    const missing = await channelCall(t.app, A.channel, 'refunds', {
+    const missing = await fakeCall(t.app, A.channel, 'refunds', {
       orderId: 'NOPE',
       refundId: 'RF-5',
       amount: 1,
@@ -423,19 +433,19 @@ describe('refunds', () => {
       amount: 4000,
       at: todayAt(12),
     };
-    const r = await channelCall(t.app, A.channel, 'orders', order);
+    const r = await fakeCall(t.app, A.channel, 'orders', order);
     expect(r.body.data).toMatchObject({ companyPays: 3000, employeePays: 1000 });
     expect(await doors.orgAccount.balance(t.db, A.tenantId)).toBe(7000);
     const replies = await Promise.all(
       Array.from({ length: 20 }, () =>
-        channelCall(t.app, A.channel, 'refunds', { orderId: 'X-1', refundId: 'XR-1', amount: 2000 }),
+        fakeCall(t.app, A.channel, 'refunds', { orderId: 'X-1', refundId: 'XR-1', amount: 2000 }),
       ),
     );
     expect(replies.every((x) => x.code === 200)).toBe(true);
     expect(replies[0]!.body.data).toMatchObject({ orgBack: 1500, employeeBack: 500, quotaBack: 0 });
     expect(await doors.orgAccount.balance(t.db, A.tenantId)).toBe(8500);
     // the day's usage is net of the refund: ¥15 of ¥30 used
-    const next = await channelCall(t.app, A.channel, 'orders', { ...order, orderId: 'X-2', amount: 1000 });
+    const next = await fakeCall(t.app, A.channel, 'orders', { ...order, orderId: 'X-2', amount: 1000 });
     expect(next.body.data.left).toEqual([{ level: 'day', limit: 3000, used: 1500, left: 1500 }]);
   });
 });

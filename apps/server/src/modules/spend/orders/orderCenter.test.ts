@@ -6,9 +6,18 @@ import { makeStaff, makeTenant } from '../../../../test/factories.js';
 import { waitForTask } from '../../../../test/tasks.js';
 import { caller, qs } from '../../invoice/invoice.testkit.js';
 import { localParts, localToInstant } from '../../../platform/time/periods.js';
-import { channelCall, fakeDoors, insertScene, orderRoutesWith } from './orders.testkit.js';
+import {
+  channelCall as signedCall,
+  FAKE,
+  fakeDoors,
+  insertScene,
+  orderRoutesWith,
+} from './orders.testkit.js';
 
 const doors = fakeDoors();
+/** A signed request to the fake-door routes. */
+const fakeCall = (...a: Parameters<typeof signedCall>) =>
+  signedCall(a[0], a[1], a[2], a[3], { ...a[4], prefix: FAKE });
 let t: TestApp;
 let call: ReturnType<typeof caller>;
 beforeAll(async () => {
@@ -17,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const V1 = '/consume-quota-center/api/v1';
+const V1 = `${FAKE}/consume-quota-center/api/v1`;
 const VIEW = ['scenesOrderCenterOrderList:view'];
 const EXPORT = ['scenesOrderCenterOrderList:view', 'scenesOrderCenterOrderList:export'];
 
@@ -40,7 +49,7 @@ async function fixture() {
   const channel = (await call(admin.token, 'POST', `${V1}/channels/add`, { code: 'demo', name: '演示渠道' }))
     .body.data;
   const place = async (orderId: string, userId: number, amount: number, at: number) => {
-    const r = await channelCall(t.app, channel, 'orders', {
+    const r = await fakeCall(t.app, channel, 'orders', {
       orderId,
       userId,
       sceneId: meal,
@@ -55,7 +64,7 @@ async function fixture() {
   const o1 = await place('A1', zhang.userId, 2500, todayAt(12));
   const o2 = await place('A2', zhang.userId, 1000, todayAt(15));
   const o3 = await place('A3', li.userId, 4000, todayAt(12, 10));
-  await channelCall(t.app, channel, 'refunds', {
+  await fakeCall(t.app, channel, 'refunds', {
     orderId: 'A3',
     refundId: 'AR1',
     amount: 1000,
@@ -147,7 +156,7 @@ describe('订单中心', () => {
   it('consumerOrder/findByUserId (web and app): one’s own orders; someone else’s only with the order-centre view', async () => {
     const A = await fixture();
     for (const side of ['web', 'app']) {
-      const url = `/finobill/api/${side}/consumerOrder/findByUserId`;
+      const url = `${FAKE}/finobill/api/${side}/consumerOrder/findByUserId`;
       const mine = await call(A.zhang.token, 'GET', url);
       expect(mine.code, JSON.stringify(mine.body)).toBe(200);
       expect(mine.body.data.items.map((o: any) => o.channelOrderId)).toEqual(['A2', 'A1']);
@@ -161,7 +170,7 @@ describe('订单中心', () => {
 
   it('consumerOrder/enumList answers the order sources, statuses, verdicts and categories', async () => {
     const A = await fixture();
-    const r = await call(A.zhang.token, 'GET', '/finobill/api/web/consumerOrder/enumList');
+    const r = await call(A.zhang.token, 'GET', `${FAKE}/finobill/api/web/consumerOrder/enumList`);
     expect(r.code).toBe(200);
     const byType = Object.fromEntries(r.body.data.map((g: any) => [g.type, g.items]));
     expect(byType.orderSource.map((i: any) => [i.code, i.value])).toEqual([
@@ -178,7 +187,9 @@ describe('订单中心', () => {
     ]);
     expect(byType.verdict.map((i: any) => i.value)).toEqual(['allow', 'excess', 'approval', 'refuse']);
     expect(byType.category[1]).toEqual({ code: 'takeout', value: 2, name: '外卖' });
-    expect((await call(A.nobody.token, 'GET', '/finobill/api/web/consumerOrder/enumList')).code).toBe(403);
+    expect((await call(A.nobody.token, 'GET', `${FAKE}/finobill/api/web/consumerOrder/enumList`)).code).toBe(
+      403,
+    );
   });
 
   it('exports the filtered orders as task type 7 (订单导出)', async () => {

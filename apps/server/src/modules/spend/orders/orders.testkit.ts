@@ -5,9 +5,7 @@ import type { AppDeps, ZodApp } from '../../../platform/types.js';
 import { minuteOfDay } from '../../../platform/time/periods.js';
 import type { LedgerMove, OrgAccountLedger, QuotaLedger, SpendDecider } from '../decision.js';
 import { signedHeaders } from './channel.sign.js';
-import { registerOrderTaskHandlers } from './orders.export.js';
 import { registerOrderRoutes } from './orders.routes.js';
-import { appServices } from '../../../platform/types.js';
 import { AppError } from '../../../platform/errors.js';
 
 /**
@@ -159,11 +157,16 @@ export function fakeDoors() {
   return { decider: new FakeDecider(), quota: new FakeQuota(), orgAccount: new FakeOrgAccount() };
 }
 
-/** extraRoutes for createTestApp: the order routes and the export handler on the given doors. */
+/**
+ * The app registers the order routes on the real doors; tests of this area alone register them again on the
+ * fakes under this prefix (the signature covers the prefixed path like any other).
+ */
+export const FAKE = '/fake';
+
+/** extraRoutes for createTestApp: the order routes on the given doors, under FAKE. */
 export function orderRoutesWith(doors: ReturnType<typeof fakeDoors>) {
   return (app: ZodApp, deps: AppDeps) => {
-    registerOrderRoutes(app, deps, doors);
-    registerOrderTaskHandlers(appServices(deps).taskHandlers);
+    void app.register(async (scope: ZodApp) => registerOrderRoutes(scope, deps, doors), { prefix: FAKE });
   };
 }
 
@@ -199,9 +202,15 @@ export async function channelCall(
   channel: { appId: string; secretKey: string },
   kind: 'orders' | 'refunds',
   body: unknown,
-  opts: { now?: number; nonce?: string; headers?: Record<string, string>; payload?: string } = {},
+  opts: {
+    now?: number;
+    nonce?: string;
+    headers?: Record<string, string>;
+    payload?: string;
+    prefix?: string;
+  } = {},
 ) {
-  const path = kind === 'orders' ? CHANNEL_ORDERS_PATH : CHANNEL_REFUNDS_PATH;
+  const path = (opts.prefix ?? '') + (kind === 'orders' ? CHANNEL_ORDERS_PATH : CHANNEL_REFUNDS_PATH);
   const payload = JSON.stringify(body);
   const headers = { ...signedHeaders(channel, 'POST', path, payload, opts.now, opts.nonce), ...opts.headers };
   const res = await app.inject({ method: 'POST', url: path, headers, payload: opts.payload ?? payload });
