@@ -17,10 +17,10 @@ import { ledgerMismatches, makeScene } from './quota.testkit.js';
  * account's ledger sums to its balance.
  */
 let h: TestDatabase;
-let apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
 let tenantId: number;
 let sceneId: number;
-let users: number[] = [];
+const users: number[] = [];
 
 beforeAll(async () => {
   h = await createMigratedTestDatabase();
@@ -82,7 +82,7 @@ describe('quota at scale', () => {
         enqueuePlanFire(createJobQueue(h.db, h.dialect), {
           tenantId,
           planId: plan.id,
-          fireAt: fireAt + 0 * i,
+          fireAt,
         }),
       ),
     );
