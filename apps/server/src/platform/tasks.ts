@@ -86,6 +86,9 @@ export const TASK_TYPE_POLICIES: Readonly<Record<number, TaskTypePolicy>> = {
   25: { kind: 'export', permission: 'billAnalysis:export' },
   26: { kind: 'export', permission: 'billAnalysis:export' },
   27: { kind: 'export', permission: 'billAnalysis:export' },
+  // 额度发放 (spend/quota): the release detail export and the release import.
+  13: { kind: 'export', permission: 'quotaRelease:export' },
+  131: { kind: 'import', permission: 'quotaRelease:add' },
 };
 
 /** Sent to AppDeps.onTaskFinished once a task is done, either way. */

@@ -308,5 +308,14 @@ export const QuotaUserDetail = z.object({
   changes: z.array(QuotaChange),
 });
 
-export const QuotaExportBody = z.object({ id: id('发放记录') });
-export const QuotaImportReply = z.object({ task_id: z.number() });
+/** Task 13 (额度发放明细导出) params. */
+export const QuotaExportParams = z.object(labelled({ release_id: id('发放记录') }));
+/** Task 131 (额度发放导入) params: the scene and validity; the file's rows are 手机号, 发放金额（元）. */
+export const QuotaImportParams = z.object(
+  labelled({
+    scene_id: id('场景'),
+    ...validity,
+    memo: text('备注', 100).default(''),
+  }),
+);
+export const QUOTA_IMPORT_COLUMNS = ['手机号', '发放金额（元）'] as const;

@@ -3,7 +3,7 @@ import type { AppDeps, ZodApp } from '../../platform/types.js';
 import { appServices } from '../../platform/types.js';
 import { registerOrgAccountRoutes, orgAccountLedger } from './orgAccount/index.js';
 import { registerOrderRoutes, registerOrderTaskHandlers } from './orders/index.js';
-import { quotaLedger } from './quota/index.js';
+import { quotaLedger, registerQuotaRoutes } from './quota/index.js';
 import { publishedScene, registerSceneRoutes, sceneDecider } from './scenes/index.js';
 export { sceneDecider, scenesForUser, seedPresetScenes, usagePeriods } from './scenes/index.js';
 export { orgAccountLedger, orgBalanceWarning } from './orgAccount/index.js';
@@ -12,6 +12,7 @@ export { signedHeaders } from './orders/index.js';
 /** What the spend module (issue 21) offers the rest of the server. Each area adds its register call here. */
 export function registerSpendRoutes(app: ZodApp, deps: AppDeps) {
   registerSceneRoutes(app, deps);
+  registerQuotaRoutes(app, deps);
   registerOrgAccountRoutes(app, deps);
   registerOrderRoutes(app, deps, {
     decider: sceneDecider,
