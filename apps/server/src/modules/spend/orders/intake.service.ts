@@ -40,6 +40,23 @@ type OrderIn = z.output<typeof import('@feikong/contracts').ChannelOrderBody>;
 type RefundIn = z.output<typeof import('@feikong/contracts').ChannelRefundBody>;
 export type { ChannelOrderBody, ChannelRefundBody };
 
+/**
+ * One spender's orders wait for each other in process before taking a database connection: the advisory lock
+ * still serialises them across processes, but 500 requests of one spender no longer each hold a pooled
+ * connection while they wait (PostgreSQL answered 503 to some of them).
+ */
+const queues = new Map<string, Promise<unknown>>();
+function serially<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const before = queues.get(key) ?? Promise.resolve();
+  const mine = before.then(run, run);
+  const tail = mine.catch(() => undefined);
+  queues.set(key, tail);
+  void tail.then(() => {
+    if (queues.get(key) === tail) queues.delete(key);
+  });
+  return mine;
+}
+
 /** The canonical JSON of a parsed body (keys sorted), hashed: same order id + same content = a repeat. */
 function requestHash(body: unknown): string {
   const canon = (v: unknown): unknown =>
@@ -133,87 +150,89 @@ export async function placeOrder(
   const seen = await repo.findOrder(db, tenantId, channel.id, body.orderId);
   if (seen) return repeat(seen);
   try {
-    return await inTransaction(db, async (tx) => {
-      await repo.lockSpender(tx, tenantId, body.userId, body.sceneId);
-      const again = await repo.findOrder(tx, tenantId, channel.id, body.orderId);
-      if (again) return repeat(again);
-      const staff = await findActiveStaff(tx, tenantId, body.userId);
-      if (!staff) throw orderErrors.staffNotFound();
-      const scene = await repo.sceneOf(tx, tenantId, body.sceneId);
-      if (!scene) throw orderErrors.sceneNotFound();
-      const at = body.at ?? now;
-      const withQuota = doors.releasesQuota ? await doors.releasesQuota(tx, tenantId, body.sceneId) : true;
-      const usage = await usageAt(tx, doors.quota, tenantId, body.userId, body.sceneId, at, withQuota);
-      const decision = await doors.decider.decide(
-        tx,
-        {
-          tenantId,
-          // The scenes area reads the spender as the staff record (its scope is by staff); the quota ledger
-          // and the orders key by the person (user id).
-          userId: Number(staff.id),
-          sceneId: body.sceneId,
-          channel: String(channel.id),
+    return await serially(`${tenantId}:${body.userId}:${body.sceneId}`, () =>
+      inTransaction(db, async (tx) => {
+        await repo.lockSpender(tx, tenantId, body.userId, body.sceneId);
+        const again = await repo.findOrder(tx, tenantId, channel.id, body.orderId);
+        if (again) return repeat(again);
+        const staff = await findActiveStaff(tx, tenantId, body.userId);
+        if (!staff) throw orderErrors.staffNotFound();
+        const scene = await repo.sceneOf(tx, tenantId, body.sceneId);
+        if (!scene) throw orderErrors.sceneNotFound();
+        const at = body.at ?? now;
+        const withQuota = doors.releasesQuota ? await doors.releasesQuota(tx, tenantId, body.sceneId) : true;
+        const usage = await usageAt(tx, doors.quota, tenantId, body.userId, body.sceneId, at, withQuota);
+        const decision = await doors.decider.decide(
+          tx,
+          {
+            tenantId,
+            // The scenes area reads the spender as the staff record (its scope is by staff); the quota ledger
+            // and the orders key by the person (user id).
+            userId: Number(staff.id),
+            sceneId: body.sceneId,
+            channel: String(channel.id),
+            category: body.category,
+            amount: body.amount,
+            at,
+            merchant: body.merchant,
+            city: body.city,
+            toCity: body.toCity,
+            seatClass: body.seatClass,
+            roomClass: body.roomClass,
+            carModel: body.carModel,
+            takeOffAt: body.takeOffAt,
+            lowestFare: body.lowestFare,
+          },
+          usage,
+        );
+        const status = statusOfVerdict(decision);
+        const paying = status === 'paid';
+        const byQuota = paying && decision.left.some((l) => l.level === 'quota');
+        const company = paying ? decision.companyPays : 0;
+        if (byQuota && usage.quotaBalance !== null && company > usage.quotaBalance)
+          throw orderErrors.quotaShort(usage.quotaBalance);
+        const orderId = await repo.insertOrder(tx, {
+          tenant_id: tenantId,
+          channel_id: channel.id,
+          channel_order_id: body.orderId,
+          request_hash: hash,
+          user_id: body.userId,
+          staff_id: Number(staff.id),
+          user_name: staff.name,
+          scene_id: body.sceneId,
+          scene_name: scene.name,
+          scene_version: decision.sceneVersion,
           category: body.category,
+          source: channel.source,
+          title: body.title ?? '',
+          merchant_name: body.merchant?.name ?? '',
           amount: body.amount,
-          at,
-          merchant: body.merchant,
-          city: body.city,
-          toCity: body.toCity,
-          seatClass: body.seatClass,
-          roomClass: body.roomClass,
-          carModel: body.carModel,
-          takeOffAt: body.takeOffAt,
-          lowestFare: body.lowestFare,
-        },
-        usage,
-      );
-      const status = statusOfVerdict(decision);
-      const paying = status === 'paid';
-      const byQuota = paying && decision.left.some((l) => l.level === 'quota');
-      const company = paying ? decision.companyPays : 0;
-      if (byQuota && usage.quotaBalance !== null && company > usage.quotaBalance)
-        throw orderErrors.quotaShort(usage.quotaBalance);
-      const orderId = await repo.insertOrder(tx, {
-        tenant_id: tenantId,
-        channel_id: channel.id,
-        channel_order_id: body.orderId,
-        request_hash: hash,
-        user_id: body.userId,
-        staff_id: Number(staff.id),
-        user_name: staff.name,
-        scene_id: body.sceneId,
-        scene_name: scene.name,
-        scene_version: decision.sceneVersion,
-        category: body.category,
-        source: channel.source,
-        title: body.title ?? '',
-        merchant_name: body.merchant?.name ?? '',
-        amount: body.amount,
-        company_pays: company,
-        employee_pays: paying ? decision.employeePays : 0,
-        quota_paid: byQuota ? company : 0,
-        org_paid: paying && !byQuota ? company : 0,
-        verdict: decision.verdict,
-        status,
-        reason: reasonOf(decision),
-        decision: JSON.stringify(decision),
-        request: JSON.stringify(body),
-        ordered_at: at,
-        created_at: now,
-        updated_at: now,
-      });
-      if (company > 0) {
-        const move = {
-          tenantId,
-          amount: company,
-          key: `order:${channel.id}:${body.orderId}`,
-          memo: '订单消费',
-        };
-        if (byQuota) await doors.quota.debit(tx, { ...move, userId: body.userId, sceneId: body.sceneId });
-        else await doors.orgAccount.debit(tx, move);
-      }
-      return { ...decision, orderId, channelOrderId: body.orderId, status };
-    });
+          company_pays: company,
+          employee_pays: paying ? decision.employeePays : 0,
+          quota_paid: byQuota ? company : 0,
+          org_paid: paying && !byQuota ? company : 0,
+          verdict: decision.verdict,
+          status,
+          reason: reasonOf(decision),
+          decision: JSON.stringify(decision),
+          request: JSON.stringify(body),
+          ordered_at: at,
+          created_at: now,
+          updated_at: now,
+        });
+        if (company > 0) {
+          const move = {
+            tenantId,
+            amount: company,
+            key: `order:${channel.id}:${body.orderId}`,
+            memo: '订单消费',
+          };
+          if (byQuota) await doors.quota.debit(tx, { ...move, userId: body.userId, sceneId: body.sceneId });
+          else await doors.orgAccount.debit(tx, move);
+        }
+        return { ...decision, orderId, channelOrderId: body.orderId, status };
+      }),
+    );
   } catch (err) {
     // Two identical requests raced past the first look: the loser answers the winner's answer.
     if (!isUniqueViolation(err)) throw err;
