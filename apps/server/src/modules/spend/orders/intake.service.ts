@@ -85,12 +85,8 @@ export async function usageAt(
 ): Promise<SpendUsage> {
   const range = (u: 'day' | 'week' | 'month' | 'year') => periodRange(at, u, tz);
   const [d, w, m, y] = [range('day'), range('week'), range('month'), range('year')];
-  const [day, week, month, year, scene, balance] = await Promise.all([
-    repo.usageSince(db, tenantId, userId, sceneId, d[0], d[1]),
-    repo.usageSince(db, tenantId, userId, sceneId, w[0], w[1]),
-    repo.usageSince(db, tenantId, userId, sceneId, m[0], m[1]),
-    repo.usageSince(db, tenantId, userId, sceneId, y[0], y[1]),
-    repo.usageSince(db, tenantId, userId, sceneId, 0, Number.MAX_SAFE_INTEGER),
+  const [[day, week, month, year, scene], balance] = await Promise.all([
+    repo.usageIn(db, tenantId, userId, sceneId, [d, w, m, y, [0, Number.MAX_SAFE_INTEGER]]),
     withQuota ? quota.balance(db, tenantId, userId, sceneId) : null,
   ]);
   return {

@@ -387,3 +387,37 @@ export function orderScenes(db: Db, tenantId: number) {
     .orderBy('scene_id')
     .execute();
 }
+
+/**
+ * The usage of every level in one statement: the company share net of refunds and the count of orders not
+ * wholly refunded, within each [from, to) of `ranges` (day, week, month, year, all).
+ */
+export async function usageIn(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  sceneId: number,
+  ranges: [number, number][],
+) {
+  const net = sql<number>`company_pays - company_refunded`;
+  const live = sql<number>`case when refunded_amount < amount then 1 else 0 end`;
+  const row = await db
+    .selectFrom('spend_orders')
+    .select(() =>
+      ranges.flatMap(([from, to], i) => [
+        sql<number>`coalesce(sum(case when ordered_at >= ${from} and ordered_at < ${to} then ${net} else 0 end), 0)`.as(
+          `a${i}`,
+        ),
+        sql<number>`coalesce(sum(case when ordered_at >= ${from} and ordered_at < ${to} then ${live} else 0 end), 0)`.as(
+          `c${i}`,
+        ),
+      ]),
+    )
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('scene_id', '=', sceneId)
+    .where('status', 'in', SPENT)
+    .executeTakeFirstOrThrow();
+  const r = row as Record<string, unknown>;
+  return ranges.map((_, i) => ({ amount: Number(r[`a${i}`] ?? 0), count: Number(r[`c${i}`] ?? 0) }));
+}
