@@ -15,6 +15,13 @@ import {
   type OperatorResult,
 } from './modules/rights/operator.service.js';
 import { orderStatusName } from './modules/rights/rights.errors.js';
+import {
+  confirmRechargeByOperator,
+  operatorRechargeDetail,
+  operatorRechargeList,
+  rejectRechargeByOperator,
+} from './modules/spend/orgAccount/index.js';
+import { RechargeStatusLabel, type RechargeStatus } from '@feikong/contracts';
 import { chinaDate } from './modules/rights/rights.service.js';
 
 /**
@@ -25,6 +32,10 @@ import { chinaDate } from './modules/rights/rights.service.js';
  *   npm run ops -- show-order <订单号|订单ID>                   the order, its transfer and its receipt files
  *   npm run ops -- confirm-order <订单号|订单ID> [--note 备注]   the transfer arrived: complete the order
  *   npm run ops -- cancel-order <订单号|订单ID> [--note 备注]    the order will not be paid
+ *   npm run ops -- list-recharges [--status 1] [--limit 50]      企业账户 recharges (spend/orgAccount)
+ *   npm run ops -- show-recharge <充值单号|ID>                   a recharge and its receipt files
+ *   npm run ops -- confirm-recharge <充值单号|ID> [--note 备注]   the transfer arrived: credit the account once
+ *   npm run ops -- reject-recharge <充值单号|ID> --note 原因      the transfer did not arrive
  *
  * Exit code 0 on success, 1 when the command was refused (unknown order, wrong status), 2 on bad usage.
  * The database must already be migrated (the server does that when it starts).
@@ -35,7 +46,12 @@ const USAGE = `用法：
   npm run ops -- show-order <订单号|订单ID>                      查看订单、转账信息及转账凭证文件路径（确认到账前核对）
   npm run ops -- confirm-order <订单号|订单ID> [--note 备注]      确认对公转账到账，完成订单并开通/续期版本或充值增值产品
   npm run ops -- cancel-order <订单号|订单ID> [--note 备注]       取消待支付或待确认的订单
-订单状态：1 待支付，2 已付款待确认，3 已完成，4 已取消`;
+  npm run ops -- list-recharges [--status 1|2|3] [--limit 条数]  列出企业账户充值（默认最近50条）
+  npm run ops -- show-recharge <充值单号|ID>                     查看充值及转账凭证文件路径
+  npm run ops -- confirm-recharge <充值单号|ID> [--note 备注]     确认对公转账到账，企业账户入账
+  npm run ops -- reject-recharge <充值单号|ID> --note 原因        驳回充值（转账未到账或不符）
+订单状态：1 待支付，2 已付款待确认，3 已完成，4 已取消
+充值状态：1 待确认，2 已到账，3 已驳回`;
 
 export interface OpsIo {
   out(line: string): void;
@@ -211,6 +227,64 @@ export async function runOps(
         if (!ref) throw new UsageError('请指定订单号或订单ID');
         const o = await cancelOrderByOperator(db, ref, { now, note: values.note, files: opts.files });
         io.out(`订单 ${o.order_no} 已取消（${o.item_name}，${yuan(o.amount)}）`);
+        return 0;
+      }
+      case 'list-recharges': {
+        const status = intOption(values.status, 'status', 1, 3);
+        const limit = intOption(values.limit, 'limit', 1, 1000) ?? 50;
+        const rows = await operatorRechargeList(db, { status, limit });
+        if (rows.length === 0) {
+          io.out('没有充值记录');
+          return 0;
+        }
+        io.out(['充值单号', 'ID', '组织', '金额', '状态', '付款账户', '转账时间', '提交时间'].join('\t'));
+        for (const r of rows) {
+          io.out(
+            [
+              r.recharge_no,
+              r.id,
+              r.tenant_name ?? `组织${r.tenant_id}`,
+              yuan(r.amount),
+              RechargeStatusLabel[Number(r.status) as RechargeStatus],
+              `${r.payer_account_name} ${r.payer_bank} ${r.payer_account_no}`,
+              time(r.transfer_time),
+              time(r.created_at),
+            ].join('\t'),
+          );
+        }
+        io.out(`共 ${rows.length} 条`);
+        return 0;
+      }
+      case 'show-recharge': {
+        if (!ref) throw new UsageError('请指定充值单号或ID');
+        const { recharge: r, receipts } = await operatorRechargeDetail(db, ref);
+        io.out(`充值单 ${r.recharge_no}（ID ${r.id}，组织ID ${r.tenant_id}）`);
+        io.out(`  金额：${yuan(r.amount)}  状态：${RechargeStatusLabel[Number(r.status) as RechargeStatus]}`);
+        io.out(
+          `  付款：${r.payer_account_name} ${r.payer_bank} ${r.payer_account_no}  转账时间：${time(r.transfer_time)}`,
+        );
+        for (const f of receipts) {
+          io.out(
+            `  凭证：${f.file_name}（${f.content_type}）${opts.files ? opts.files.localPath(f.file_key) : f.file_key}`,
+          );
+        }
+        if (Number(r.status) === 1)
+          io.out(`核对无误后确认到账：npm run ops -- confirm-recharge ${r.recharge_no}`);
+        return 0;
+      }
+      case 'confirm-recharge': {
+        if (!ref) throw new UsageError('请指定充值单号或ID');
+        const res = await confirmRechargeByOperator(db, ref, { now, note: values.note });
+        io.out(
+          `充值单 ${res.recharge.recharge_no} 已确认到账 ${yuan(res.recharge.amount)}，企业账户余额 ${yuan(res.balance)}`,
+        );
+        return 0;
+      }
+      case 'reject-recharge': {
+        if (!ref) throw new UsageError('请指定充值单号或ID');
+        if (!values.note) throw new UsageError('驳回需要说明原因（--note）');
+        const r = await rejectRechargeByOperator(db, ref, { now, note: values.note });
+        io.out(`充值单 ${r.recharge_no} 已驳回：${values.note}`);
         return 0;
       }
       default:

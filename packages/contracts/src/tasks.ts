@@ -17,6 +17,8 @@ export const TaskOperatingType = {
   invoicingExport: 10,
   orgInvoiceExport: 12,
   quotaReleaseDetailExport: 13,
+  /** Not in the spec's list: 额度发放导入 (issue 21, decision 0042). */
+  quotaReleaseImport: 131,
   documentExport: 14,
   flowEfficiencyDocumentExport: 25,
   flowEfficiencyDepartmentExport: 26,
@@ -41,6 +43,7 @@ export const TaskOperatingTypeLabel: Record<TaskOperatingType, string> = {
   10: '开票记录导出',
   12: '组织发票导出',
   13: '额度发放明细导出',
+  131: '额度发放导入',
   14: '单据导出',
   25: '流程效率明细（单据）导出',
   26: '流程效率明细（部门）导出',

@@ -513,6 +513,20 @@ export interface Database {
   bill_settings: BillSettingsTable;
   scenes: ScenesTable;
   scene_versions: SceneVersionsTable;
+  spend_channels: SpendChannelsTable;
+  spend_channel_nonces: SpendChannelNoncesTable;
+  spend_orders: SpendOrdersTable;
+  spend_order_refunds: SpendOrderRefundsTable;
+  quota_accounts: QuotaAccountsTable;
+  quota_grants: QuotaGrantsTable;
+  quota_ledger: QuotaLedgerTable;
+  quota_plans: QuotaPlansTable;
+  quota_releases: QuotaReleasesTable;
+  quota_release_lines: QuotaReleaseLinesTable;
+  org_fund_accounts: OrgFundAccountsTable;
+  org_fund_ledger: OrgFundLedgerTable;
+  org_fund_recharges: OrgFundRechargesTable;
+  org_fund_receipts: OrgFundReceiptsTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -1343,10 +1357,10 @@ export interface ScenesTable {
   status: ColumnType<number, number | undefined, number>;
   description: ColumnType<string, string | undefined, string>;
   /** Mirrors status = 2, for the version store. */
-  enabled: ColumnType<number, number | undefined, number>;
+  enabled: number;
   /** The designer's unpublished scene info, rules and scope (JSON); null = nothing unpublished. */
   draft: string | null;
-  current_version: ColumnType<number, number | undefined, number>;
+  current_version: number;
   created_by: number;
   created_at: number;
   updated_at: number;
@@ -1362,4 +1376,262 @@ export interface SceneVersionsTable {
   content: string;
   published_at: number;
   published_by: number;
+}
+
+/** 消费渠道 (migration 20261128T0620): a channel that places orders through the signed intake. */
+export interface SpendChannelsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  code: string;
+  name: string;
+  /** Public id the channel sends in X-Fk-App-Id (unique across tenants). */
+  app_id: string;
+  /** HMAC-SHA256 key; never returned after creation (or a reset). */
+  secret_key: string;
+  /** spec OrderSource the channel's orders are recorded with. */
+  source: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<number, number | undefined, number>;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A signed request's nonce, kept until its timestamp could no longer pass. */
+export interface SpendChannelNoncesTable {
+  tenant_id: number;
+  channel_id: number;
+  nonce: string;
+  expires_at: number;
+}
+
+/** One channel order: its decision, who paid what, what was refunded. Money in 分. */
+export interface SpendOrdersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  channel_id: number;
+  channel_order_id: string;
+  /** sha256 of the order request's canonical JSON: a repeated order id with other content is refused. */
+  request_hash: string;
+  user_id: number;
+  staff_id: number;
+  user_name: string;
+  scene_id: number;
+  scene_name: string;
+  scene_version: number;
+  category: number;
+  source: number;
+  title: ColumnType<string, string | undefined, string>;
+  merchant_name: ColumnType<string, string | undefined, string>;
+  amount: number;
+  company_pays: number;
+  employee_pays: number;
+  quota_paid: number;
+  org_paid: number;
+  refunded_amount: ColumnType<number, number | undefined, number>;
+  /** The part of refunded_amount given back to the quota or the organisation account. */
+  company_refunded: ColumnType<number, number | undefined, number>;
+  verdict: string;
+  /** paid | refused | approval | partRefunded | refunded */
+  status: string;
+  reason: ColumnType<string, string | undefined, string>;
+  decision: string;
+  request: string;
+  ordered_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SpendOrderRefundsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  order_id: number;
+  channel_id: number;
+  refund_id: string;
+  amount: number;
+  quota_back: number;
+  org_back: number;
+  employee_back: number;
+  reason: ColumnType<string, string | undefined, string>;
+  created_at: number;
+}
+
+/** 员工额度 (migration 20261128T0610, decision 0042): one balance per (tenant, user, scene). */
+export interface QuotaAccountsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  scene_id: number;
+  /** 分; always the sum of the account's ledger deltas and of its grants' remaining. */
+  balance: ColumnType<number, number | undefined, number>;
+  updated_at: number;
+}
+
+/** What one credit put in, with its own expiry and what is left of it. */
+export interface QuotaGrantsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  account_id: number;
+  release_id: number | null;
+  amount: number;
+  remaining: number;
+  /** null = never expires. */
+  expires_at: number | null;
+  /** 'expire' (valid period) or 'clear' (clear-up period): the ledger kind of the take-back. */
+  expire_kind: ColumnType<string, string | undefined, string>;
+  source_key: string;
+  created_at: number;
+}
+
+/** One quota move; unique source_key per tenant. */
+export interface QuotaLedgerTable {
+  id: Generated<number>;
+  tenant_id: number;
+  account_id: number;
+  user_id: number;
+  scene_id: number;
+  delta: number;
+  balance_after: number;
+  /** release, reset, debit, credit, expire, clear */
+  kind: string;
+  source_key: string;
+  grant_id: number | null;
+  release_id: number | null;
+  memo: ColumnType<string, string | undefined, string>;
+  created_by: ColumnType<number, number | undefined, number>;
+  created_at: number;
+}
+
+/** A scene's release plan. */
+export interface QuotaPlansTable {
+  id: Generated<number>;
+  tenant_id: number;
+  scene_id: number;
+  name: string;
+  /** spec 3 Release type (also the send mode). */
+  release_type: number;
+  amount: number;
+  /** spec 3 Valid period. */
+  valid_period: number;
+  valid_days: number | null;
+  valid_until: number | null;
+  /** spec 3 Clear-up period. */
+  clear_period: ColumnType<number, number | undefined, number>;
+  /** 1 accumulate, 2 reset, 3 accumulate up to a cap, 4 top up to a level. */
+  release_mode: ColumnType<number, number | undefined, number>;
+  /** The cap (mode 3) or the level (mode 4), 分. */
+  mode_limit: number | null;
+  /** JSON QuotaScope. */
+  scope: string;
+  /** JSON QuotaSchedule. */
+  schedule: string;
+  enabled: ColumnType<number, number | undefined, number>;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** One release run. */
+export interface QuotaReleasesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  scene_id: number;
+  plan_id: number | null;
+  /** `<planId>:<fireTime>` for scheduled runs: one run per plan and fire time. */
+  fire_key: string | null;
+  release_type: number;
+  release_source: number;
+  operate_status: ColumnType<number, number | undefined, number>;
+  release_mode: number;
+  mode_limit: number | null;
+  expires_at: number | null;
+  expire_kind: ColumnType<string, string | undefined, string>;
+  people: ColumnType<number, number | undefined, number>;
+  total: ColumnType<number, number | undefined, number>;
+  memo: ColumnType<string, string | undefined, string>;
+  fail_reason: string | null;
+  created_by: number;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** One person of a release run; paid once through the ledger key `release:<releaseId>:<userId>`. */
+export interface QuotaReleaseLinesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  release_id: number;
+  user_id: number;
+  amount: number;
+  /** What the ledger actually moved (cap/top-up/reset may differ from amount); null until done. */
+  granted: number | null;
+  done_at: number | null;
+}
+
+/** 企业账户 (migration 20261128T0630_org_account): one per tenant; changed only with a ledger row. */
+export interface OrgFundAccountsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** 分. */
+  balance: ColumnType<number, number | undefined, number>;
+  /** 分; 0 = no warning. */
+  warn_threshold: ColumnType<number, number | undefined, number>;
+  /** 1 once the organisation was told the balance fell below the threshold. */
+  below_warned: ColumnType<number, number | undefined, number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One change of an organisation account's balance. */
+export interface OrgFundLedgerTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** 分, signed. */
+  delta: number;
+  balance_after: number;
+  /** 1 充值, 2 消费, 3 退款, 4 服务费, 5 调账. */
+  kind: number;
+  /** spec 3 Category of a consumption or refund, when known. */
+  category: number | null;
+  /** Unique per tenant: the same key moves the money once. */
+  source_key: string;
+  ref: ColumnType<string, string | undefined, string>;
+  memo: ColumnType<string, string | undefined, string>;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** A recharge of the organisation account by bank transfer. */
+export interface OrgFundRechargesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  recharge_no: string;
+  /** 分. */
+  amount: number;
+  /** 1 待确认, 2 已到账, 3 已驳回. */
+  status: ColumnType<number, number | undefined, number>;
+  payer_account_name: string;
+  payer_bank: string;
+  payer_account_no: string;
+  transfer_time: number;
+  remark: ColumnType<string, string | undefined, string>;
+  /** Staff id of the submitter. */
+  created_by: number;
+  created_at: number;
+  decided_at: number | null;
+  operator_note: string | null;
+  ledger_id: number | null;
+}
+
+/** A transfer receipt of a recharge; recharge_id is null until the recharge is submitted. */
+export interface OrgFundReceiptsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  recharge_id: number | null;
+  file_key: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  /** Staff id. */
+  uploaded_by: number;
+  uploaded_at: number;
 }

@@ -75,6 +75,10 @@ export const TASK_TYPE_POLICIES: Readonly<Record<number, TaskTypePolicy>> = {
   2: { kind: 'import', permission: 'orgStaff:edit' },
   3: { kind: 'export', permission: 'orgStaff:view' },
   4: { kind: 'export', permission: 'orgStaff:view' },
+  // 充值导出 (spend/orgAccount).
+  5: { kind: 'export', permission: 'orgAccount:export' },
+  // 订单导出 (spend/orders).
+  7: { kind: 'export', permission: 'scenesOrderCenterOrderList:export' },
   // 审批流程 and 单据 exports (billReport module).
   8: { kind: 'export', permission: 'flowList:view' },
   9: { kind: 'export', permission: 'billAnalysis:export' },
@@ -82,6 +86,9 @@ export const TASK_TYPE_POLICIES: Readonly<Record<number, TaskTypePolicy>> = {
   25: { kind: 'export', permission: 'billAnalysis:export' },
   26: { kind: 'export', permission: 'billAnalysis:export' },
   27: { kind: 'export', permission: 'billAnalysis:export' },
+  // 额度发放 (spend/quota): the release detail export and the release import.
+  13: { kind: 'export', permission: 'quotaRelease:export' },
+  131: { kind: 'import', permission: 'quotaRelease:add' },
 };
 
 /** Sent to AppDeps.onTaskFinished once a task is done, either way. */

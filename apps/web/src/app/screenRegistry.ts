@@ -48,6 +48,10 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'invoice/DueIn': () => import('../features/invoice/pages/DueInPage'),
   'invoiceCenter/List': () => import('../features/invoice/pages/InvoiceCenterPage'),
   'invoiceCenter/InvoiceDetail': () => import('../features/invoice/pages/InvoiceDetailPage'),
+  // 消费管控 › 订单中心 and 消费渠道 (spend orders, decision 0043).
+  'orderCenter/OrderList': () => import('../features/orderCenter/pages/OrderListPage'),
+  'orderCenter/OrderDetail': () => import('../features/orderCenter/pages/OrderDetailPage'),
+  'orderCenter/Channel': () => import('../features/orderCenter/pages/ChannelPage'),
   'settings/InvoiceCompliance': () => import('../features/invoice/pages/CompliancePage'),
   // 审批流管理: flows and their designer, groups, approval matrix, agents, intervention.
   ...flowScreens,

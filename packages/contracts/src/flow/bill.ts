@@ -489,23 +489,6 @@ export const RelateBillRow = z.object({
 });
 export const RelateBillPage = pagedOf(RelateBillRow);
 
-export const ConsumerOrderQuery = z.object(labelled({ pageNum, pageSize: pageSize() }));
-export const ConsumerOrderRow = z.object({
-  id: z.number(),
-  orderNo: z.string(),
-  source: z.number(),
-  sourceText: z.string(),
-  amount: z.number(),
-  createAt: z.number(),
-});
-export const ConsumerOrderPage = pagedOf(ConsumerOrderRow);
-export const ConsumerOrderEnums = z.array(
-  z.object({
-    type: z.string(),
-    items: z.array(z.object({ code: z.string(), value: z.number(), name: z.string() })),
-  }),
-);
-
 export const RepaymentListBody = z.object(
   labelled({
     pageNum,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Notification } from '../notify/index.js';
 import { TenantVersion, VersionNotice } from '../rights/replies.js';
+import { OrgBalanceWarning } from '../spend/orgAccount.js';
 
 /** The home workbench (GET /app-ctrl/api/v1/home/workbench). The guide calls are the auth family's. */
 
@@ -38,5 +39,7 @@ export const Workbench = z.object({
     .nullable(),
   /** Pending tenant orders, for callers who may see orders; null otherwise. */
   pending_orders: z.object({ pending_payment: z.number(), awaiting_confirmation: z.number() }).nullable(),
+  /** 企业账户 below its warning threshold (分), for callers holding orgAccount:view; null otherwise. */
+  org_balance_warning: OrgBalanceWarning.nullable(),
 });
 export type Workbench = z.infer<typeof Workbench>;

@@ -29,6 +29,10 @@ import * as defaultStaffGroup from './20261128T0560_default_staff_group.js';
 import * as selfApproval from './20261128T0560_self_approval.js';
 import * as spendMenu from './20261128T0590_spend_menu.js';
 import * as scenes from './20261128T0595_scenes.js';
+import * as scenesRule from './20261128T0600_scenes_rule.js';
+import * as quotaLedger from './20261128T0610_quota_ledger.js';
+import * as spendOrders from './20261128T0620_spend_orders.js';
+import * as orgAccount from './20261128T0630_org_account.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +66,8 @@ export const migrations: Record<string, Migration> = {
   '20261128T0560_self_approval': selfApproval,
   '20261128T0590_spend_menu': spendMenu,
   '20261128T0595_scenes': scenes,
+  '20261128T0600_scenes_rule': scenesRule,
+  '20261128T0610_quota_ledger': quotaLedger,
+  '20261128T0620_spend_orders': spendOrders,
+  '20261128T0630_org_account': orgAccount,
 };

@@ -78,6 +78,24 @@ describe('POST users:create/organization', () => {
       .execute();
     expect(rules).toHaveLength(6);
     expect(rules.every((r) => r.action === 'flag' && r.enabled === 1)).toBe(true);
+    // The preset scenes of 场景管理: published, closed (spend/scenes).
+    const scenes = await t.db
+      .selectFrom('scenes')
+      .select(['name', 'scene_type', 'status', 'current_version'])
+      .where('tenant_id', '=', org.id)
+      .orderBy('id')
+      .execute();
+    expect(scenes.map((s) => s.name)).toEqual([
+      '工作餐',
+      '用车',
+      '机票',
+      '火车票',
+      '酒店',
+      '商城',
+      '到店',
+      '医疗健康',
+    ]);
+    expect(scenes.every((s) => s.scene_type === 0 && s.status === 1 && s.current_version === 1)).toBe(true);
 
     // A member the founder adds joins the default group and can file an expense at once; it goes to the
     // founder (the administrators: the member has no superior).

@@ -24,9 +24,6 @@ import {
   BillTransferBody,
   BillUrgeBody,
   BillWithdrawBody,
-  ConsumerOrderEnums,
-  ConsumerOrderPage,
-  ConsumerOrderQuery,
   emptyData,
   envelopeOf,
   FeeEditBody,
@@ -66,7 +63,7 @@ import * as rel from './bill/index.js';
 import * as todo from './approval/index.js';
 
 /**
- * 单据 routes (/finobill/api/web/flow/*, bill/fee/*, trip/item/*, consumerOrder/*) and
+ * 单据 routes (/finobill/api/web/flow/*, bill/fee/*, trip/item/*; consumerOrder/* are spend/orders') and
  * POST /finodata/api/web/flow/repayment-list. Permissions: filing needs a bill list's add (the service also
  * checks the document type's own), acting on tasks todoList:view, intervention flowIntervene:*.
  */
@@ -414,7 +411,7 @@ export function registerBillRoutes(app: ZodApp, deps: AppDeps, hooks: { billRule
     async (req) => ok(await bills.deleteTrip(d, c(req), req.body.id)),
   );
 
-  // ---- connected documents, consumer orders, repayments ----
+  // ---- connected documents, repayments ----
   // The app family (/finobill/api/app/, spec 7.1) answers the same list to the mobile client.
   for (const path of [P('flow/relateBillPageList'), `${FINOBILL_APP}/flow/relateBillPageList`]) {
     app.get(
@@ -431,30 +428,6 @@ export function registerBillRoutes(app: ZodApp, deps: AppDeps, hooks: { billRule
       async (req) => ok(await rel.relateBillPage(d, c(req), req.query)),
     );
   }
-  app.get(
-    P('consumerOrder/findByUserId'),
-    {
-      config: { permission: FILE },
-      schema: {
-        querystring: ConsumerOrderQuery,
-        response: reply(ConsumerOrderPage),
-        tags,
-        summary: '本人的消费订单（产品暂无消费订单，返回空列表）',
-      },
-    },
-    async (req) => {
-      c(req);
-      return ok(rel.consumerOrders(req.query));
-    },
-  );
-  app.get(
-    P('consumerOrder/enumList'),
-    {
-      config: { permission: FILE },
-      schema: { response: reply(ConsumerOrderEnums), tags, summary: '消费订单枚举（订单来源）' },
-    },
-    async () => ok(rel.consumerOrderEnums()),
-  );
   app.post(
     '/finodata/api/web/flow/repayment-list',
     {

@@ -4,6 +4,7 @@ import type { AppServices } from '../../platform/types.js';
 import { staffInfo, type AuthDeps } from '../auth/index.js';
 import { listNotifications } from '../notify/index.js';
 import { callerNotices, pendingOrderCounts, tenantVersion } from '../rights/index.js';
+import { orgBalanceWarning } from '../spend/index.js';
 import { listTasks, type TaskView } from '../tasks/index.js';
 
 /**
@@ -62,13 +63,14 @@ function asTenantCaller(caller: Caller): TenantCaller | null {
 export async function workbench(deps: AppServices, auth: AuthDeps, caller: Caller) {
   const now = auth.clock();
   const tenant = asTenantCaller(caller);
-  const [me, notifications, version, notices, tasks, orders] = await Promise.all([
+  const [me, notifications, version, notices, tasks, orders, balanceWarning] = await Promise.all([
     staffInfo(auth, caller),
     listNotifications(deps.db, caller, { page_num: 1, page_size: RECENT }),
     tenant ? tenantVersion(deps.db, tenant.tenantId, now) : null,
     callerNotices(deps.db, caller, now),
     tenant ? taskSummary(deps, tenant, now) : null,
     tenant ? pendingOrderCounts(deps.db, tenant) : null,
+    orgBalanceWarning(deps.db, caller),
   ]);
   return {
     user_name: me.username,
@@ -83,5 +85,7 @@ export async function workbench(deps: AppServices, auth: AuthDeps, caller: Calle
     tasks,
     /** Pending orders of the tenant, for callers holding rightRecharge:view; null otherwise. */
     pending_orders: orders,
+    /** 企业账户 below its warning threshold, for callers holding orgAccount:view; null otherwise. */
+    org_balance_warning: balanceWarning,
   };
 }

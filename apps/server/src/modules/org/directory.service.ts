@@ -3,6 +3,7 @@ import * as cityGroupRepo from './cityGroups/cityGroup.repo.js';
 import * as orgRepo from './units/org.repo.js';
 import * as personRepo from './staff/person.repo.js';
 import * as staffRepo from './staff/staff.repo.js';
+import * as scopeRepo from './staff/scope.repo.js';
 import { cityByCode } from './cityGroups/regions.js';
 
 /**
@@ -31,6 +32,13 @@ export const staffName = staffRepo.staffName;
 /** The staff id with this phone in a tenant. */
 export const staffIdByPhone = staffRepo.staffIdByPhone;
 
+/** The active staff a scope names (whole organisation, departments with sub-departments, user groups, persons). */
+export const staffInScope = scopeRepo.staffInScope;
+export type StaffScope = scopeRepo.StaffScope;
+export type ScopedStaff = scopeRepo.ScopedStaff;
+/** Names and phones of a tenant's staff by user id. */
+export const staffByUserIds = scopeRepo.staffByUserIds;
+
 /** The staff member dismissed the group guide: their show_guide_group flag is cleared. */
 export async function clearStaffGuide(db: Db, tenantId: number, staffId: number, now: number) {
   await staffRepo.updateStaff(db, tenantId, [staffId], { show_guide_group: 0 }, now);
@@ -58,3 +66,59 @@ export async function cityGroupWithCities(db: Db, tenantId: number, groupId: num
     cityNames: cities.map((c) => cityByCode(c.city_code)?.name).filter((n): n is string => !!n),
   };
 }
+
+/**
+ * Where an active staff member sits, for a scene's scope (spend/scenes): their company and its parent
+ * organisations, their departments and the departments above them, their grade, and their user groups with the
+ * groups above them. Undefined when the staff member is not active in the tenant.
+ */
+export async function staffPlacement(db: Db, tenantId: number, staffId: number) {
+  const staff = await db
+    .selectFrom('staff')
+    .select(['org_id', 'grade_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', staffId)
+    .where('status', '=', 1)
+    .executeTakeFirst();
+  if (!staff) return undefined;
+  const up = async (table: 'organizations' | 'departments' | 'user_groups', start: number[]) => {
+    const seen = new Set<number>(start);
+    let frontier = start;
+    for (let depth = 0; frontier.length && depth < 20; depth++) {
+      const rows = await db
+        .selectFrom(table)
+        .select('pid')
+        .where('tenant_id', '=', tenantId)
+        .where('id', 'in', frontier)
+        .execute();
+      frontier = rows.map((r) => Number(r.pid)).filter((p) => p > 0 && !seen.has(p));
+      for (const p of frontier) seen.add(p);
+    }
+    return [...seen];
+  };
+  const depts = await db
+    .selectFrom('staff_departments')
+    .select('dept_id')
+    .where('tenant_id', '=', tenantId)
+    .where('staff_id', '=', staffId)
+    .execute();
+  const groups = await db
+    .selectFrom('user_group_members')
+    .select('group_id')
+    .where('tenant_id', '=', tenantId)
+    .where('staff_id', '=', staffId)
+    .execute();
+  return {
+    orgIds: await up('organizations', [Number(staff.org_id), tenantId]),
+    deptIds: await up(
+      'departments',
+      depts.map((d) => Number(d.dept_id)),
+    ),
+    gradeId: staff.grade_id === null ? null : Number(staff.grade_id),
+    groupIds: await up(
+      'user_groups',
+      groups.map((g) => Number(g.group_id)),
+    ),
+  };
+}
+export type StaffPlacement = NonNullable<Awaited<ReturnType<typeof staffPlacement>>>;

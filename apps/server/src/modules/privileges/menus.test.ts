@@ -76,10 +76,33 @@ const STAFF_FLOW_SHAPES = [
   { bill: (FLOW_SHAPES[1] as { bill: string[] }).bill.filter((n) => n !== 'billAnalysis') },
   { flowManage: ['flowAgent'] },
 ];
+/** 消费管控 (issue 21) and its areas' entries, in their menu order. */
+const SCENES_SHAPE = {
+  scenes: [
+    { scenesRule: ['scenesRuleEdit', 'scenesRuleDetail'] },
+    { quotaRelease: ['quotaReleaseList', 'quotaPlanList', 'quotaReleaseDetail', 'quotaReleaseIssue'] },
+    { quota: ['quotaList', 'quotaByUser', 'quotaOperateRecord', 'quotaChangeRecord', 'quotaUserDetail'] },
+    { scenesOrderCenterOrderList: ['scenesOrderCenterOrderDetail'] },
+    'scenesOrderChannel',
+    {
+      orgAccount: [
+        'orgAccountOverview',
+        'orgAccountRecharge',
+        'orgAccountRechargeDetail',
+        'orgAccountFlow',
+        'orgAccountBill',
+        'orgAccountServiceFee',
+      ],
+    },
+  ],
+};
 const FULL_SHAPE = [
   { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
   INVOICE_SHAPE,
-  ...FLOW_SHAPES,
+  FLOW_SHAPES[0],
+  FLOW_SHAPES[1],
+  SCENES_SHAPE,
+  FLOW_SHAPES[2],
   {
     setcenter: [
       { permission: ['functionPermission', 'memberManagement', 'permissionGroup'] },
@@ -104,8 +127,8 @@ const FULL_SHAPE = [
   },
   { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
 ];
-/** The catalogue (menu settings) also lists containers nobody sees yet: 消费管控 before its areas. */
-const CATALOGUE_SHAPE = [...FULL_SHAPE.slice(0, -3), 'scenes', ...FULL_SHAPE.slice(-3)];
+/** The catalogue (menu settings) lists the same tree. */
+const CATALOGUE_SHAPE = FULL_SHAPE;
 const PLAIN_SHAPE = [
   { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
   { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
@@ -270,6 +293,7 @@ describe('GET and PUT privileges/menus', () => {
       'invoiceManage',
       'todo',
       'bill',
+      'scenes',
       'flowManage',
       'setcenter',
       'personal',

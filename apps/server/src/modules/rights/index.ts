@@ -8,3 +8,5 @@ export {
   tenantVersion,
   useTenantProduct,
 } from './rights.service.js';
+/** The cashier's receipt checks (转账凭证: real format by bytes, clean file name), reused by the organisation account's recharge. */
+export { cleanReceiptName, sniffReceipt } from './receipts.service.js';

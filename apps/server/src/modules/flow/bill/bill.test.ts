@@ -294,14 +294,6 @@ describe('document lifecycle', () => {
     expect(submitted.body.data.items.every((b: any) => b.status !== 'draft')).toBe(true);
     const relate = await call(A.submitter.token, 'GET', 'flow/relateBillPageList', {});
     expect(relate.body.data.items.every((b: any) => b.createType === '手动创建')).toBe(true);
-    expect((await call(A.submitter.token, 'GET', 'consumerOrder/findByUserId', {})).body.data.items).toEqual(
-      [],
-    );
-    expect(
-      (await call(A.submitter.token, 'GET', 'consumerOrder/enumList')).body.data[0].items.map(
-        (i: any) => i.code,
-      ),
-    ).toEqual(['NORMAL', 'THIRD', 'CBS_PAY']);
     const rep = await call(A.submitter.token, 'POST', '/finodata/api/web/flow/repayment-list', {});
     expect(rep.body).toMatchObject({ status: 0, data: { items: [] } });
   });

@@ -1,14 +1,12 @@
-import { BILL_CREATE_TYPE_LABEL, ORDER_SOURCES } from '@feikong/contracts';
+import { BILL_CREATE_TYPE_LABEL } from '@feikong/contracts';
 import type { TenantCaller } from '../../../platform/context.js';
 import * as repo from './bill.repo.js';
 import type { FlowDeps } from '../design/index.js';
 import { pageOf } from '../flow.util.js';
 
 /**
- * 关联单据 (flow/relateBillPageList), consumer orders and repayments.
+ * 关联单据 (flow/relateBillPageList) and repayments (consumerOrder/* moved to spend/orders, issue 21).
  * - relateBillPageList: the caller's approved documents, to connect to a new one (the spec's columns).
- * - consumerOrder/findByUserId: the product has no consumer orders yet (no ordering module fills any), so
- *   the honest answer is an empty page; consumerOrder/enumList answers the spec's order sources.
  * - repayment-list: the caller's approved loans with what approved repayments left and what is in approval.
  */
 
@@ -41,19 +39,6 @@ export async function relateBillPage(
     q.pageSize,
     total,
   );
-}
-
-export function consumerOrders(q: { pageNum: number; pageSize: number }) {
-  return pageOf([], q.pageNum, q.pageSize, 0);
-}
-
-export function consumerOrderEnums() {
-  return [
-    {
-      type: 'orderSource',
-      items: ORDER_SOURCES.map((s) => ({ code: s.code, value: s.value, name: s.name })),
-    },
-  ];
 }
 
 export async function repaymentList(

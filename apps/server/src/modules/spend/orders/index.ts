@@ -1,0 +1,8 @@
+// Orders and the order centre (issue 21; decision 0043): the signed channel intake, the order centre,
+// consumerOrder/*, 渠道管理 and the order export (task type 7).
+export { registerOrderRoutes } from './orders.routes.js';
+export { registerOrderTaskHandlers } from './orders.export.js';
+export type { OrderDoors } from './intake.service.js';
+export { placeOrder, refundOrder, usageAt } from './intake.service.js';
+export { signedHeaders, signatureOf, bodyHash } from './channel.sign.js';
+export { OrderPerm } from './orderCenter.service.js';
