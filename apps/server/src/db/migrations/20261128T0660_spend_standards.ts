@@ -13,7 +13,7 @@ import { addMenuEntries, removeMenuEntries, type MenuEntrySeed } from './2026112
  *   ('' unless fee), subject_type (grade|job) and subject_id, city_group_id (0 = 其他城市), value (the kind's
  *   fields as JSON). A save closes the table's current cells (valid_to) and writes the new ones (valid_from):
  *   a spend is checked against the standard in force at its time, and the history stays.
- * - Menus: 差旅与费用标准 in the settings centre with 标准设置, 差旅标准, 费用标准, 管控设置 (view/edit each).
+ * - Menus: 标准管理 (差旅与费用标准) in the settings centre with 标准设置, 差旅标准, 费用标准, 管控设置 (view/edit each).
  */
 export const STANDARD_MENUS: MenuEntrySeed[] = [
   {
@@ -22,7 +22,7 @@ export const STANDARD_MENUS: MenuEntrySeed[] = [
     path: '/setcenter/standards',
     component: 'RouterView',
     redirect: '/setcenter/standards/trip',
-    meta: { title: '差旅与费用标准', icon: 'rule', isRouterView: true, order: 32 },
+    meta: { title: '标准管理', icon: 'rule', isRouterView: true, order: 32 },
     children: [
       {
         name: 'tripStandard',
