@@ -118,7 +118,7 @@ export function MatrixEditor({
         return money('cap', '¥', '');
       case 'air':
         return (
-          <Space direction="vertical" size={4} style={{ width: '100%' }}>
+          <Space orientation="vertical" size={4} style={{ width: '100%' }}>
             {multi('cabins', CABINS)}
             <InputNumber<number>
               size="small"
@@ -142,7 +142,7 @@ export function MatrixEditor({
         return multi('levels', LEVELS);
       case 'allowance':
         return (
-          <Space direction="vertical" size={4} style={{ width: '100%' }}>
+          <Space orientation="vertical" size={4} style={{ width: '100%' }}>
             {money('meal', '餐补 ¥', '/天', `${label}·餐补`)}
             {money('traffic', '交通 ¥', '/天', `${label}·交通补贴`)}
           </Space>

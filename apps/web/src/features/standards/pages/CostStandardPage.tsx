@@ -41,7 +41,7 @@ export default function CostStandardPage() {
         type="info"
         showIcon
         style={{ marginBottom: 12 }}
-        message={`每种费用类型按${STANDARD_DIMENSION_LABEL[dimension]}和城市组设置金额上限；每天、每月按上海时间计算，超标后的处理见「管控设置」。`}
+        title={`每种费用类型按${STANDARD_DIMENSION_LABEL[dimension]}和城市组设置金额上限；每天、每月按上海时间计算，超标后的处理见「管控设置」。`}
       />
       <Space wrap style={{ marginBottom: 12 }}>
         <span>费用类型</span>

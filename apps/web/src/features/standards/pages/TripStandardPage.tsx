@@ -70,7 +70,7 @@ export default function TripStandardPage() {
         type="info"
         showIcon
         style={{ marginBottom: 12 }}
-        message={`按${STANDARD_DIMENSION_LABEL[dimension]}${dims.data?.cityMode === 'none' ? '设置（不区分城市）' : '和城市组设置，未归入城市组的城市按「其他城市」'}；超标后的处理见「管控设置」。`}
+        title={`按${STANDARD_DIMENSION_LABEL[dimension]}${dims.data?.cityMode === 'none' ? '设置（不区分城市）' : '和城市组设置，未归入城市组的城市按「其他城市」'}；超标后的处理见「管控设置」。`}
       />
       <Tabs
         activeKey={kind}
