@@ -527,6 +527,8 @@ export interface Database {
   org_fund_ledger: OrgFundLedgerTable;
   org_fund_recharges: OrgFundRechargesTable;
   org_fund_receipts: OrgFundReceiptsTable;
+  spend_standard_settings: SpendStandardSettingsTable;
+  spend_standards: SpendStandardsTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -1634,4 +1636,35 @@ export interface OrgFundReceiptsTable {
   /** Staff id. */
   uploaded_by: number;
   uploaded_at: number;
+/** 标准设置 and 管控设置 of a tenant (migration 20261128T0660); `version` rises with every standards change. */
+export interface SpendStandardSettingsTable {
+  tenant_id: number;
+  /** grade | job. */
+  dimension: ColumnType<string, string | undefined, string>;
+  /** group | none. */
+  city_mode: ColumnType<string, string | undefined, string>;
+  /** JSON: standard kind → refuse | approval | excess. */
+  controls: ColumnType<string, string | undefined, string>;
+  version: ColumnType<number, number | undefined, number>;
+  updated_by: number | null;
+  updated_at: number | null;
+}
+
+/** One cell of a standard table (差旅标准 / 费用标准), in force from valid_from until valid_to (null: now). */
+export interface SpendStandardsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  kind: string;
+  /** '' unless kind = fee. */
+  fee_type: string;
+  /** grade | job. */
+  subject_type: string;
+  subject_id: number;
+  /** 0 = 其他城市. */
+  city_group_id: number;
+  /** The kind's fields as JSON. */
+  value: string;
+  valid_from: number;
+  valid_to: number | null;
+  created_by: number;
 }

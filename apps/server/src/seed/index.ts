@@ -7,6 +7,7 @@ import { seedDemoInvoices } from './invoice.js';
 import { seedDemoInvoiceDues } from './invoiceDue.js';
 import { seedOrgDemo } from './org.js';
 import { seedDemoFlows } from './flow.js';
+import { seedDemoStandards } from './spendStandards.js';
 
 /**
  * Seeds the demo tenant once: only when the database has no organisation at all. With a storage, the
@@ -18,6 +19,8 @@ export async function seedDemoIfEmpty(db: Db, storage: FileStorage | null = null
   await db.transaction().execute(async (trx) => {
     const ids = await seedDemoTenant(trx);
     await seedOrgDemo(trx, ids);
+    // 差旅与费用标准 follow the grades and city groups seedOrgDemo made.
+    await seedDemoStandards(trx, ids.group);
     await seedDemoInvoices(trx, ids, storage);
     await seedDemoInvoiceDues(trx, ids);
     await seedDemoPrintedBill(trx, ids);

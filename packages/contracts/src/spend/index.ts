@@ -4,3 +4,4 @@ export * from './orders.js';
 export * from './orgAccount.js';
 export * from './quota.js';
 export * from './scenes.js';
+export * from './standards.js';

@@ -122,3 +122,77 @@ export async function staffPlacement(db: Db, tenantId: number, staffId: number) 
   };
 }
 export type StaffPlacement = NonNullable<Awaited<ReturnType<typeof staffPlacement>>>;
+// ---- 差旅与费用标准 (spend/standards): the dimensions standards follow ----
+
+/** The city a GB/T 2260 code lies in: the city itself, a district's city, a municipality's own code. */
+export function cityOfRegion(code: string) {
+  return cityByCode(code) ?? cityByCode(`${code.slice(0, 4)}00`) ?? cityByCode(`${code.slice(0, 2)}0000`);
+}
+
+/** The 城市组 (id, name) holding a city in a tenant; undefined for a city in no group. */
+export async function cityGroupOfCity(db: Db, tenantId: number, cityCode: string) {
+  const row = await db
+    .selectFrom('city_group_cities as c')
+    .innerJoin('city_groups as g', (j) => j.onRef('g.id', '=', 'c.group_id').on('g.tenant_id', '=', tenantId))
+    .select(['g.id', 'g.name'])
+    .where('c.tenant_id', '=', tenantId)
+    .where('c.city_code', '=', cityCode)
+    .executeTakeFirst();
+  return row ? { id: Number(row.id), name: row.name } : undefined;
+}
+
+/** A tenant's city groups in their order, with their cities' names. */
+export async function listCityGroupsWithCities(db: Db, tenantId: number) {
+  const groups = await cityGroupRepo.listGroups(db, tenantId);
+  const cities = await cityGroupRepo.citiesOf(db, tenantId);
+  return groups.map((g) => ({
+    id: Number(g.id),
+    name: g.name,
+    cityNames: cities
+      .filter((c) => Number(c.group_id) === Number(g.id))
+      .map((c) => cityByCode(c.city_code)?.name ?? c.city_code),
+  }));
+}
+
+/** A tenant's 职级 (grades) or 职位 (jobs), id and name, in their order. */
+export async function listGradesOrJobs(db: Db, tenantId: number, which: 'grade' | 'job') {
+  const rows = await db
+    .selectFrom(which === 'grade' ? 'job_grades' : 'job_positions')
+    .select(['id', 'name'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}
+
+/** The grade and job (ids and names) of an active staff member, found by person (userId) or staff id. */
+export async function staffGradeAndJob(
+  db: Db,
+  tenantId: number,
+  who: { userId: number } | { staffId: number },
+) {
+  let q = db
+    .selectFrom('staff as s')
+    .leftJoin('job_grades as g', (j) => j.onRef('g.id', '=', 's.grade_id').on('g.tenant_id', '=', tenantId))
+    .leftJoin('job_positions as p', (j) => j.onRef('p.id', '=', 's.job_id').on('p.tenant_id', '=', tenantId))
+    .select([
+      's.id',
+      's.name',
+      'g.id as grade_id',
+      'g.name as grade_name',
+      'p.id as job_id',
+      'p.name as job_name',
+    ])
+    .where('s.tenant_id', '=', tenantId)
+    .where('s.status', '=', 1);
+  q = 'userId' in who ? q.where('s.user_id', '=', who.userId) : q.where('s.id', '=', who.staffId);
+  const r = await q.executeTakeFirst();
+  if (!r) return undefined;
+  return {
+    staffId: Number(r.id),
+    name: r.name,
+    grade: r.grade_id === null ? null : { id: Number(r.grade_id), name: r.grade_name ?? '' },
+    job: r.job_id === null ? null : { id: Number(r.job_id), name: r.job_name ?? '' },
+  };
+}

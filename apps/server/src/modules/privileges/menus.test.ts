@@ -123,6 +123,7 @@ const FULL_SHAPE = [
       'invoiceCompliance',
       { rightRecharge: ['productVersion', 'cashier', 'tenantOrder'] },
       'auditRule',
+      { spendStandards: ['tripStandard', 'costStandard', 'controlSetting', 'standardSetting'] },
     ],
   },
   { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },

@@ -369,6 +369,7 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
           'invoiceCompliance',
           'rightRecharge',
           'auditRule',
+          { spendStandards: ['tripStandard', 'costStandard', 'controlSetting', 'standardSetting'] },
         ],
       },
     ]);

@@ -5,9 +5,13 @@ import { registerOrgAccountRoutes, orgAccountLedger } from './orgAccount/index.j
 import { registerOrderRoutes, registerOrderTaskHandlers } from './orders/index.js';
 import { quotaLedger, registerQuotaRoutes } from './quota/index.js';
 import { publishedScene, registerSceneRoutes, sceneDecider } from './scenes/index.js';
+import { registerStandardRoutes } from './standards/index.js';
 export { sceneDecider, scenesForUser, seedPresetScenes, usagePeriods } from './scenes/index.js';
 export { orgAccountLedger, orgBalanceWarning } from './orgAccount/index.js';
 export { signedHeaders } from './orders/index.js';
+
+/** 差旅与费用标准's door for the engine and the documents (decision 0047). */
+export { checkAgainstStandard, standardFor, type SpendFacts, type StandardQuery } from './standards/index.js';
 
 /** What the spend module (issue 21) offers the rest of the server. Each area adds its register call here. */
 export function registerSpendRoutes(app: ZodApp, deps: AppDeps) {
@@ -24,4 +28,5 @@ export function registerSpendRoutes(app: ZodApp, deps: AppDeps) {
     },
   });
   registerOrderTaskHandlers(appServices(deps).taskHandlers);
+  registerStandardRoutes(app, deps);
 }

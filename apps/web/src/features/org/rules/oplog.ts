@@ -16,6 +16,8 @@ export const LOG_MODULES: { value: string; label: string }[] = [
   { value: 'thirdUser', label: '第三方同步' },
   // 流程干预 (flow module's intervene.* actions)
   { value: 'flow', label: '审批流程' },
+  // 差旅与费用标准 (spend module: 标准设置, 管控设置, 差旅标准, 费用标准)
+  { value: 'standard', label: '差旅与费用标准' },
 ];
 
 export const LOG_ACTIONS: Record<string, { label: string; color: string }> = {
