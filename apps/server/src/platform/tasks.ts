@@ -82,6 +82,9 @@ export const TASK_TYPE_POLICIES: Readonly<Record<number, TaskTypePolicy>> = {
   25: { kind: 'export', permission: 'billAnalysis:export' },
   26: { kind: 'export', permission: 'billAnalysis:export' },
   27: { kind: 'export', permission: 'billAnalysis:export' },
+  // 付款管理 (spend/payment): the bank payment file of a batch, and the bank's result file.
+  40: { kind: 'export', permission: 'paymentBatch:export' },
+  41: { kind: 'import', permission: 'paymentBatch:pay' },
 };
 
 /** Sent to AppDeps.onTaskFinished once a task is done, either way. */

@@ -30,6 +30,8 @@ export const deptsOfStaff = staffRepo.deptsOfStaff;
 export const staffName = staffRepo.staffName;
 /** The staff id with this phone in a tenant. */
 export const staffIdByPhone = staffRepo.staffIdByPhone;
+/** Person (user id) and name of staff records, resigned ones too (the payee of a document). */
+export const staffUsers = staffRepo.staffUsers;
 
 /** The staff member dismissed the group guide: their show_guide_group flag is cleared. */
 export async function clearStaffGuide(db: Db, tenantId: number, staffId: number, now: number) {

@@ -1,7 +1,7 @@
 import type { AppDeps, ZodApp } from '../../platform/types.js';
+import { registerPaymentRoutes } from './payment/index.js';
 
 /** What the spend module (issue 21) offers the rest of the server. Each area adds its register call here. */
 export function registerSpendRoutes(app: ZodApp, deps: AppDeps) {
-  void app;
-  void deps;
+  registerPaymentRoutes(app, deps);
 }
