@@ -61,6 +61,10 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   // 智能规则集 and 单据分析 (issue 13).
   'settings/AuditRule': () => import('../features/billReport/pages/AuditRulePage'),
   'billAnalysis/BillAnalysis': () => import('../features/billReport/pages/BillAnalysisPage'),
+  // 付款管理 (issue 21): approved 报销单 and 借款单 paid in batches.
+  'payment/Waiting': () => import('../features/payment/pages/WaitingPage'),
+  'payment/BatchList': () => import('../features/payment/pages/BatchListPage'),
+  'payment/BatchDetail': () => import('../features/payment/pages/BatchDetailPage'),
 };
 
 export type ScreenRegistry = Readonly<Record<string, ScreenLoader>>;

@@ -110,7 +110,10 @@ export async function setDefaultBankAccount(db: Db, userId: number, id: number |
  * are missing from the map).
  */
 export async function payeeCards(db: Db, userIds: number[]) {
-  const out = new Map<number, { accountName: string; bankName: string; branchName: string; cardNo: string }>();
+  const out = new Map<
+    number,
+    { accountName: string; bankName: string; branchName: string; cardNo: string }
+  >();
   if (userIds.length === 0) return out;
   const rows = await db
     .selectFrom('user_bank_accounts')

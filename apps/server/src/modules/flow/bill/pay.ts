@@ -98,13 +98,7 @@ export async function payableBillsByIds(db: Db, tenantId: number, ids: number[])
  * Moves approved documents from one pay status to the next; answers how many moved (a document in another
  * state — paid, in another batch, no longer approved — is left alone, so two batches never take one).
  */
-export async function setPayStatus(
-  db: Db,
-  tenantId: number,
-  ids: number[],
-  from: string,
-  to: string,
-) {
+export async function setPayStatus(db: Db, tenantId: number, ids: number[], from: string, to: string) {
   if (ids.length === 0) return 0;
   const r = await db
     .updateTable('bills')

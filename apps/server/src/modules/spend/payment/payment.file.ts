@@ -113,11 +113,17 @@ export async function applyResultRow(
     if (!line) return '未找到该单据的待支付明细（单据编号或批次号不正确，或批次已完成、已取消）';
     const row = (await repo.getLine(trx, caller.tenantId, Number(line.id)))!;
     const byName = (await staffName(trx, caller.tenantId, caller.staffId)) ?? '';
-    const out = await settle(trx, caller, row, { lineId: Number(line.id), result: kind, reason }, {
-      batchNo: line.batch_no,
-      byName,
-      now,
-    });
+    const out = await settle(
+      trx,
+      caller,
+      row,
+      { lineId: Number(line.id), result: kind, reason },
+      {
+        batchNo: line.batch_no,
+        byName,
+        now,
+      },
+    );
     await repo.finishIfSettled(trx, caller.tenantId, Number(line.batch_id), now);
     return out.ok ? null : out.msg;
   });

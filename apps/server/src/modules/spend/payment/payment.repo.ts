@@ -188,7 +188,15 @@ export async function settleLine(
 export async function insertLedger(
   db: Db,
   tenantId: number,
-  r: { billId: number; batchId: number; lineId: number; amount: number; by: number; byName: string; now: number },
+  r: {
+    billId: number;
+    batchId: number;
+    lineId: number;
+    amount: number;
+    by: number;
+    byName: string;
+    now: number;
+  },
 ) {
   const res = await db
     .insertInto('payment_ledger')

@@ -266,9 +266,7 @@ export async function recordResults(
     for (const r of body.lines) {
       if (seen.has(r.lineId)) continue;
       seen.add(r.lineId);
-      out.push(
-        await settle(trx, caller, lines.get(r.lineId)!, r, { batchNo: batch.batch_no, byName, now }),
-      );
+      out.push(await settle(trx, caller, lines.get(r.lineId)!, r, { batchNo: batch.batch_no, byName, now }));
     }
     await repo.finishIfSettled(trx, tenantId, body.batchId, now);
     return out;
@@ -308,7 +306,11 @@ export async function settle(
     if (now.status === r.result)
       return { lineId, ok: true, msg: r.result === 'paid' ? '已支付，无需重复登记' : '已登记为支付失败' };
     const label = PAYMENT_LINE_STATUS_LABEL[now.status as PaymentLineStatus] ?? now.status;
-    return { lineId, ok: false, msg: `该明细${label}，不能再登记为${r.result === 'paid' ? '已支付' : '支付失败'}` };
+    return {
+      lineId,
+      ok: false,
+      msg: `该明细${label}，不能再登记为${r.result === 'paid' ? '已支付' : '支付失败'}`,
+    };
   }
   const submitter = (await staffUsers(trx, tenantId, [Number(line.submitter_id)])).get(
     Number(line.submitter_id),
@@ -372,7 +374,8 @@ export async function cancelBatch(db: Db, caller: TenantCaller, id: number, now:
     if (!(await repo.cancelBatch(trx, tenantId, id, now))) {
       const fresh = (await repo.getBatch(trx, tenantId, id))!;
       if (fresh.status === 'cancelled') throw paymentErrors.notCancellable('付款批次已取消');
-      if (fresh.status !== 'unsent') throw paymentErrors.notCancellable('付款文件已生成，只能取消未发送的付款批次');
+      if (fresh.status !== 'unsent')
+        throw paymentErrors.notCancellable('付款文件已生成，只能取消未发送的付款批次');
       throw paymentErrors.notCancellable('批次中已有已支付的单据，不能取消');
     }
     const bills = await repo.cancelPendingLines(trx, tenantId, id);

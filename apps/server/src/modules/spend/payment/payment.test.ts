@@ -90,9 +90,15 @@ describe('付款管理 routes', () => {
   it('each route names its permission', () => {
     const mine = t.app.builtRoutes.filter((r) => r.url.startsWith(`${PAY}/`) && r.method !== 'HEAD');
     expect(mine.map((r) => r.url).sort()).toEqual(
-      ['batch/cancel', 'batch/create', 'batch/detail', 'batch/list', 'batch/result', 'bill', 'waiting/list'].map(
-        (p) => `${PAY}/${p}`,
-      ),
+      [
+        'batch/cancel',
+        'batch/create',
+        'batch/detail',
+        'batch/list',
+        'batch/result',
+        'bill',
+        'waiting/list',
+      ].map((p) => `${PAY}/${p}`),
     );
     for (const r of mine) expect(r.permission, r.url).toBeTruthy();
   });
@@ -145,7 +151,12 @@ describe('付款管理 routes', () => {
     const created = await createBatch(F.finance.token, [a.id, b.id]);
     expect(created.code, created.body.msg).toBe(200);
     const batch = created.body.data;
-    expect(batch).toMatchObject({ status: 'unsent', statusText: '未发送', lineCount: 2, totalAmount: 80_146 });
+    expect(batch).toMatchObject({
+      status: 'unsent',
+      statusText: '未发送',
+      lineCount: 2,
+      totalAmount: 80_146,
+    });
     expect(batch.batchNo).toMatch(/^PC\d{8}\d{6}$/);
     expect(batch.lines[0]).toMatchObject({
       seq: 1,
@@ -173,8 +184,26 @@ describe('付款管理 routes', () => {
     // 支付结果 and 失败原因 are left empty for the bank (a reader drops empty trailing cells)
     expect(rows).toEqual([
       [...PAYMENT_FILE_COLUMNS],
-      ['1', '张三', '6214830000001234', '招商银行 上海张江支行', '123.45', a.billNumber, '报销单', batch.batchNo],
-      ['2', '李四', '6222020000005678', '招商银行 上海张江支行', '678.01', b.billNumber, '借款单', batch.batchNo],
+      [
+        '1',
+        '张三',
+        '6214830000001234',
+        '招商银行 上海张江支行',
+        '123.45',
+        a.billNumber,
+        '报销单',
+        batch.batchNo,
+      ],
+      [
+        '2',
+        '李四',
+        '6222020000005678',
+        '招商银行 上海张江支行',
+        '678.01',
+        b.billNumber,
+        '借款单',
+        batch.batchNo,
+      ],
     ]);
     const sent = await call(F.finance.token, 'GET', `${PAY}/batch/detail${qs({ id: batch.id })}`);
     expect(sent.body.data).toMatchObject({ status: 'sent', statusText: '已发送' });
@@ -208,11 +237,16 @@ describe('付款管理 routes', () => {
     });
 
     // the ledger: one row for the paid document; batch totals reconcile with lines to the cent
-    const ledger = await t.db.selectFrom('payment_ledger').selectAll().where('tenant_id', '=', F.tenantId).execute();
+    const ledger = await t.db
+      .selectFrom('payment_ledger')
+      .selectAll()
+      .where('tenant_id', '=', F.tenantId)
+      .execute();
     expect(ledger.map((l) => [Number(l.bill_id), Number(l.amount), l.source_key])).toEqual([
       [a.id, 12_345, `bill:${a.id}`],
     ]);
-    const detail = (await call(F.finance.token, 'GET', `${PAY}/batch/detail${qs({ id: batch.id })}`)).body.data;
+    const detail = (await call(F.finance.token, 'GET', `${PAY}/batch/detail${qs({ id: batch.id })}`)).body
+      .data;
     const sum = (s: string) =>
       detail.lines.filter((l: any) => l.status === s).reduce((n: number, l: any) => n + l.amount, 0);
     expect(detail.totalAmount).toBe(detail.lines.reduce((n: number, l: any) => n + l.amount, 0));
@@ -325,9 +359,13 @@ describe('付款管理 routes', () => {
     });
     expect(r2.code).toBe(404);
     expect(r2.body.msg).toBe('付款明细不存在');
-    expect((await call(F.finance.token, 'POST', `${PAY}/batch/cancel`, { id: theirBatch.id })).code).toBe(404);
+    expect((await call(F.finance.token, 'POST', `${PAY}/batch/cancel`, { id: theirBatch.id })).code).toBe(
+      404,
+    );
     expect((await call(F.viewer.token, 'POST', `${PAY}/batch/cancel`, { id: myBatch.id })).code).toBe(403);
-    expect((await call(F.finance.token, 'GET', `${PAY}/bill${qs({ billId: theirs.id })}`)).body.data).toBeNull();
+    expect(
+      (await call(F.finance.token, 'GET', `${PAY}/bill${qs({ billId: theirs.id })}`)).body.data,
+    ).toBeNull();
     const list = (await call(F.finance.token, 'GET', `${PAY}/batch/list`)).body.data;
     expect(list.items.map((b: any) => b.id)).toEqual([myBatch.id]);
     expect((await call(F.finance.token, 'GET', `${PAY}/batch/list${qs({ status: 'nope' })}`)).code).toBe(400);
@@ -352,7 +390,10 @@ describe('付款管理 routes', () => {
     // cancelling an unsent batch gives its documents back
     const c = await call(F.finance.token, 'POST', `${PAY}/batch/cancel`, { id: myBatch.id });
     expect(c.code, c.body.msg).toBe(200);
-    expect(c.body.data).toMatchObject({ status: 'cancelled', lines: [expect.objectContaining({ status: 'cancelled' })] });
+    expect(c.body.data).toMatchObject({
+      status: 'cancelled',
+      lines: [expect.objectContaining({ status: 'cancelled' })],
+    });
     expect((await call(F.finance.token, 'GET', `${PAY}/waiting/list`)).body.data.page.total).toBe(1);
     const late = await call(F.finance.token, 'POST', `${PAY}/batch/result`, {
       batchId: myBatch.id,
@@ -364,10 +405,13 @@ describe('付款管理 routes', () => {
   it('races: 20 batches with one document → one; 20 results of one line → one ledger row', async () => {
     const F = await fixture();
     const doc = await F.bill(F.zhang, 99_999);
-    const replies = await Promise.all(Array.from({ length: 20 }, () => createBatch(F.finance.token, [doc.id])));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => createBatch(F.finance.token, [doc.id])),
+    );
     const okOnes = replies.filter((r) => r.code === 200);
     expect(okOnes).toHaveLength(1);
-    for (const r of replies.filter((x) => x.code !== 200)) expect(r.body.status).toBe(PaymentCode.inOtherBatch);
+    for (const r of replies.filter((x) => x.code !== 200))
+      expect(r.body.status).toBe(PaymentCode.inOtherBatch);
     expect(
       await t.db.selectFrom('payment_lines').select('id').where('tenant_id', '=', F.tenantId).execute(),
     ).toHaveLength(1);
@@ -382,7 +426,11 @@ describe('付款管理 routes', () => {
       ),
     );
     for (const r of results) expect(r.code, r.body.msg).toBe(200);
-    const ledger = await t.db.selectFrom('payment_ledger').selectAll().where('tenant_id', '=', F.tenantId).execute();
+    const ledger = await t.db
+      .selectFrom('payment_ledger')
+      .selectAll()
+      .where('tenant_id', '=', F.tenantId)
+      .execute();
     expect(ledger).toHaveLength(1);
     const b = (await call(F.finance.token, 'GET', `${PAY}/batch/detail${qs({ id: batch.id })}`)).body.data;
     expect(b).toMatchObject({ paidCount: 1, paidAmount: 99_999, status: 'done' });
@@ -402,8 +450,30 @@ describe('付款管理 routes', () => {
     const batch = (await createBatch(F.finance.token, [a.id, b.id])).body.data;
     const file = await xlsxOf([
       [...PAYMENT_FILE_COLUMNS],
-      ['1', '张三', '6214830000001234', '招商银行', '10.00', a.billNumber, '报销单', batch.batchNo, '已支付', ''],
-      ['2', '张三', '6214830000001234', '招商银行', '20.00', b.billNumber, '报销单', batch.batchNo, '支付失败', ''],
+      [
+        '1',
+        '张三',
+        '6214830000001234',
+        '招商银行',
+        '10.00',
+        a.billNumber,
+        '报销单',
+        batch.batchNo,
+        '已支付',
+        '',
+      ],
+      [
+        '2',
+        '张三',
+        '6214830000001234',
+        '招商银行',
+        '20.00',
+        b.billNumber,
+        '报销单',
+        batch.batchNo,
+        '支付失败',
+        '',
+      ],
       ['3', '张三', '6214830000001234', '招商银行', '30.00', 'BX000', '报销单', batch.batchNo, '已支付', ''],
     ]);
     const body = multipartBody(
@@ -443,7 +513,13 @@ describe('付款管理 routes', () => {
   });
 
   it('writes the CSV layout with a BOM, quoting and no formulas', () => {
-    const text = csvText(['序号', '收款人'], [['1', '=SUM(A1)'], ['2', '张,三']]);
+    const text = csvText(
+      ['序号', '收款人'],
+      [
+        ['1', '=SUM(A1)'],
+        ['2', '张,三'],
+      ],
+    );
     expect(text).toBe('\uFEFF序号,收款人\r\n1,\'=SUM(A1)\r\n2,"张,三"\r\n');
   });
 });
