@@ -60,10 +60,13 @@ test('finance pays an approved 报销单 in a batch; a failed one goes back to w
   await expect(lines).toContainText('6214830212345678');
   await expect(page.getByRole('button', { name: '下载付款文件' })).toBeVisible();
   await shot(page, 'payment-batch-detail-1440.png');
-  await lines.getByRole('button', { name: '已支付' }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await lines.getByRole('button', { name: '已支付', exact: true }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(lines.locator('.ant-tag').filter({ hasText: '已支付' })).toBeVisible();
-  await expect(page.getByTestId('batch-summary')).toContainText('1 张 / ¥3,560.00');
+  await expect(page.getByTestId('batch-summary')).toContainText('1 张 / ¥3560.00');
   await expect(page.locator('.ant-card-head').filter({ hasText: '已完成' })).toBeVisible();
   await shot(page, 'payment-batch-paid-1440.png');
 
@@ -71,7 +74,7 @@ test('finance pays an approved 报销单 in a batch; a failed one goes back to w
   await topMenu(page).getByText('付款管理').click();
   await sidebar(page).getByText('待支付单据').click();
   const failed = await batchOf(page, FAILED_TITLE);
-  await page.getByTestId('batch-lines').getByRole('button', { name: '支付失败' }).click();
+  await page.getByTestId('batch-lines').getByRole('button', { name: '支付失败', exact: true }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: '登记支付失败' });
   await dialog.getByLabel('失败原因').fill('户名与账号不符');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
@@ -99,11 +102,15 @@ test('finance pays an approved 报销单 in a batch; a failed one goes back to w
   const staff = await context.newPage();
   await staff.setViewportSize({ width: 1440, height: 900 });
   await signIn(staff, STAFF, '员工乙');
+  // 付款管理 is finance's menu only
+  await expect(topMenu(staff).getByText('付款管理')).toHaveCount(0);
   await staff.getByTestId('notify-bell').hover();
   const panel = staff.getByTestId('notify-panel');
   const item = panel.getByTestId('notify-item').filter({ hasText: `您的报销单${paid}已支付` });
   await expect(item).toBeVisible({ timeout: 20_000 });
-  await expect(panel.getByTestId('notify-item').filter({ hasText: `您的报销单${failed}支付失败` })).toBeVisible();
+  await expect(
+    panel.getByTestId('notify-item').filter({ hasText: `您的报销单${failed}支付失败` }),
+  ).toBeVisible();
   await shot(staff, 'payment-notice-1440.png');
   await item.click();
   await expect(staff).toHaveURL(/\/bill\/detail\?id=\d+/);

@@ -15,7 +15,7 @@ import { addMenuEntries, removeMenuEntries, type MenuEntrySeed } from './2026112
  * - payment_ledger: one row per paid document (source_key bill:<id>, unique per tenant), written in the
  *   transaction that records 已支付: a second result for a paid line finds it and changes nothing.
  * - Menus: 付款管理 (/payment) with 待支付单据 (paymentWaiting: view, pay) and 付款批次 (paymentBatch: view,
- *   pay, export).
+ *   pay, export), and the hidden 付款批次详情 seen with paymentBatch:view.
  */
 export const PAYMENT_MENUS: MenuEntrySeed[] = [
   {
@@ -43,6 +43,8 @@ export const PAYMENT_MENUS: MenuEntrySeed[] = [
         name: 'paymentBatchDetail',
         path: '/payment/batch/detail',
         component: 'payment/BatchDetail',
+        // Seen with 付款批次's view (a borrowed permission), so the menu stays finance's own.
+        perms: ['paymentBatch:view'],
         meta: { title: '付款批次详情', hidden: true, order: 3 },
       },
     ],

@@ -19,7 +19,7 @@ export function BillPaymentBlock({ billId }: { billId: number }) {
   if (!p) return null;
   return (
     <Card className="fk-panel" title="支付信息" size="small" data-testid="bill-payment">
-      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
+      <Descriptions size="small" column={{ xs: 1, sm: 2, xxl: 3 }}>
         <Descriptions.Item label="支付状态">
           <Tag color={COLOR[p.payStatus] ?? 'default'}>{p.payStatusText}</Tag>
         </Descriptions.Item>

@@ -1,5 +1,5 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, Upload } from 'antd';
+import { App, Button, Dropdown, Space, Upload } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PaymentTaskType } from '@feikong/contracts';
@@ -49,7 +49,7 @@ export function PaymentFileButtons({
   };
 
   return (
-    <>
+    <Space wrap>
       {canExport && (
         <Dropdown
           menu={{
@@ -81,6 +81,6 @@ export function PaymentFileButtons({
           <Button icon={<UploadOutlined />}>导入支付结果</Button>
         </Upload>
       )}
-    </>
+    </Space>
   );
 }
