@@ -74,6 +74,14 @@ test('finance pays an approved 报销单 in a batch; a failed one goes back to w
   await topMenu(page).getByText('付款管理').click();
   await sidebar(page).getByText('待支付单据').click();
   const failed = await batchOf(page, FAILED_TITLE);
+  // the bank file through the task queue: it downloads, and the batch is 已发送
+  await page.getByTestId('download-file').hover();
+  const downloading = page.waitForEvent('download');
+  await page.getByText('Excel（.xlsx）').click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/^银行付款文件_PC\d+\.xlsx$/);
+  await expect(page.locator('.ant-card-head').filter({ hasText: '已发送' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: '取消批次' })).toHaveCount(0);
   await page.getByTestId('batch-lines').getByRole('button', { name: '支付失败', exact: true }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: '登记支付失败' });
   await dialog.getByLabel('失败原因').fill('户名与账号不符');
