@@ -28,6 +28,9 @@ export const TaskOperatingType = {
   silent: 33,
   cardApplyListExport: 34,
   cardOperateListExport: 35,
+  /** 付款管理 (issue 21): the bank payment file of a batch, and the bank's result file. */
+  paymentFileExport: 40,
+  paymentResultImport: 41,
 } as const;
 export type TaskOperatingType = ValueOf<typeof TaskOperatingType>;
 
@@ -52,6 +55,8 @@ export const TaskOperatingTypeLabel: Record<TaskOperatingType, string> = {
   33: '后台任务',
   34: '卡片申请列表导出',
   35: '卡片操作列表导出',
+  40: '银行付款文件导出',
+  41: '支付结果导入',
 };
 
 /** Name shown to users; an unknown type still gets a readable name. */
@@ -66,6 +71,7 @@ export function taskTypeName(operatingType: unknown): string {
 export const TASK_IMPORT_TYPES: readonly number[] = [
   TaskOperatingType.orgImport,
   TaskOperatingType.memberImport,
+  TaskOperatingType.paymentResultImport,
 ];
 export function isImportTask(operatingType: unknown): boolean {
   return TASK_IMPORT_TYPES.includes(Number(operatingType));

@@ -500,6 +500,9 @@ export interface Database {
   approval_matrix_rows: ApprovalMatrixRowsTable;
   agent_windows: AgentWindowsTable;
   bills: BillsTable;
+  payment_batches: PaymentBatchesTable;
+  payment_lines: PaymentLinesTable;
+  payment_ledger: PaymentLedgerTable;
   bill_relations: BillRelationsTable;
   bill_fees: BillFeesTable;
   bill_fee_invoices: BillFeeInvoicesTable;
@@ -1198,6 +1201,8 @@ export interface BillsTable {
   /** JSON array of the 智能规则集 hits (提示 and 标记风险) found at the last submit (migration 20261128T0530). */
   risk_flags: ColumnType<string, string | undefined, string>;
   risk_count: ColumnType<number, number | undefined, number>;
+  /** 付款 (migration 20261128T0640): unpaid, paying (in an open batch), paid; written by flow's setPayStatus. */
+  pay_status: ColumnType<string, string | undefined, string>;
   created_at: number;
   updated_at: number;
 }
@@ -1667,4 +1672,67 @@ export interface SpendStandardsTable {
   valid_from: number;
   valid_to: number | null;
   created_by: number;
+// ---- 付款管理 (spend/payment, migration 20261128T0640_payment) ----
+
+export interface PaymentBatchesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  batch_no: string;
+  /** unsent, sent, done, cancelled. */
+  status: string;
+  line_count: number;
+  total_amount: number;
+  paid_count: ColumnType<number, number | undefined, number>;
+  paid_amount: ColumnType<number, number | undefined, number>;
+  failed_count: ColumnType<number, number | undefined, number>;
+  failed_amount: ColumnType<number, number | undefined, number>;
+  remark: string;
+  created_by: number;
+  created_by_name: string;
+  created_at: number;
+  updated_at: number;
+  sent_at: number | null;
+  finished_at: number | null;
+}
+
+export interface PaymentLinesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  batch_id: number;
+  seq: number;
+  bill_id: number;
+  /** The bill id while pending or paid, null once failed or cancelled: unique per tenant. */
+  active_bill_id: number | null;
+  bill_number: string;
+  bill_type: string;
+  title: string;
+  submitter_id: number;
+  submitter_name: string;
+  dept_name: string;
+  amount: number;
+  payee_name: string;
+  account_no: string;
+  bank_name: string;
+  /** pending, paid, failed, cancelled. */
+  status: string;
+  fail_reason: string;
+  result_at: number | null;
+  result_by: number | null;
+  result_by_name: string;
+  created_at: number;
+}
+
+/** One row per paid document (source_key bill:<id>, unique per tenant). */
+export interface PaymentLedgerTable {
+  id: Generated<number>;
+  tenant_id: number;
+  source_key: string;
+  bill_id: number;
+  batch_id: number;
+  line_id: number;
+  amount: number;
+  paid_at: number;
+  paid_by: number;
+  paid_by_name: string;
+  created_at: number;
 }

@@ -89,6 +89,9 @@ export const TASK_TYPE_POLICIES: Readonly<Record<number, TaskTypePolicy>> = {
   // 额度发放 (spend/quota): the release detail export and the release import.
   13: { kind: 'export', permission: 'quotaRelease:export' },
   131: { kind: 'import', permission: 'quotaRelease:add' },
+  // 付款管理 (spend/payment): the bank payment file of a batch, and the bank's result file.
+  40: { kind: 'export', permission: 'paymentBatch:export' },
+  41: { kind: 'import', permission: 'paymentBatch:pay' },
 };
 
 /** Sent to AppDeps.onTaskFinished once a task is done, either way. */

@@ -5,6 +5,7 @@ import { seedDefaultAuditRules } from '../modules/billReport/index.js';
 import { seedDemoPrivileges } from './privileges.js';
 import { seedDemoNotify } from './notify.js';
 import { seedDemoRights } from './rights.js';
+import { seedDemoPaymentCards } from './spendPayment.js';
 
 /** The demo accounts the README, tests and demos rely on. Password for all: Demo@123456. */
 export const DEMO_PASSWORD = 'Demo@123456';
@@ -312,6 +313,7 @@ export async function seedDemoTenant(db: Trx) {
     expiredAt: seededAt - 30 * DAY_MS,
   });
   await seedDemoPrivileges(db, group, DEMO);
+  await seedDemoPaymentCards(db, { approver: u2, staff: u3 });
   await seedDemoNotify(db, group, await seedDemoRights(db, { group, expired }, DEMO.admin));
   return { group, tech, trade, expired };
 }

@@ -36,7 +36,7 @@ export async function seedDemoPrivileges(
   const groups = [
     {
       name: '财务审批',
-      description: '财务审批人员：可查看权限组和成员、组织发票与发票合规',
+      description: '财务审批人员：可查看权限组和成员、组织发票与发票合规，为审批通过的单据付款',
       perms: [
         'memberManagement:view',
         'permissionGroup:view',
@@ -44,6 +44,12 @@ export async function seedDemoPrivileges(
         'orgInvoice:view',
         'invoiceCompliance:view',
         ...FLOW_STAFF_PERMS,
+        // 付款管理 (issue 21): pays approved 报销单 and 借款单.
+        'paymentWaiting:view',
+        'paymentWaiting:pay',
+        'paymentBatch:view',
+        'paymentBatch:pay',
+        'paymentBatch:export',
       ],
       phone: phones.approver,
     },

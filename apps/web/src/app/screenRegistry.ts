@@ -70,6 +70,10 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'standards/CostStandard': () => import('../features/standards/pages/CostStandardPage'),
   'standards/ControlSetting': () => import('../features/standards/pages/ControlSettingPage'),
   'standards/StandardSetting': () => import('../features/standards/pages/StandardSettingPage'),
+  // 付款管理 (issue 21): approved 报销单 and 借款单 paid in batches.
+  'payment/Waiting': () => import('../features/payment/pages/WaitingPage'),
+  'payment/BatchList': () => import('../features/payment/pages/BatchListPage'),
+  'payment/BatchDetail': () => import('../features/payment/pages/BatchDetailPage'),
 };
 
 export type ScreenRegistry = Readonly<Record<string, ScreenLoader>>;

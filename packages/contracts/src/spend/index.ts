@@ -5,3 +5,4 @@ export * from './orgAccount.js';
 export * from './quota.js';
 export * from './scenes.js';
 export * from './standards.js';
+export * from './payment.js';

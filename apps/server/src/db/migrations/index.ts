@@ -34,6 +34,7 @@ import * as quotaLedger from './20261128T0610_quota_ledger.js';
 import * as spendOrders from './20261128T0620_spend_orders.js';
 import * as orgAccount from './20261128T0630_org_account.js';
 import * as spendStandards from './20261128T0660_spend_standards.js';
+import * as payment from './20261128T0640_payment.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T0620_spend_orders': spendOrders,
   '20261128T0630_org_account': orgAccount,
   '20261128T0660_spend_standards': spendStandards,
+  '20261128T0640_payment': payment,
 };

@@ -104,3 +104,34 @@ export async function setDefaultBankAccount(db: Db, userId: number, id: number |
     .where('user_id', '=', userId)
     .execute();
 }
+
+/**
+ * Each person's card a payment goes to: the default card, else the first one added (persons without a card
+ * are missing from the map).
+ */
+export async function payeeCards(db: Db, userIds: number[]) {
+  const out = new Map<
+    number,
+    { accountName: string; bankName: string; branchName: string; cardNo: string }
+  >();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('user_bank_accounts')
+    .select(['user_id', 'account_name', 'bank_name', 'branch_name', 'card_no'])
+    .where('user_id', 'in', userIds)
+    .orderBy('user_id')
+    .orderBy('is_default', 'desc')
+    .orderBy('id')
+    .execute();
+  for (const r of rows) {
+    const userId = Number(r.user_id);
+    if (out.has(userId)) continue;
+    out.set(userId, {
+      accountName: r.account_name,
+      bankName: r.bank_name,
+      branchName: r.branch_name ?? '',
+      cardNo: r.card_no,
+    });
+  }
+  return out;
+}

@@ -9,6 +9,7 @@ import {
   findBankAccountByCard,
   insertBankAccount,
   listBankAccounts,
+  payeeCards,
   setDefaultBankAccount,
   updateBankAccount,
   type BankFields,
@@ -104,3 +105,6 @@ export async function removeBank(d: AuthDeps, caller: Caller, id: number) {
   });
   return null;
 }
+
+/** The card a payment to each person goes to (the default card, else the first added): spend/payment's payee. */
+export const payeeCardsOf = payeeCards;

@@ -55,3 +55,12 @@ export {
   type BillRangeFilter,
   type BillRangeRow,
 } from './bill/index.js';
+
+/** 付款 (spend/payment, decision 0045): approved 报销单 and 借款单 waiting for payment, and their pay status. */
+export {
+  payableBillsByIds,
+  payableBillsPage,
+  setPayStatus,
+  type PayableBillRow,
+  type PayableFilter,
+} from './bill/index.js';

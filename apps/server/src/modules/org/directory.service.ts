@@ -31,6 +31,8 @@ export const deptsOfStaff = staffRepo.deptsOfStaff;
 export const staffName = staffRepo.staffName;
 /** The staff id with this phone in a tenant. */
 export const staffIdByPhone = staffRepo.staffIdByPhone;
+/** Person (user id) and name of staff records, resigned ones too (the payee of a document). */
+export const staffUsers = staffRepo.staffUsers;
 
 /** The active staff a scope names (whole organisation, departments with sub-departments, user groups, persons). */
 export const staffInScope = scopeRepo.staffInScope;

@@ -34,6 +34,7 @@ export const PERM_VALUE_LABELS: Readonly<Record<string, string>> = {
   import: '导入',
   export: '导出',
   approve: '审批',
+  pay: '付款',
 };
 
 /**

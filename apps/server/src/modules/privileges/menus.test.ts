@@ -41,6 +41,8 @@ const INVOICE_SHAPE = {
     'invoiceVoucher',
   ] as unknown[],
 };
+/** 付款管理 (issue 21, migration 20261128T0640_payment): 财务审批's in the demo; the detail borrows paymentBatch:view. */
+const PAYMENT_SHAPE = { payment: ['paymentWaiting', 'paymentBatch', 'paymentBatchDetail'] };
 /** Issue 13's areas (migration 20261127T0141_flow_bill). */
 const FLOW_SHAPES = [
   { todo: ['todoList', 'submittedList'] },
@@ -57,6 +59,7 @@ const FLOW_SHAPES = [
       'billAnalysis',
     ],
   },
+  PAYMENT_SHAPE,
   {
     flowManage: [
       { flowList: ['flowEdit'] },
@@ -295,6 +298,7 @@ describe('GET and PUT privileges/menus', () => {
       'todo',
       'bill',
       'scenes',
+      'payment',
       'flowManage',
       'setcenter',
       'personal',
@@ -481,6 +485,11 @@ describe('demo seed', () => {
           'orgInvoice:view',
           'invoiceCompliance:view',
           ...FLOW_STAFF_PERMS,
+          'paymentWaiting:view',
+          'paymentWaiting:pay',
+          'paymentBatch:view',
+          'paymentBatch:pay',
+          'paymentBatch:export',
         ]),
         is_builtin: 0,
         phone: DEMO.approver,
@@ -517,7 +526,9 @@ describe('demo seed', () => {
     expect(await menusOf(DEMO.approver)).toEqual([
       { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
       { invoiceManage: INVOICE_SHAPE.invoiceManage.filter((e) => e !== 'invoiceVoucher') },
-      ...STAFF_FLOW_SHAPES,
+      ...STAFF_FLOW_SHAPES.slice(0, 2),
+      PAYMENT_SHAPE,
+      STAFF_FLOW_SHAPES[2],
       { setcenter: [{ permission: ['memberManagement', 'permissionGroup'] }, 'invoiceCompliance'] },
       { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
     ]);

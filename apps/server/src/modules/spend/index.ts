@@ -5,6 +5,7 @@ import { registerOrgAccountRoutes, orgAccountLedger } from './orgAccount/index.j
 import { registerOrderRoutes, registerOrderTaskHandlers } from './orders/index.js';
 import { quotaLedger, registerQuotaRoutes } from './quota/index.js';
 import { publishedScene, registerSceneRoutes, sceneDecider } from './scenes/index.js';
+import { registerPaymentRoutes } from './payment/index.js';
 import { registerStandardRoutes } from './standards/index.js';
 export { sceneDecider, scenesForUser, seedPresetScenes, usagePeriods } from './scenes/index.js';
 export { orgAccountLedger, orgBalanceWarning } from './orgAccount/index.js';
@@ -29,4 +30,5 @@ export function registerSpendRoutes(app: ZodApp, deps: AppDeps) {
   });
   registerOrderTaskHandlers(appServices(deps).taskHandlers);
   registerStandardRoutes(app, deps);
+  registerPaymentRoutes(app, deps);
 }

@@ -35,8 +35,9 @@ export type NewBill = Omit<
   | 'form_version'
   | 'risk_flags'
   | 'risk_count'
+  | 'pay_status'
 > &
-  Partial<Pick<BillDb, 'form_id' | 'form_version' | 'risk_flags' | 'risk_count'>>;
+  Partial<Pick<BillDb, 'form_id' | 'form_version' | 'risk_flags' | 'risk_count' | 'pay_status'>>;
 
 /** Inserts a document; its number is the type's prefix, the China day and its id (unique per tenant). */
 export async function insertBill(

@@ -280,6 +280,18 @@ export async function staffName(db: Db, tenantId: number, staffId: number): Prom
   return row?.name;
 }
 
+/** The person (user id) and name of each staff record, resigned ones too (paying a document: the payee). */
+export async function staffUsers(db: Db, tenantId: number, staffIds: number[]) {
+  if (staffIds.length === 0) return new Map<number, { userId: number; name: string }>();
+  const rows = await db
+    .selectFrom('staff')
+    .select(['id', 'user_id', 'name'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', staffIds)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), { userId: Number(r.user_id), name: r.name }]));
+}
+
 export async function staffIdByPhone(db: Db, tenantId: number, phone: string) {
   const row = await db
     .selectFrom('staff')

@@ -9,6 +9,7 @@ import { RouterMenusContext } from '@/platform/routerContext';
 import { hasMenuPath } from '@/platform/routeRules';
 import { confirmDelete } from '@/components/confirmDelete';
 import { BillPrintButton } from '@/features/billPrint';
+import { BillPaymentBlock } from '@/features/payment';
 import { CustomFieldsView } from '../components/CustomFieldsView';
 import { formFromBill } from '../billForm';
 import { ActionDialog, type ActionKind, type ActionValues } from '../components/ActionDialog';
@@ -266,6 +267,9 @@ function Detail({ bill: b }: { bill: Bill }) {
             <Card className="fk-panel" title="行程" size="small">
               <TripLinesEditor readOnly value={view.trips} />
             </Card>
+          )}
+          {b.status === 'approved' && (b.billType === 'expense' || b.billType === 'loan') && (
+            <BillPaymentBlock billId={b.id} />
           )}
           <Card className="fk-panel" title="关联单据" size="small">
             <RelatedBillsTable rows={view.related} onOpen={(r) => navigate(`/bill/detail?id=${r.id}`)} />
