@@ -1,4 +1,4 @@
-import { versionLastDay } from '@feikong/contracts';
+import { PayerTypeLabel, UiTypeLabel, versionLastDay } from '@feikong/contracts';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -15,6 +15,7 @@ import {
   type OperatorResult,
 } from './modules/rights/operator.service.js';
 import { orderStatusName } from './modules/rights/rights.errors.js';
+import { setTenantModeByOperator, type TenantMode } from './modules/org/index.js';
 import { chinaDate } from './modules/rights/rights.service.js';
 
 /**
@@ -25,6 +26,7 @@ import { chinaDate } from './modules/rights/rights.service.js';
  *   npm run ops -- show-order <订单号|订单ID>                   the order, its transfer and its receipt files
  *   npm run ops -- confirm-order <订单号|订单ID> [--note 备注]   the transfer arrived: complete the order
  *   npm run ops -- cancel-order <订单号|订单ID> [--note 备注]    the order will not be paid
+ *   npm run ops -- set-tenant-mode <组织ID> [--ui welfare] [--payer 0]   interface type / payer type (spec §1)
  *
  * Exit code 0 on success, 1 when the command was refused (unknown order, wrong status), 2 on bad usage.
  * The database must already be migrated (the server does that when it starts).
@@ -35,6 +37,8 @@ const USAGE = `用法：
   npm run ops -- show-order <订单号|订单ID>                      查看订单、转账信息及转账凭证文件路径（确认到账前核对）
   npm run ops -- confirm-order <订单号|订单ID> [--note 备注]      确认对公转账到账，完成订单并开通/续期版本或充值增值产品
   npm run ops -- cancel-order <订单号|订单ID> [--note 备注]       取消待支付或待确认的订单
+  npm run ops -- set-tenant-mode <组织ID> [--ui fee_control|welfare|shop_welfare] [--payer 0|1]
+                                                               设置组织的界面类型与支付方式（0 服务商支付，1 企业自付）
 订单状态：1 待支付，2 已付款待确认，3 已完成，4 已取消`;
 
 export interface OpsIo {
@@ -138,6 +142,8 @@ export async function runOps(
         status: { type: 'string' },
         limit: { type: 'string' },
         note: { type: 'string' },
+        ui: { type: 'string' },
+        payer: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -211,6 +217,27 @@ export async function runOps(
         if (!ref) throw new UsageError('请指定订单号或订单ID');
         const o = await cancelOrderByOperator(db, ref, { now, note: values.note, files: opts.files });
         io.out(`订单 ${o.order_no} 已取消（${o.item_name}，${yuan(o.amount)}）`);
+        return 0;
+      }
+      case 'set-tenant-mode': {
+        const tenantId = intOption(ref, '组织ID', 1, Number.MAX_SAFE_INTEGER);
+        if (tenantId === undefined) throw new UsageError('请指定组织ID');
+        const patch: Partial<TenantMode> = {};
+        if (values.ui !== undefined) {
+          if (!(values.ui in UiTypeLabel))
+            throw new UsageError('参数 --ui 应为 fee_control、welfare 或 shop_welfare');
+          patch.ui_type = values.ui as TenantMode['ui_type'];
+        }
+        const payer = intOption(values.payer, 'payer', 0, 1);
+        if (payer !== undefined) patch.orgcode_payer_type = payer as TenantMode['orgcode_payer_type'];
+        if (Object.keys(patch).length === 0) throw new UsageError('请指定 --ui 或 --payer');
+        const r = await setTenantModeByOperator(db, tenantId, patch, now);
+        const show = (m: TenantMode) =>
+          `${UiTypeLabel[m.ui_type]}（${m.ui_type}），${PayerTypeLabel[m.orgcode_payer_type]}`;
+        io.out(`组织 ${r.name}（ID ${r.tenant_id}）`);
+        io.out(`  原设置：${show(r.before)}`);
+        io.out(`  新设置：${show(r.after)}`);
+        io.out('  该组织成员重新登录或切换组织后生效');
         return 0;
       }
       default:

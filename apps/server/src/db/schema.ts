@@ -154,6 +154,10 @@ export interface MenusTable {
   meta: string;
   /** JSON array of permission values (e.g. ["view","edit"]); strings are `name:value`. */
   perm_values: string;
+  /** JSON array of interface types (organizations.ui_type) the entry is shown for; null = every one. */
+  ui_types: string | null;
+  /** JSON object interface type → the entry's title there; null = the meta title everywhere. */
+  ui_titles: string | null;
   created_at: number;
 }
 
