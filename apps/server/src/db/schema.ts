@@ -517,6 +517,12 @@ export interface Database {
   bill_settings: BillSettingsTable;
   scenes: ScenesTable;
   scene_versions: SceneVersionsTable;
+  quota_accounts: QuotaAccountsTable;
+  quota_grants: QuotaGrantsTable;
+  quota_ledger: QuotaLedgerTable;
+  quota_plans: QuotaPlansTable;
+  quota_releases: QuotaReleasesTable;
+  quota_release_lines: QuotaReleaseLinesTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -1366,4 +1372,116 @@ export interface SceneVersionsTable {
   content: string;
   published_at: number;
   published_by: number;
+}
+
+/** 员工额度 (migration 20261128T0610, decision 0042): one balance per (tenant, user, scene). */
+export interface QuotaAccountsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  scene_id: number;
+  /** 分; always the sum of the account's ledger deltas and of its grants' remaining. */
+  balance: ColumnType<number, number | undefined, number>;
+  updated_at: number;
+}
+
+/** What one credit put in, with its own expiry and what is left of it. */
+export interface QuotaGrantsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  account_id: number;
+  release_id: number | null;
+  amount: number;
+  remaining: number;
+  /** null = never expires. */
+  expires_at: number | null;
+  /** 'expire' (valid period) or 'clear' (clear-up period): the ledger kind of the take-back. */
+  expire_kind: ColumnType<string, string | undefined, string>;
+  source_key: string;
+  created_at: number;
+}
+
+/** One quota move; unique source_key per tenant. */
+export interface QuotaLedgerTable {
+  id: Generated<number>;
+  tenant_id: number;
+  account_id: number;
+  user_id: number;
+  scene_id: number;
+  delta: number;
+  balance_after: number;
+  /** release, reset, debit, credit, expire, clear */
+  kind: string;
+  source_key: string;
+  grant_id: number | null;
+  release_id: number | null;
+  memo: ColumnType<string, string | undefined, string>;
+  created_by: ColumnType<number, number | undefined, number>;
+  created_at: number;
+}
+
+/** A scene's release plan. */
+export interface QuotaPlansTable {
+  id: Generated<number>;
+  tenant_id: number;
+  scene_id: number;
+  name: string;
+  /** spec 3 Release type (also the send mode). */
+  release_type: number;
+  amount: number;
+  /** spec 3 Valid period. */
+  valid_period: number;
+  valid_days: number | null;
+  valid_until: number | null;
+  /** spec 3 Clear-up period. */
+  clear_period: ColumnType<number, number | undefined, number>;
+  /** 1 accumulate, 2 reset, 3 accumulate up to a cap, 4 top up to a level. */
+  release_mode: ColumnType<number, number | undefined, number>;
+  /** The cap (mode 3) or the level (mode 4), 分. */
+  mode_limit: number | null;
+  /** JSON QuotaScope. */
+  scope: string;
+  /** JSON QuotaSchedule. */
+  schedule: string;
+  enabled: ColumnType<number, number | undefined, number>;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** One release run. */
+export interface QuotaReleasesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  scene_id: number;
+  plan_id: number | null;
+  /** `<planId>:<fireTime>` for scheduled runs: one run per plan and fire time. */
+  fire_key: string | null;
+  release_type: number;
+  release_source: number;
+  operate_status: ColumnType<number, number | undefined, number>;
+  release_mode: number;
+  mode_limit: number | null;
+  expires_at: number | null;
+  expire_kind: ColumnType<string, string | undefined, string>;
+  people: ColumnType<number, number | undefined, number>;
+  total: ColumnType<number, number | undefined, number>;
+  memo: ColumnType<string, string | undefined, string>;
+  fail_reason: string | null;
+  created_by: number;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** One person of a release run; paid once through the ledger key `release:<releaseId>:<userId>`. */
+export interface QuotaReleaseLinesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  release_id: number;
+  user_id: number;
+  amount: number;
+  /** What the ledger actually moved (cap/top-up/reset may differ from amount); null until done. */
+  granted: number | null;
+  done_at: number | null;
 }

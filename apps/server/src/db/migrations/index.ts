@@ -29,6 +29,7 @@ import * as defaultStaffGroup from './20261128T0560_default_staff_group.js';
 import * as selfApproval from './20261128T0560_self_approval.js';
 import * as spendMenu from './20261128T0590_spend_menu.js';
 import * as scenes from './20261128T0595_scenes.js';
+import * as quotaLedger from './20261128T0610_quota_ledger.js';
 import * as benefitModes from './20261128T0650_benefit_modes.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   '20261128T0560_self_approval': selfApproval,
   '20261128T0590_spend_menu': spendMenu,
   '20261128T0595_scenes': scenes,
+  '20261128T0610_quota_ledger': quotaLedger,
   '20261128T0650_benefit_modes': benefitModes,
 };

@@ -1,0 +1,419 @@
+import type { LedgerMove, QuotaLedger } from '../decision.js';
+import { inTransaction, type Db } from '../../../platform/db/database.js';
+import { dialectOf } from '../../../platform/db/dialect.js';
+import { quotaErrors } from './quota.errors.js';
+
+/**
+ * The staff quota ledger (decision 0042). Every balance change goes through `move` below, inside one
+ * transaction that:
+ *  1. makes sure the account row exists and locks it (PostgreSQL: SELECT … FOR UPDATE; SQLite: the
+ *     connection's one writer), so concurrent moves on one account run one after the other;
+ *  2. takes back what has expired on the account (expiry and clear-up rows), so a debit never spends an
+ *     expired grant;
+ *  3. answers the earlier result when the source key was already used (idempotency);
+ *  4. writes the grant(s), the account balance and the ledger row.
+ * The unique (tenant_id, source_key) index is the last line of defence.
+ */
+
+export type LedgerKind = 'release' | 'reset' | 'debit' | 'credit' | 'expire' | 'clear';
+
+export interface AccountRef {
+  tenantId: number;
+  userId: number;
+  sceneId: number;
+}
+
+interface AccountRow {
+  id: number;
+  tenant_id: number;
+  user_id: number;
+  scene_id: number;
+  balance: number;
+}
+
+export interface GrantSpec {
+  /** null = never expires. */
+  expiresAt: number | null;
+  expireKind: 'expire' | 'clear';
+}
+
+/** How a release line adds to what is there (plan release_mode). */
+export type ReleaseModeRule =
+  | { mode: 1 } // accumulate
+  | { mode: 2 } // reset: take back what is left, then grant
+  | { mode: 3; cap: number } // accumulate up to a cap
+  | { mode: 4 }; // top up to `amount`
+
+async function lockAccount(tx: Db, ref: AccountRef, now: number): Promise<AccountRow> {
+  await tx
+    .insertInto('quota_accounts')
+    .values({
+      tenant_id: ref.tenantId,
+      user_id: ref.userId,
+      scene_id: ref.sceneId,
+      balance: 0,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'scene_id']).doNothing())
+    .execute();
+  let q = tx
+    .selectFrom('quota_accounts')
+    .select(['id', 'tenant_id', 'user_id', 'scene_id', 'balance'])
+    .where('tenant_id', '=', ref.tenantId)
+    .where('user_id', '=', ref.userId)
+    .where('scene_id', '=', ref.sceneId);
+  if (dialectOf(tx) === 'postgres') q = q.forUpdate();
+  return q.executeTakeFirstOrThrow();
+}
+
+async function previous(tx: Db, tenantId: number, key: string) {
+  return tx
+    .selectFrom('quota_ledger')
+    .select(['account_id', 'kind', 'delta', 'balance_after'])
+    .where('tenant_id', '=', tenantId)
+    .where('source_key', '=', key)
+    .executeTakeFirst();
+}
+
+interface LedgerLine {
+  kind: LedgerKind;
+  delta: number;
+  key: string;
+  memo: string;
+  grantId?: number | null;
+  releaseId?: number | null;
+  createdBy?: number;
+}
+
+/** Sets the balance and writes its ledger row: the only place a balance is written. */
+async function post(tx: Db, acct: AccountRow, line: LedgerLine, now: number): Promise<number> {
+  const balance = acct.balance + line.delta;
+  await tx
+    .updateTable('quota_accounts')
+    .set({ balance, updated_at: now })
+    .where('id', '=', acct.id)
+    .execute();
+  await tx
+    .insertInto('quota_ledger')
+    .values({
+      tenant_id: acct.tenant_id,
+      account_id: acct.id,
+      user_id: acct.user_id,
+      scene_id: acct.scene_id,
+      delta: line.delta,
+      balance_after: balance,
+      kind: line.kind,
+      source_key: line.key,
+      grant_id: line.grantId ?? null,
+      release_id: line.releaseId ?? null,
+      memo: line.memo.slice(0, 100),
+      created_by: line.createdBy ?? 0,
+      created_at: now,
+    })
+    .execute();
+  acct.balance = balance;
+  return balance;
+}
+
+/** Takes back what is left of every grant of the account that has expired by `now`. */
+async function sweepAccount(tx: Db, acct: AccountRow, now: number): Promise<void> {
+  const due = await tx
+    .selectFrom('quota_grants')
+    .select(['id', 'remaining', 'expire_kind', 'release_id'])
+    .where('account_id', '=', acct.id)
+    .where('remaining', '>', 0)
+    .where('expires_at', '<=', now)
+    .orderBy('id')
+    .execute();
+  for (const g of due) {
+    await tx.updateTable('quota_grants').set({ remaining: 0 }).where('id', '=', g.id).execute();
+    const kind = g.expire_kind === 'clear' ? 'clear' : 'expire';
+    await post(
+      tx,
+      acct,
+      {
+        kind,
+        delta: -g.remaining,
+        key: `${kind}:${g.id}`,
+        memo: kind === 'clear' ? '额度清零' : '额度过期',
+        grantId: g.id,
+        releaseId: g.release_id,
+      },
+      now,
+    );
+  }
+}
+
+async function addGrant(
+  tx: Db,
+  acct: AccountRow,
+  amount: number,
+  spec: GrantSpec,
+  key: string,
+  releaseId: number | null,
+  now: number,
+): Promise<number> {
+  const row = await tx
+    .insertInto('quota_grants')
+    .values({
+      tenant_id: acct.tenant_id,
+      account_id: acct.id,
+      release_id: releaseId,
+      amount,
+      remaining: amount,
+      expires_at: spec.expiresAt,
+      expire_kind: spec.expireKind,
+      source_key: key,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Takes `amount` from the grants that expire first (unlimited ones last). */
+async function takeFromGrants(tx: Db, acct: AccountRow, amount: number): Promise<number | null> {
+  const grants = await tx
+    .selectFrom('quota_grants')
+    .select(['id', 'remaining', 'expires_at'])
+    .where('account_id', '=', acct.id)
+    .where('remaining', '>', 0)
+    .execute();
+  grants.sort(
+    (a, b) =>
+      (a.expires_at ?? Number.MAX_SAFE_INTEGER) - (b.expires_at ?? Number.MAX_SAFE_INTEGER) || a.id - b.id,
+  );
+  let left = amount;
+  let first: number | null = null;
+  for (const g of grants) {
+    if (left <= 0) break;
+    const take = Math.min(left, g.remaining);
+    await tx
+      .updateTable('quota_grants')
+      .set({ remaining: g.remaining - take })
+      .where('id', '=', g.id)
+      .execute();
+    first ??= g.id;
+    left -= take;
+  }
+  if (left > 0) throw new Error(`quota account ${acct.id}: grants hold less than the balance`);
+  return first;
+}
+
+/** The expiry a refund's grant gets: the latest of the account's live grants (none live, or one unlimited: none). */
+async function refundExpiry(tx: Db, acct: AccountRow, now: number): Promise<GrantSpec> {
+  const live = await tx
+    .selectFrom('quota_grants')
+    .select(['expires_at', 'expire_kind'])
+    .where('account_id', '=', acct.id)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .execute();
+  if (live.length === 0 || live.some((g) => g.expires_at === null))
+    return { expiresAt: null, expireKind: 'expire' };
+  const last = live.reduce((a, b) => ((b.expires_at ?? 0) > (a.expires_at ?? 0) ? b : a));
+  return { expiresAt: last.expires_at, expireKind: last.expire_kind === 'clear' ? 'clear' : 'expire' };
+}
+
+async function sceneName(tx: Db, tenantId: number, sceneId: number): Promise<string> {
+  const row = await tx
+    .selectFrom('scenes')
+    .select('name')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', sceneId)
+    .executeTakeFirst();
+  return row?.name ?? '该场景';
+}
+
+function checkAmount(amount: number) {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw quotaErrors.amountInvalid();
+}
+
+type Move = LedgerMove & { userId: number; sceneId: number; createdBy?: number };
+
+/** The idempotent answer to a key used before: the same balance, if the key named the same kind of move. */
+async function replay(tx: Db, acct: AccountRow, key: string, kinds: LedgerKind[]) {
+  const prev = await previous(tx, acct.tenant_id, key);
+  if (!prev) return null;
+  if (prev.account_id !== acct.id || !kinds.includes(prev.kind as LedgerKind))
+    throw quotaErrors.keyReused(key);
+  return { balance: prev.balance_after };
+}
+
+export async function debitAt(db: Db, move: Move, now: number): Promise<{ balance: number }> {
+  checkAmount(move.amount);
+  return inTransaction(db, async (tx) => {
+    const acct = await lockAccount(tx, move, now);
+    const again = await replay(tx, acct, move.key, ['debit']);
+    if (again) return again;
+    await sweepAccount(tx, acct, now);
+    if (acct.balance < move.amount) {
+      throw quotaErrors.insufficient(
+        await sceneName(tx, move.tenantId, move.sceneId),
+        acct.balance,
+        move.amount,
+      );
+    }
+    const grantId = await takeFromGrants(tx, acct, move.amount);
+    const balance = await post(
+      tx,
+      acct,
+      {
+        kind: 'debit',
+        delta: -move.amount,
+        key: move.key,
+        memo: move.memo,
+        grantId,
+        createdBy: move.createdBy,
+      },
+      now,
+    );
+    return { balance };
+  });
+}
+
+export async function creditAt(db: Db, move: Move, now: number): Promise<{ balance: number }> {
+  checkAmount(move.amount);
+  return inTransaction(db, async (tx) => {
+    const acct = await lockAccount(tx, move, now);
+    const again = await replay(tx, acct, move.key, ['credit']);
+    if (again) return again;
+    await sweepAccount(tx, acct, now);
+    const spec = await refundExpiry(tx, acct, now);
+    const grantId = await addGrant(tx, acct, move.amount, spec, move.key, null, now);
+    const balance = await post(
+      tx,
+      acct,
+      {
+        kind: 'credit',
+        delta: move.amount,
+        key: move.key,
+        memo: move.memo,
+        grantId,
+        createdBy: move.createdBy,
+      },
+      now,
+    );
+    return { balance };
+  });
+}
+
+export interface ReleaseGrant extends AccountRef {
+  amount: number;
+  key: string;
+  memo: string;
+  releaseId: number | null;
+  rule: ReleaseModeRule;
+  grant: GrantSpec;
+  createdBy: number;
+}
+
+/**
+ * Pays one release line in the caller's transaction: the release mode decides how much (accumulate,
+ * reset, up to a cap, top up to a level). Answers what was granted (0 when the cap or level is reached)
+ * and the balance; the same key again answers the first result.
+ */
+export async function releaseGrantAt(tx: Db, r: ReleaseGrant, now: number) {
+  const acct = await lockAccount(tx, r, now);
+  const prev = await previous(tx, r.tenantId, r.key);
+  if (prev) {
+    if (prev.account_id !== acct.id || prev.kind !== 'release') throw quotaErrors.keyReused(r.key);
+    return { granted: prev.delta, balance: prev.balance_after };
+  }
+  await sweepAccount(tx, acct, now);
+  let give = r.amount;
+  if (r.rule.mode === 2 && acct.balance > 0) {
+    await takeFromGrants(tx, acct, acct.balance);
+    await post(
+      tx,
+      acct,
+      {
+        kind: 'reset',
+        delta: -acct.balance,
+        key: `${r.key}:reset`,
+        memo: '清零重置',
+        releaseId: r.releaseId,
+        createdBy: r.createdBy,
+      },
+      now,
+    );
+  } else if (r.rule.mode === 3) {
+    give = Math.max(0, Math.min(r.amount, r.rule.cap - acct.balance));
+  } else if (r.rule.mode === 4) {
+    give = Math.max(0, r.amount - acct.balance);
+  }
+  if (give <= 0) return { granted: 0, balance: acct.balance };
+  const grantId = await addGrant(tx, acct, give, r.grant, r.key, r.releaseId, now);
+  const balance = await post(
+    tx,
+    acct,
+    {
+      kind: 'release',
+      delta: give,
+      key: r.key,
+      memo: r.memo,
+      grantId,
+      releaseId: r.releaseId,
+      createdBy: r.createdBy,
+    },
+    now,
+  );
+  return { granted: give, balance };
+}
+
+/**
+ * Expiry and clear-up: takes back what is left of every grant due by `now`, one account per transaction.
+ * Answers how many accounts it touched (the job runs it until 0).
+ */
+export async function expireDue(db: Db, now: number, batch = 500): Promise<number> {
+  const accounts = await db
+    .selectFrom('quota_grants')
+    .innerJoin('quota_accounts as a', 'a.id', 'quota_grants.account_id')
+    .select(['a.tenant_id', 'a.user_id', 'a.scene_id'])
+    .where('quota_grants.remaining', '>', 0)
+    .where('quota_grants.expires_at', '<=', now)
+    .distinct()
+    .limit(batch)
+    .execute();
+  for (const a of accounts) {
+    await db.transaction().execute(async (tx) => {
+      const acct = await lockAccount(
+        tx,
+        { tenantId: a.tenant_id, userId: a.user_id, sceneId: a.scene_id },
+        now,
+      );
+      await sweepAccount(tx, acct, now);
+    });
+  }
+  return accounts.length;
+}
+
+/** The balance as it stands (expired grants not yet swept are not counted). */
+export async function balanceAt(db: Db, tenantId: number, userId: number, sceneId: number, now: number) {
+  const acct = await db
+    .selectFrom('quota_accounts')
+    .select(['id', 'balance'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('scene_id', '=', sceneId)
+    .executeTakeFirst();
+  if (!acct) return 0;
+  const expired = await db
+    .selectFrom('quota_grants')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('remaining'), eb.lit(0)).as('n'))
+    .where('account_id', '=', acct.id)
+    .where('remaining', '>', 0)
+    .where('expires_at', '<=', now)
+    .executeTakeFirstOrThrow();
+  return acct.balance - Number(expired.n);
+}
+
+/** The QuotaLedger door of modules/spend/decision.ts. */
+export function createQuotaLedger(clock: () => number = Date.now): QuotaLedger {
+  return {
+    balance: (db, tenantId, userId, sceneId) => balanceAt(db, tenantId, userId, sceneId, clock()),
+    debit: (tx, move) => debitAt(tx, move, clock()),
+    credit: (tx, move) => creditAt(tx, move, clock()),
+  };
+}
+
+export const quotaLedger: QuotaLedger = createQuotaLedger();
