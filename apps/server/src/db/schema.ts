@@ -518,6 +518,8 @@ export interface Database {
   scenes: ScenesTable;
   scene_versions: SceneVersionsTable;
   quota_accounts: QuotaAccountsTable;
+  benefit_festivals: BenefitFestivalsTable;
+  benefit_festival_claims: BenefitFestivalClaimsTable;
   quota_grants: QuotaGrantsTable;
   quota_ledger: QuotaLedgerTable;
   quota_plans: QuotaPlansTable;
@@ -1375,6 +1377,34 @@ export interface SceneVersionsTable {
 }
 
 /** 员工额度 (migration 20261128T0610, decision 0042): one balance per (tenant, user, scene). */
+/** 节日福利 offered to a tenant's staff (spend/benefit, decision 0046). */
+export interface BenefitFestivalsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  scene_id: number;
+  title: string;
+  /** 分 per person. */
+  amount: number;
+  claim_from: number;
+  claim_until: number;
+  /** When a claimed amount expires on the quota ledger; null = never. */
+  expires_at: number | null;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** One person's claim of a 节日福利 (its ledger key: `festival:<festivalId>:<userId>`). */
+export interface BenefitFestivalClaimsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  festival_id: number;
+  user_id: number;
+  amount: number;
+  claimed_at: number;
+}
+
 export interface QuotaAccountsTable {
   id: Generated<number>;
   tenant_id: number;

@@ -1,6 +1,9 @@
 import { hash } from '@node-rs/argon2';
-import { PayerType, UiType } from '@feikong/contracts';
+import { Category, PayerType, UiType } from '@feikong/contracts';
 import type { Db } from '../platform/db/database.js';
+import type { TenantCaller } from '../platform/context.js';
+import { claimFestival, createFestival } from '../modules/spend/benefit/benefit.service.js';
+import { releaseGrantAt } from '../modules/spend/quota/quota.ledger.js';
 import { ensureAdminGroup, joinDefaultGroup } from '../modules/privileges/index.js';
 import { creditTenantProduct, debitTenantProduct, findProductByCode } from '../modules/rights/rights.repo.js';
 import {
@@ -16,7 +19,7 @@ import {
  * The benefit-mode demo tenants (issue 21, decision 0046): 福利演示企业 (ui_type welfare, 服务商支付) and
  * 商城福利演示企业 (shop_welfare, 企业自付), each with an administrator and a staff member. Password: Demo@123456.
  * Each has used up its 短信包, so a fee_control tenant would see a product-type (type 1) notice; a benefit
- * tenant does not (spec §6).
+ * tenant does not (spec §6). Their benefits (seedBenefits) go through the benefit services and the quota ledger.
  */
 export const WELFARE_DEMO = {
   welfareAdmin: '13800000011',
@@ -31,6 +34,8 @@ export interface WelfareTenantIds {
   tenantId: number;
   adminStaffId: number;
   staffId: number;
+  adminUser: number;
+  staffUser: number;
 }
 
 async function seedBenefitTenant(
@@ -91,7 +96,105 @@ async function seedBenefitTenant(
     await creditTenantProduct(db, tenantId, sms.id, Number(sms.amount_per_unit), now);
     await debitTenantProduct(db, tenantId, sms.id, Number(sms.amount_per_unit), now);
   }
-  return { tenantId, adminStaffId, staffId };
+  return { tenantId, adminStaffId, staffId, adminUser, staffUser };
+}
+
+async function insertScene(
+  db: Db,
+  tenantId: number,
+  name: string,
+  category: number,
+  by: number,
+  now: number,
+) {
+  const row = await db
+    .insertInto('scenes')
+    .values({
+      tenant_id: tenantId,
+      name,
+      scene_type: 0,
+      category,
+      status: 2,
+      description: '',
+      enabled: 1,
+      draft: null,
+      current_version: 0,
+      created_by: by,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/**
+ * The tenant's benefits, through the same services and ledger as real use: a 节日福利 scene with last
+ * 中秋's festival (claimed by both people, 30 days ago) and this 元旦's, open to claim; a shop_welfare
+ * tenant also gets a 商城福利 scene with a monthly release of ¥300 to each person.
+ */
+async function seedBenefits(db: Db, t: WelfareTenantIds, opts: { store: boolean }, now: number) {
+  const festivalScene = await insertScene(db, t.tenantId, '节日福利', Category.general, t.adminStaffId, now);
+  const admin = {
+    tenantId: t.tenantId,
+    staffId: t.adminStaffId,
+    userId: t.adminUser,
+    perms: ['*'],
+    sessionId: 0,
+  };
+  const past = now - 30 * DAY_MS;
+  const midAutumn = await createFestival(
+    db,
+    admin as TenantCaller,
+    {
+      scene_id: festivalScene,
+      title: '中秋节福利',
+      amount: 20000,
+      claim_from: past - DAY_MS,
+      claim_until: past + 7 * DAY_MS,
+    },
+    past - DAY_MS,
+  );
+  for (const [staffId, userId] of [
+    [t.adminStaffId, t.adminUser],
+    [t.staffId, t.staffUser],
+  ]) {
+    await claimFestival(db, { ...admin, staffId, userId } as TenantCaller, midAutumn.id, past);
+  }
+  await createFestival(
+    db,
+    admin as TenantCaller,
+    {
+      scene_id: festivalScene,
+      title: '元旦节福利',
+      amount: 50000,
+      claim_from: now - DAY_MS,
+      claim_until: now + 30 * DAY_MS,
+      expires_at: now + 365 * DAY_MS,
+    },
+    now,
+  );
+  if (!opts.store) return;
+  const mall = await insertScene(db, t.tenantId, '商城福利', Category.mall, t.adminStaffId, now);
+  for (const userId of [t.adminUser, t.staffUser]) {
+    await releaseGrantAt(
+      db,
+      {
+        tenantId: t.tenantId,
+        userId,
+        sceneId: mall,
+        amount: 30000,
+        key: `seed:mall:${userId}`,
+        memo: '商城福利月度发放',
+        releaseId: null,
+        rule: { mode: 1 },
+        grant: { expiresAt: null, expireKind: 'expire' },
+        createdBy: t.adminStaffId,
+      },
+      now - DAY_MS,
+    );
+  }
 }
 
 /** Seeds both benefit tenants in the caller's transaction. */
@@ -123,5 +226,7 @@ export async function seedWelfareTenants(db: Db, now = Date.now()) {
     pw,
     now,
   );
+  await seedBenefits(db, welfare, { store: false }, now);
+  await seedBenefits(db, shop, { store: true }, now);
   return { welfare, shop };
 }

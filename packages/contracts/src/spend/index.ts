@@ -1,2 +1,3 @@
 // Spend control (issue 21): scenes and rules, the one decision, quota, orders, organisation account, payment.
 export * from './decision.js';
+export * from './benefit.js';

@@ -31,6 +31,7 @@ import * as spendMenu from './20261128T0590_spend_menu.js';
 import * as scenes from './20261128T0595_scenes.js';
 import * as quotaLedger from './20261128T0610_quota_ledger.js';
 import * as benefitModes from './20261128T0650_benefit_modes.js';
+import * as benefitFestivals from './20261128T0651_benefit_festivals.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T0595_scenes': scenes,
   '20261128T0610_quota_ledger': quotaLedger,
   '20261128T0650_benefit_modes': benefitModes,
+  '20261128T0651_benefit_festivals': benefitFestivals,
 };

@@ -261,6 +261,16 @@ describe('the seeded benefit tenants', () => {
     const notices = await call(sa.token, 'GET', '/right-recharge/api/v1/tenant:notify');
     expect(notices.code).toBe(200);
     expect(notices.body.data.filter((n: any) => n.product_type === 1)).toEqual([]);
+    // Their benefits went through the ledger: 中秋 claimed (¥200), 元旦 open to claim; the shop has 商城福利.
+    const home = (await call(ws.token, 'GET', '/app-ctrl/api/v1/home/benefit')).body.data;
+    expect(home.balances).toEqual([expect.objectContaining({ scene_name: '节日福利', balance: 20000 })]);
+    // 中秋's window ended weeks ago: only 元旦 is listed.
+    expect(home.festivals.map((f: any) => [f.title, f.claimed])).toEqual([['元旦节福利', false]]);
+    const shop = (await call(sa.token, 'GET', '/app-ctrl/api/v1/home/benefit')).body.data;
+    expect(shop.balances.map((b: any) => [b.scene_name, b.balance])).toEqual([
+      ['节日福利', 20000],
+      ['商城福利', 30000],
+    ]);
     const wa = await login(WELFARE_DEMO.welfareAdmin);
     const waMenus = (await call(wa.token, 'GET', `${PRIV}/user/menus`)).body.data.menus;
     expect(names(waMenus)).not.toContain('bill');

@@ -21,27 +21,25 @@ async function release(
   extra: Partial<Parameters<typeof releaseGrantAt>[1]> = {},
   now = NOW,
 ) {
-  return t.db
-    .transaction()
-    .execute((tx) =>
-      releaseGrantAt(
-        tx,
-        {
-          tenantId,
-          userId: uid,
-          sceneId,
-          amount,
-          key,
-          memo: '额度发放',
-          releaseId: null,
-          rule: { mode: 1 },
-          grant: unlimited,
-          createdBy: 0,
-          ...extra,
-        },
-        now,
-      ),
-    );
+  return t.db.transaction().execute((tx) =>
+    releaseGrantAt(
+      tx,
+      {
+        tenantId,
+        userId: uid,
+        sceneId,
+        amount,
+        key,
+        memo: '额度发放',
+        releaseId: null,
+        rule: { mode: 1 },
+        grant: unlimited,
+        createdBy: 0,
+        ...extra,
+      },
+      now,
+    ),
+  );
 }
 
 beforeAll(async () => {
