@@ -3,6 +3,7 @@ import * as cityGroupRepo from './cityGroups/cityGroup.repo.js';
 import * as orgRepo from './units/org.repo.js';
 import * as personRepo from './staff/person.repo.js';
 import * as staffRepo from './staff/staff.repo.js';
+import * as scopeRepo from './staff/scope.repo.js';
 import { cityByCode } from './cityGroups/regions.js';
 
 /**
@@ -30,6 +31,13 @@ export const deptsOfStaff = staffRepo.deptsOfStaff;
 export const staffName = staffRepo.staffName;
 /** The staff id with this phone in a tenant. */
 export const staffIdByPhone = staffRepo.staffIdByPhone;
+
+/** The active staff a scope names (whole organisation, departments with sub-departments, user groups, persons). */
+export const staffInScope = scopeRepo.staffInScope;
+export type StaffScope = scopeRepo.StaffScope;
+export type ScopedStaff = scopeRepo.ScopedStaff;
+/** Names and phones of a tenant's staff by user id. */
+export const staffByUserIds = scopeRepo.staffByUserIds;
 
 /** The staff member dismissed the group guide: their show_guide_group flag is cleared. */
 export async function clearStaffGuide(db: Db, tenantId: number, staffId: number, now: number) {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { LedgerMove, QuotaLedger } from '../decision.js';
 import { inTransaction, type Db } from '../../../platform/db/database.js';
 import { dialectOf } from '../../../platform/db/dialect.js';
@@ -307,57 +308,207 @@ export interface ReleaseGrant extends AccountRef {
   createdBy: number;
 }
 
-/**
- * Pays one release line in the caller's transaction: the release mode decides how much (accumulate,
- * reset, up to a cap, top up to a level). Answers what was granted (0 when the cap or level is reached)
- * and the balance; the same key again answers the first result.
- */
+/** What a release line moves given the balance (before any reset): the release mode decides. */
+export function releaseGive(rule: ReleaseModeRule, amount: number, balance: number): number {
+  if (rule.mode === 3) return Math.max(0, Math.min(amount, rule.cap - balance));
+  if (rule.mode === 4) return Math.max(0, amount - balance);
+  return amount;
+}
+
+/** Pays one release line in the caller's transaction (the batch below with one line). */
 export async function releaseGrantAt(tx: Db, r: ReleaseGrant, now: number) {
-  const acct = await lockAccount(tx, r, now);
-  const prev = await previous(tx, r.tenantId, r.key);
-  if (prev) {
-    if (prev.account_id !== acct.id || prev.kind !== 'release') throw quotaErrors.keyReused(r.key);
-    return { granted: prev.delta, balance: prev.balance_after };
-  }
-  await sweepAccount(tx, acct, now);
-  let give = r.amount;
-  if (r.rule.mode === 2 && acct.balance > 0) {
-    await takeFromGrants(tx, acct, acct.balance);
-    await post(
-      tx,
-      acct,
-      {
-        kind: 'reset',
-        delta: -acct.balance,
-        key: `${r.key}:reset`,
-        memo: '清零重置',
-        releaseId: r.releaseId,
-        createdBy: r.createdBy,
-      },
-      now,
-    );
-  } else if (r.rule.mode === 3) {
-    give = Math.max(0, Math.min(r.amount, r.rule.cap - acct.balance));
-  } else if (r.rule.mode === 4) {
-    give = Math.max(0, r.amount - acct.balance);
-  }
-  if (give <= 0) return { granted: 0, balance: acct.balance };
-  const grantId = await addGrant(tx, acct, give, r.grant, r.key, r.releaseId, now);
-  const balance = await post(
+  const out = await releaseBatch(
     tx,
-    acct,
-    {
-      kind: 'release',
-      delta: give,
-      key: r.key,
-      memo: r.memo,
-      grantId,
-      releaseId: r.releaseId,
-      createdBy: r.createdBy,
-    },
+    { ...r, keyOf: () => r.key },
+    [{ userId: r.userId, amount: r.amount }],
     now,
   );
-  return { granted: give, balance };
+  return out.get(r.userId)!;
+}
+
+export interface BatchRelease {
+  tenantId: number;
+  sceneId: number;
+  releaseId: number | null;
+  keyOf: (userId: number) => string;
+  memo: string;
+  rule: ReleaseModeRule;
+  grant: GrantSpec;
+  createdBy: number;
+}
+
+const CHUNK = 500;
+function chunks<T>(list: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Pays release lines (one person each, distinct users) in the caller's transaction, in set statements:
+ * the accounts are created and locked together (PostgreSQL: FOR UPDATE in id order), keys already in the
+ * ledger answer their first result, what expired is taken back first, then the mode decides each amount
+ * (accumulate, reset, up to a cap, top up to a level) and grants, ledger rows and balances are written.
+ * Answers per user what was granted (0 when the cap or level is reached) and the balance after.
+ */
+export async function releaseBatch(
+  tx: Db,
+  r: BatchRelease,
+  lines: { userId: number; amount: number }[],
+  now: number,
+): Promise<Map<number, { granted: number; balance: number }>> {
+  const out = new Map<number, { granted: number; balance: number }>();
+  if (lines.length === 0) return out;
+  const userIds = lines.map((l) => l.userId);
+  for (const part of chunks(userIds)) {
+    await tx
+      .insertInto('quota_accounts')
+      .values(
+        part.map((u) => ({
+          tenant_id: r.tenantId,
+          user_id: u,
+          scene_id: r.sceneId,
+          balance: 0,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'scene_id']).doNothing())
+      .execute();
+  }
+  const accounts = new Map<number, AccountRow>();
+  for (const part of chunks(userIds)) {
+    let q = tx
+      .selectFrom('quota_accounts')
+      .select(['id', 'tenant_id', 'user_id', 'scene_id', 'balance'])
+      .where('tenant_id', '=', r.tenantId)
+      .where('scene_id', '=', r.sceneId)
+      .where('user_id', 'in', part)
+      .orderBy('id');
+    if (dialectOf(tx) === 'postgres') q = q.forUpdate();
+    for (const a of await q.execute()) accounts.set(a.user_id, a);
+  }
+  const keys = new Map(lines.map((l) => [r.keyOf(l.userId), l.userId]));
+  const done = new Map<string, { account_id: number; kind: string; delta: number; balance_after: number }>();
+  for (const part of chunks([...keys.keys()])) {
+    const rows = await tx
+      .selectFrom('quota_ledger')
+      .select(['source_key', 'account_id', 'kind', 'delta', 'balance_after'])
+      .where('tenant_id', '=', r.tenantId)
+      .where('source_key', 'in', part)
+      .execute();
+    for (const row of rows) done.set(row.source_key, row);
+  }
+  const accountIds = [...accounts.values()].map((a) => a.id);
+  const due = new Set<number>();
+  for (const part of chunks(accountIds)) {
+    const rows = await tx
+      .selectFrom('quota_grants')
+      .select('account_id')
+      .distinct()
+      .where('account_id', 'in', part)
+      .where('remaining', '>', 0)
+      .where('expires_at', '<=', now)
+      .execute();
+    rows.forEach((g) => due.add(g.account_id));
+  }
+  for (const a of accounts.values()) if (due.has(a.id)) await sweepAccount(tx, a, now);
+
+  const resets: AccountRow[] = [];
+  const pay: { acct: AccountRow; key: string; give: number; before: number }[] = [];
+  for (const l of lines) {
+    const acct = accounts.get(l.userId)!;
+    const key = r.keyOf(l.userId);
+    const prev = done.get(key);
+    if (prev) {
+      if (prev.account_id !== acct.id || prev.kind !== 'release') throw quotaErrors.keyReused(key);
+      out.set(l.userId, { granted: prev.delta, balance: prev.balance_after });
+      continue;
+    }
+    const before = acct.balance;
+    if (r.rule.mode === 2 && acct.balance > 0) resets.push(acct);
+    const give = r.rule.mode === 2 ? l.amount : releaseGive(r.rule, l.amount, acct.balance);
+    if (give <= 0) {
+      out.set(l.userId, { granted: 0, balance: acct.balance });
+      continue;
+    }
+    pay.push({ acct, key, give, before });
+  }
+
+  const row = (
+    acct: AccountRow,
+    delta: number,
+    balanceAfter: number,
+    kind: LedgerKind,
+    key: string,
+    memo: string,
+    grantId: number | null,
+  ) => ({
+    tenant_id: r.tenantId,
+    account_id: acct.id,
+    user_id: acct.user_id,
+    scene_id: acct.scene_id,
+    delta,
+    balance_after: balanceAfter,
+    kind,
+    source_key: key,
+    grant_id: grantId,
+    release_id: r.releaseId,
+    memo: memo.slice(0, 100),
+    created_by: r.createdBy,
+    created_at: now,
+  });
+  const resetRows = [];
+  for (const part of chunks(resets.map((a) => a.id))) {
+    await tx
+      .updateTable('quota_grants')
+      .set({ remaining: 0 })
+      .where('account_id', 'in', part)
+      .where('remaining', '>', 0)
+      .execute();
+  }
+  for (const a of resets) {
+    resetRows.push(row(a, -a.balance, 0, 'reset', `${r.keyOf(a.user_id)}:reset`, '清零重置', null));
+    a.balance = 0;
+  }
+  const grantIds = new Map<string, number>();
+  for (const part of chunks(pay)) {
+    const ids = await tx
+      .insertInto('quota_grants')
+      .values(
+        part.map((p) => ({
+          tenant_id: r.tenantId,
+          account_id: p.acct.id,
+          release_id: r.releaseId,
+          amount: p.give,
+          remaining: p.give,
+          expires_at: r.grant.expiresAt,
+          expire_kind: r.grant.expireKind,
+          source_key: p.key,
+          created_at: now,
+        })),
+      )
+      .returning(['id', 'source_key'])
+      .execute();
+    for (const g of ids) grantIds.set(g.source_key, g.id);
+  }
+  const releaseRows = pay.map((p) => {
+    p.acct.balance += p.give;
+    out.set(p.acct.user_id, { granted: p.give, balance: p.acct.balance });
+    return row(p.acct, p.give, p.acct.balance, 'release', p.key, r.memo, grantIds.get(p.key) ?? null);
+  });
+  for (const part of chunks([...resetRows, ...releaseRows], 1000)) {
+    await tx.insertInto('quota_ledger').values(part).execute();
+  }
+  const changed = new Map<number, AccountRow>();
+  for (const a of resets) changed.set(a.id, a);
+  for (const p of pay) changed.set(p.acct.id, p.acct);
+  for (const part of chunks([...changed.values()], 1000)) {
+    const values = sql.join(part.map((a) => sql`(cast(${a.id} as bigint), cast(${a.balance} as bigint))`));
+    await sql`with v(id, b) as (values ${values})
+      update quota_accounts set balance = (select v.b from v where v.id = quota_accounts.id), updated_at = ${now}
+      where id in (select v.id from v)`.execute(tx);
+  }
+  return out;
 }
 
 /**
