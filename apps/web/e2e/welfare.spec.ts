@@ -69,9 +69,10 @@ test('a shop_welfare administrator has 福利商城 with the 商城福利 balanc
   await expect(page).toHaveURL(/\/store\/index/);
   const store = page.getByTestId('store-page');
   await expect(store).toBeVisible();
-  await expect(page.getByTestId('store-balances-total')).toHaveText('¥500.00');
-  await expect(page.getByTestId('store-balances').getByText('商城福利')).toBeVisible();
-  await expect(page.getByTestId('benefit-recent').getByText('商城福利月度发放')).toBeVisible();
+  // 福利首页 stays mounted behind (keep-alive): look inside the store page.
+  await expect(store.getByTestId('store-balances-total')).toHaveText('¥500.00');
+  await expect(store.getByTestId('store-balances').getByText('商城福利')).toBeVisible();
+  await expect(store.getByTestId('benefit-recent').getByText('商城福利月度发放')).toBeVisible();
   await both(page, 'shop-store');
 });
 
@@ -82,5 +83,7 @@ test('演示集团 (fee_control) is unchanged: 工作台 and the 费控 menus, n
   await expect(topMenu(page).getByText('工作台')).toBeVisible();
   await expect(topMenu(page).getByText('我的单据')).toBeVisible();
   await expect(topMenu(page).getByText('福利商城')).toHaveCount(0);
+  // Its add-on running low is still announced (product type 1): only benefit tenants hide it.
+  await expect(page.getByTestId('version-notices').getByText(/电子发票查验包.*余量不足/)).toBeVisible();
   await both(page, 'fee-control-home');
 });

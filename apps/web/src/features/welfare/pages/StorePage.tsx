@@ -41,7 +41,7 @@ export default function StorePage() {
           <div>
             <div className="fk-benefit-store-title">福利商城</div>
             <div className="fk-benefit-muted">
-              {org} 的员工在合作商城下单时，可用下列商城、通用类福利额度支付
+              {org}的员工在合作商城下单时，可用下列商城、通用类福利额度支付
             </div>
           </div>
         </div>
