@@ -1,4 +1,4 @@
-import { versionLastDay } from '@feikong/contracts';
+import { PayerTypeLabel, RechargeStatusLabel, UiTypeLabel, versionLastDay, type RechargeStatus } from '@feikong/contracts';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,7 +21,7 @@ import {
   operatorRechargeList,
   rejectRechargeByOperator,
 } from './modules/spend/orgAccount/index.js';
-import { RechargeStatusLabel, type RechargeStatus } from '@feikong/contracts';
+import { setTenantModeByOperator, type TenantMode } from './modules/org/index.js';
 import { chinaDate } from './modules/rights/rights.service.js';
 
 /**
@@ -36,6 +36,7 @@ import { chinaDate } from './modules/rights/rights.service.js';
  *   npm run ops -- show-recharge <充值单号|ID>                   a recharge and its receipt files
  *   npm run ops -- confirm-recharge <充值单号|ID> [--note 备注]   the transfer arrived: credit the account once
  *   npm run ops -- reject-recharge <充值单号|ID> --note 原因      the transfer did not arrive
+ *   npm run ops -- set-tenant-mode <组织ID> [--ui welfare] [--payer 0]   interface type / payer type (spec §1)
  *
  * Exit code 0 on success, 1 when the command was refused (unknown order, wrong status), 2 on bad usage.
  * The database must already be migrated (the server does that when it starts).
@@ -50,6 +51,8 @@ const USAGE = `用法：
   npm run ops -- show-recharge <充值单号|ID>                     查看充值及转账凭证文件路径
   npm run ops -- confirm-recharge <充值单号|ID> [--note 备注]     确认对公转账到账，企业账户入账
   npm run ops -- reject-recharge <充值单号|ID> --note 原因        驳回充值（转账未到账或不符）
+  npm run ops -- set-tenant-mode <组织ID> [--ui fee_control|welfare|shop_welfare] [--payer 0|1]
+                                                               设置组织的界面类型与支付方式（0 服务商支付，1 企业自付）
 订单状态：1 待支付，2 已付款待确认，3 已完成，4 已取消
 充值状态：1 待确认，2 已到账，3 已驳回`;
 
@@ -154,6 +157,8 @@ export async function runOps(
         status: { type: 'string' },
         limit: { type: 'string' },
         note: { type: 'string' },
+        ui: { type: 'string' },
+        payer: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -285,6 +290,27 @@ export async function runOps(
         if (!values.note) throw new UsageError('驳回需要说明原因（--note）');
         const r = await rejectRechargeByOperator(db, ref, { now, note: values.note });
         io.out(`充值单 ${r.recharge_no} 已驳回：${values.note}`);
+        return 0;
+      }
+      case 'set-tenant-mode': {
+        const tenantId = intOption(ref, '组织ID', 1, Number.MAX_SAFE_INTEGER);
+        if (tenantId === undefined) throw new UsageError('请指定组织ID');
+        const patch: Partial<TenantMode> = {};
+        if (values.ui !== undefined) {
+          if (!(values.ui in UiTypeLabel))
+            throw new UsageError('参数 --ui 应为 fee_control、welfare 或 shop_welfare');
+          patch.ui_type = values.ui as TenantMode['ui_type'];
+        }
+        const payer = intOption(values.payer, 'payer', 0, 1);
+        if (payer !== undefined) patch.orgcode_payer_type = payer as TenantMode['orgcode_payer_type'];
+        if (Object.keys(patch).length === 0) throw new UsageError('请指定 --ui 或 --payer');
+        const r = await setTenantModeByOperator(db, tenantId, patch, now);
+        const show = (m: TenantMode) =>
+          `${UiTypeLabel[m.ui_type]}（${m.ui_type}），${PayerTypeLabel[m.orgcode_payer_type]}`;
+        io.out(`组织 ${r.name}（ID ${r.tenant_id}）`);
+        io.out(`  原设置：${show(r.before)}`);
+        io.out(`  新设置：${show(r.after)}`);
+        io.out('  该组织成员重新登录或切换组织后生效');
         return 0;
       }
       default:

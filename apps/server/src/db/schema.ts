@@ -154,6 +154,10 @@ export interface MenusTable {
   meta: string;
   /** JSON array of permission values (e.g. ["view","edit"]); strings are `name:value`. */
   perm_values: string;
+  /** JSON array of interface types (organizations.ui_type) the entry is shown for; null = every one. */
+  ui_types: string | null;
+  /** JSON object interface type → the entry's title there; null = the meta title everywhere. */
+  ui_titles: string | null;
   created_at: number;
 }
 
@@ -521,6 +525,8 @@ export interface Database {
   spend_orders: SpendOrdersTable;
   spend_order_refunds: SpendOrderRefundsTable;
   quota_accounts: QuotaAccountsTable;
+  benefit_festivals: BenefitFestivalsTable;
+  benefit_festival_claims: BenefitFestivalClaimsTable;
   quota_grants: QuotaGrantsTable;
   quota_ledger: QuotaLedgerTable;
   quota_plans: QuotaPlansTable;
@@ -1463,6 +1469,34 @@ export interface SpendOrderRefundsTable {
 }
 
 /** 员工额度 (migration 20261128T0610, decision 0042): one balance per (tenant, user, scene). */
+/** 节日福利 offered to a tenant's staff (spend/benefit, decision 0046). */
+export interface BenefitFestivalsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  scene_id: number;
+  title: string;
+  /** 分 per person. */
+  amount: number;
+  claim_from: number;
+  claim_until: number;
+  /** When a claimed amount expires on the quota ledger; null = never. */
+  expires_at: number | null;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** One person's claim of a 节日福利 (its ledger key: `festival:<festivalId>:<userId>`). */
+export interface BenefitFestivalClaimsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  festival_id: number;
+  user_id: number;
+  amount: number;
+  claimed_at: number;
+}
+
 export interface QuotaAccountsTable {
   id: Generated<number>;
   tenant_id: number;

@@ -6,7 +6,7 @@ import {
   registerBillReportTaskHandlers,
 } from './billReport/index.js';
 import { registerErrorReportRoutes } from './errorReport/index.js';
-import { registerOrgRoutes, registerOrgTaskHandlers } from './org/index.js';
+import { registerOrgRoutes, registerOrgTaskHandlers, uiTypeOf } from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
 import { billHead, registerFlowRoutes } from './flow/index.js';
 import { registerHomeRoutes } from './home/index.js';
@@ -27,7 +27,9 @@ import { registerTaskRoutes } from './tasks/index.js';
 export function registerModules(app: ZodApp, deps: AppDeps) {
   registerErrorReportRoutes(app, deps);
   registerAuthRoutes(app, deps);
-  registerPrivilegeRoutes(app, deps);
+  // Menus follow the tenant's interface type (welfare, shop_welfare: decision 0046), which the org module
+  // owns; handed in here since org imports privileges.
+  registerPrivilegeRoutes(app, deps, { uiTypeOf });
   registerOrgRoutes(app, deps);
   // file/merge (the invoice print's 附件) accepts a key its caller uploaded, or a file of an invoice the
   // caller may read: the invoice module's rule, handed in here since files imports no module.

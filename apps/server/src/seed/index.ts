@@ -8,6 +8,7 @@ import { seedDemoInvoiceDues } from './invoiceDue.js';
 import { seedOrgDemo } from './org.js';
 import { seedDemoFlows } from './flow.js';
 import { seedDemoStandards } from './spendStandards.js';
+import { seedWelfareTenants } from './welfare.js';
 
 /**
  * Seeds the demo tenant once: only when the database has no organisation at all. With a storage, the
@@ -27,6 +28,8 @@ export async function seedDemoIfEmpty(db: Db, storage: FileStorage | null = null
     await seedDemoBillAnalysis(trx, ids);
     // The flow services join this transaction (inTransaction): a crash anywhere leaves no half-seeded tenant.
     await seedDemoFlows(trx, ids.group);
+    // 福利演示企业 (welfare) and 商城福利演示企业 (shop_welfare): the benefit modes (decision 0046).
+    await seedWelfareTenants(trx);
   });
   return true;
 }

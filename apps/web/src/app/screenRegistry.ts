@@ -10,6 +10,8 @@ export type ScreenLoader = () => Promise<{ default: ComponentType }>;
 
 export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'home/Home': () => import('../features/home/pages/HomePage'),
+  // 福利商城 of shop_welfare tenants (the server's menus show it to them only; decision 0046).
+  'welfare/Store': () => import('../features/welfare/pages/StorePage'),
   'common/UserInfo': () => import('../features/common/pages/UserInfoPage'),
   'common/OrgInfo': () => import('../features/common/pages/OrgInfoPage'),
   'settings/FunctionPermission': () => import('../features/settings/pages/FunctionPermissionPage'),

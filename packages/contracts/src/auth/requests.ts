@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkCitizenId, EMAIL_ERROR, isEmail, isMobile, MOBILE_ERROR } from '../validators.js';
+import { PayerType, UiType } from '../enums.js';
 
 /**
  * Request schemas of the auth routes (/auth-center/api/v1, spec §7.3). Every field names itself in
@@ -121,6 +122,16 @@ export const CreateOrganizationBody = z
       .min(2, '请输入2-50个字符的组织名称')
       .max(50, '组织名称不能超过50个字符')
       .describe('组织名称'),
+    ui_type: z
+      .enum(UiType, { error: '界面类型应为 fee_control、welfare 或 shop_welfare' })
+      .optional()
+      .describe('界面类型：fee_control 费控（默认）、welfare 福利、shop_welfare 商城福利'),
+    orgcode_payer_type: z
+      .union([z.literal(PayerType.provider), z.literal(PayerType.organisation)], {
+        error: '支付方式应为 0（服务商支付）或 1（企业自付）',
+      })
+      .optional()
+      .describe('支付方式：0 服务商支付，1 企业自付（默认）'),
   })
   .describe('创建组织');
 

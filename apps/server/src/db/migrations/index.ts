@@ -33,8 +33,10 @@ import * as scenesRule from './20261128T0600_scenes_rule.js';
 import * as quotaLedger from './20261128T0610_quota_ledger.js';
 import * as spendOrders from './20261128T0620_spend_orders.js';
 import * as orgAccount from './20261128T0630_org_account.js';
-import * as spendStandards from './20261128T0660_spend_standards.js';
 import * as payment from './20261128T0640_payment.js';
+import * as benefitModes from './20261128T0650_benefit_modes.js';
+import * as benefitFestivals from './20261128T0651_benefit_festivals.js';
+import * as spendStandards from './20261128T0660_spend_standards.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -72,6 +74,8 @@ export const migrations: Record<string, Migration> = {
   '20261128T0610_quota_ledger': quotaLedger,
   '20261128T0620_spend_orders': spendOrders,
   '20261128T0630_org_account': orgAccount,
-  '20261128T0660_spend_standards': spendStandards,
   '20261128T0640_payment': payment,
+  '20261128T0650_benefit_modes': benefitModes,
+  '20261128T0651_benefit_festivals': benefitFestivals,
+  '20261128T0660_spend_standards': spendStandards,
 };

@@ -206,7 +206,18 @@ export function registerAuthRoutes(app: ZodApp, deps: AppDeps) {
         response: { 200: envelopeOf(LoginReply) },
       },
     },
-    async (req) => ok(await createOrganization(d, signedInCaller(req), req.body.name, requestMeta(req))),
+    async (req) =>
+      ok(
+        await createOrganization(
+          d,
+          signedInCaller(req),
+          {
+            name: req.body.name,
+            mode: { ui_type: req.body.ui_type, orgcode_payer_type: req.body.orgcode_payer_type },
+          },
+          requestMeta(req),
+        ),
+      ),
   );
   app.post(
     `${P}/users::login/code`,

@@ -1,7 +1,7 @@
 import type { Caller } from '../../platform/context.js';
 import { seedDefaultAuditRules } from '../billReport/index.js';
 import { seedTenantFlows } from '../flow/index.js';
-import { createTenantWithFounder, foundedBy } from '../org/index.js';
+import { createTenantWithFounder, foundedBy, type TenantMode } from '../org/index.js';
 import { startTrial } from '../rights/index.js';
 import { seedPresetScenes } from '../spend/index.js';
 import { revokeSession } from '../../platform/sessions.js';
@@ -16,9 +16,16 @@ import { startSession } from './session.service.js';
  * version with themselves as its administrator, its default permission groups and flows, and is switched into
  * it (a new session; the old token is revoked, as users:switch/organization does). One organisation per
  * person (organizations.founder_user_id is unique): a second call, or the loser of two racing calls, is told
- * so and nothing of it is kept.
+ * so and nothing of it is kept. The creator may choose the interface type and payer type (spec §1); afterwards
+ * only the platform operator changes them.
  */
-export async function createOrganization(d: AuthDeps, caller: Caller, name: string, meta: RequestMeta) {
+export async function createOrganization(
+  d: AuthDeps,
+  caller: Caller,
+  input: { name: string; mode?: Partial<TenantMode> },
+  meta: RequestMeta,
+) {
+  const { name } = input;
   const user = await findUserById(d.db, caller.userId);
   if (!user) throw authErrors.badCredentials();
   if ((await foundedBy(d.db, user.id)) !== undefined) throw authErrors.orgAlreadyFounded();
@@ -28,7 +35,7 @@ export async function createOrganization(d: AuthDeps, caller: Caller, name: stri
       const founderName = user.real_name?.trim() || `用户${user.phone.slice(-4)}`;
       const { tenantId, staffId } = await createTenantWithFounder(
         trx,
-        { name, founder: { userId: user.id, phone: user.phone, name: founderName } },
+        { name, founder: { userId: user.id, phone: user.phone, name: founderName }, mode: input.mode },
         now,
       );
       await startTrial(trx, tenantId, now);

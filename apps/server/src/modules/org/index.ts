@@ -11,3 +11,15 @@ export { hasModulePriv } from './org.perms.js';
 export { logOp, type LogEntry } from './oplog/oplog.service.js';
 /** 创建组织: a new tenant with its founder as administrator (the auth module adds the session). */
 export { createTenantWithFounder, foundedBy } from './units/tenant.service.js';
+/**
+ * A tenant's benefit mode (issue 21): interface type and who pays the provider. payerTypeOf is the door the
+ * order and organisation-account areas use; the operator changes the mode through the ops CLI.
+ */
+export {
+  DEFAULT_TENANT_MODE,
+  payerTypeOf,
+  setTenantModeByOperator,
+  tenantModeOf,
+  uiTypeOf,
+  type TenantMode,
+} from './units/tenantMode.service.js';

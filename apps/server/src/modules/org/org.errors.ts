@@ -15,6 +15,7 @@ export const OrgCode = {
   crossOrgMove: 10105400,
   bindNeedsStaff: 10106400,
   supervisorLoop: 10107400,
+  tenantModeInvalid: 10108400,
   leaderNotFound: 10113404,
   supervisorNotFound: 10114404,
   orgNotFound: 10100404,
@@ -57,6 +58,12 @@ export const orgMessages = {
 } as const;
 
 export const orgErrors = {
+  tenantModeInvalid: () =>
+    new AppError(
+      OrgCode.tenantModeInvalid,
+      '界面类型应为 fee_control、welfare 或 shop_welfare，支付方式应为 0（服务商支付）或 1（企业自付）',
+      400,
+    ),
   orgNotFound: () => new AppError(OrgCode.orgNotFound, '公司不存在或已被删除', 404),
   parentNotFound: () => new AppError(OrgCode.parentNotFound, '上级组织不存在或已被删除', 404),
   deptNotFound: () => new AppError(OrgCode.deptNotFound, '部门不存在或已被删除', 404),

@@ -3,7 +3,15 @@
  * its overrides, forming permission strings, and deciding what a caller sees. No database here.
  */
 
-import type { AdminMenuNode, FunctionPermNode, MenuMeta, MenuNode, MenuOverride } from '@feikong/contracts';
+import {
+  DEFAULT_UI_TYPE,
+  type AdminMenuNode,
+  type FunctionPermNode,
+  type MenuMeta,
+  type MenuNode,
+  type MenuOverride,
+  type UiType,
+} from '@feikong/contracts';
 
 // The reply shapes (menus, admin tree, function-permission tree) are the contracts'.
 export type { AdminMenuNode, FunctionPermNode, MenuMeta, MenuNode, MenuOverride } from '@feikong/contracts';
@@ -18,6 +26,15 @@ export interface CatalogueEntry {
   sort_order: number;
   meta: Omit<MenuMeta, 'order' | 'perms'>;
   perm_values: string[];
+  /** The interface types (spec §1 ui_type) the entry is shown for; null = every one (decision 0046). */
+  ui_types: UiType[] | null;
+  /** The entry's title per interface type (福利首页 for benefit tenants); null = meta.title everywhere. */
+  ui_titles: Partial<Record<UiType, string>> | null;
+}
+
+/** Whether a catalogue entry belongs to the interface type (its ancestors are checked by the tree build). */
+export function shownForUi(e: Pick<CatalogueEntry, 'ui_types'>, uiType: UiType): boolean {
+  return e.ui_types === null || e.ui_types.includes(uiType);
 }
 
 /** Components that hold other entries rather than a screen. */
@@ -61,17 +78,24 @@ export function permCatalogue(entries: CatalogueEntry[]): Set<string> {
 const byOrder = (a: { meta: MenuMeta; sort: number; name: string }, b: typeof a) =>
   a.meta.order - b.meta.order || a.sort - b.sort || a.name.localeCompare(b.name);
 
-/** Catalogue + the tenant's overrides → the tenant's full tree, siblings sorted by order. */
+/**
+ * Catalogue + the tenant's overrides → the tenant's full tree for its interface type, siblings sorted by
+ * order. An entry of another interface type is left out with everything below it; the interface's own
+ * title is the entry's default title (a tenant's override still wins).
+ */
 export function buildAdminTree(
   entries: CatalogueEntry[],
   overrides: Map<string, MenuOverride>,
+  uiType: UiType = DEFAULT_UI_TYPE,
 ): AdminMenuNode[] {
   type Work = AdminMenuNode & { sort: number; parent: string | null };
   const nodes = new Map<string, Work>();
   for (const e of entries) {
+    if (!shownForUi(e, uiType)) continue;
     const o = overrides.get(e.name) ?? { title: null, order: null, hidden: null };
-    const defaults = { title: e.meta.title, order: e.sort_order, hidden: e.meta.hidden === true };
-    const meta: MenuMeta = { ...e.meta, title: o.title ?? defaults.title, order: o.order ?? defaults.order };
+    const title = e.ui_titles?.[uiType] ?? e.meta.title;
+    const defaults = { title, order: e.sort_order, hidden: e.meta.hidden === true };
+    const meta: MenuMeta = { ...e.meta, title: o.title ?? title, order: o.order ?? defaults.order };
     if (o.hidden !== null) meta.hidden = o.hidden;
     if (e.perm_values.length > 0) meta.perms = e.perm_values.map((v) => permString(e.name, v));
     nodes.set(e.name, {

@@ -5,7 +5,18 @@ import type { CatalogueEntry, MenuOverride } from './menuTree.js';
 export async function listCatalogue(db: Db): Promise<CatalogueEntry[]> {
   const rows = await db
     .selectFrom('menus')
-    .select(['name', 'parent_name', 'path', 'redirect', 'component', 'sort_order', 'meta', 'perm_values'])
+    .select([
+      'name',
+      'parent_name',
+      'path',
+      'redirect',
+      'component',
+      'sort_order',
+      'meta',
+      'perm_values',
+      'ui_types',
+      'ui_titles',
+    ])
     .orderBy('id')
     .execute();
   return rows.map((r) => ({
@@ -13,6 +24,8 @@ export async function listCatalogue(db: Db): Promise<CatalogueEntry[]> {
     sort_order: Number(r.sort_order),
     meta: JSON.parse(r.meta),
     perm_values: JSON.parse(r.perm_values) as string[],
+    ui_types: r.ui_types === null ? null : (JSON.parse(r.ui_types) as CatalogueEntry['ui_types']),
+    ui_titles: r.ui_titles === null ? null : (JSON.parse(r.ui_titles) as CatalogueEntry['ui_titles']),
   }));
 }
 

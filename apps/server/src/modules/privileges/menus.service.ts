@@ -1,3 +1,4 @@
+import { DEFAULT_UI_TYPE, type UiType } from '@feikong/contracts';
 import type { Caller, TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { listCatalogue, listOverrides, saveOverrides } from './menus.repo.js';
@@ -13,30 +14,45 @@ import {
 } from './menuTree.js';
 import { privilegeErrors } from './privileges.errors.js';
 
-/** The tenant's full tree (catalogue + its overrides); a personal account gets the plain catalogue. */
-export async function tenantMenuTree(db: Db, tenantId: number | null): Promise<AdminMenuNode[]> {
+/**
+ * The tenant's interface type (spec §1 ui_type), read by the org module that owns it; modules/index.ts
+ * hands it in (privileges imports no module: org already imports privileges).
+ */
+export type UiTypeOf = (db: Db, tenantId: number | null) => Promise<UiType>;
+
+/**
+ * The tenant's full tree (catalogue + its overrides) for its interface type; a personal account gets the
+ * plain catalogue of the default interface.
+ */
+export async function tenantMenuTree(
+  db: Db,
+  tenantId: number | null,
+  uiType: UiType = DEFAULT_UI_TYPE,
+): Promise<AdminMenuNode[]> {
   const [catalogue, overrides] = await Promise.all([
     listCatalogue(db),
     tenantId === null ? Promise.resolve(new Map<string, MenuOverride>()) : listOverrides(db, tenantId),
   ]);
-  return buildAdminTree(catalogue, overrides);
+  return buildAdminTree(catalogue, overrides, uiType);
 }
 
 /**
- * GET privileges/user/menus: the entries the caller may see and their permission strings.
+ * GET privileges/user/menus: the entries the caller may see and their permission strings, for the
+ * tenant's interface type (a welfare tenant gets its own menus, decision 0046).
  * A personal account (no organisation) holds no permission, so it sees entries without perms only.
  */
-export async function userMenus(db: Db, caller: Caller) {
+export async function userMenus(db: Db, caller: Caller, uiType: UiType = DEFAULT_UI_TYPE) {
   const perms = caller.tenantId === null ? [] : caller.perms;
-  const tree = toMenuNodes(await tenantMenuTree(db, caller.tenantId));
+  const tree = toMenuNodes(await tenantMenuTree(db, caller.tenantId, uiType));
   return {
     menus: visibleMenus(tree, perms),
     rules: { perms: perms.includes(ALL_PERMS) ? [ALL_PERMS] : [...new Set(perms)].sort() },
   };
 }
 
-export async function adminMenus(db: Db, caller: TenantCaller) {
-  return { items: await tenantMenuTree(db, caller.tenantId) };
+/** GET privileges/menus: the tenant's full tree of its interface type (what 菜单管理 edits). */
+export async function adminMenus(db: Db, caller: TenantCaller, uiType: UiType = DEFAULT_UI_TYPE) {
+  return { items: await tenantMenuTree(db, caller.tenantId, uiType) };
 }
 
 export interface MenuOverrideInput {
@@ -52,6 +68,7 @@ export async function updateMenus(
   db: Db,
   caller: TenantCaller,
   items: MenuOverrideInput[],
+  uiType: UiType = DEFAULT_UI_TYPE,
   now = Date.now(),
 ) {
   const catalogue = await listCatalogue(db);
@@ -76,7 +93,7 @@ export async function updateMenus(
     });
     await saveOverrides(trx, caller.tenantId, rows, now);
   });
-  return adminMenus(db, caller);
+  return adminMenus(db, caller, uiType);
 }
 
 /** Every permission string the catalogue can grant (for validating group perms). */

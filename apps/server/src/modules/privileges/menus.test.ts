@@ -424,6 +424,8 @@ describe('menu tree rules', () => {
     sort_order: 1,
     meta: { title: name },
     perm_values: perms,
+    ui_types: null,
+    ui_titles: null,
   });
 
   it('keeps a child without perms under a visible parent with perms, drops empty containers, keeps leaves', () => {

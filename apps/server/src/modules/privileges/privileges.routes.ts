@@ -2,7 +2,7 @@ import { signedInCaller, tenantCaller } from '../../platform/auth.js';
 import { SIGNED_IN, STAFF } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import type { AppDeps, ZodApp } from '../../platform/types.js';
-import { adminMenus, updateMenus, userMenus } from './menus.service.js';
+import { adminMenus, updateMenus, userMenus, type UiTypeOf } from './menus.service.js';
 import {
   FunctionPermQuery,
   GradeCheckQuery,
@@ -50,7 +50,7 @@ const tags = ['auth: privileges'];
  * Menus (spec §2.1) and permission groups, function permissions and members (spec §6, §7.3).
  * A colon inside a path segment is written `::` (find-my-way's escape for a literal colon).
  */
-export function registerPrivilegeRoutes(app: ZodApp, { db }: AppDeps) {
+export function registerPrivilegeRoutes(app: ZodApp, { db }: AppDeps, { uiTypeOf }: { uiTypeOf: UiTypeOf }) {
   // ---- Menus ----
   app.get(
     `${PREFIX}/user/menus`,
@@ -58,7 +58,10 @@ export function registerPrivilegeRoutes(app: ZodApp, { db }: AppDeps) {
       config: { permission: SIGNED_IN },
       schema: { response: { 200: envelopeOf(UserMenusReply) }, tags, summary: '当前用户的菜单与权限' },
     },
-    async (request) => ok(await userMenus(db, signedInCaller(request))),
+    async (request) => {
+      const caller = signedInCaller(request);
+      return ok(await userMenus(db, caller, await uiTypeOf(db, caller.tenantId)));
+    },
   );
   app.get(
     `${PREFIX}/menus`,
@@ -70,7 +73,10 @@ export function registerPrivilegeRoutes(app: ZodApp, { db }: AppDeps) {
         summary: '菜单管理：本组织的完整菜单树',
       },
     },
-    async (request) => ok(await adminMenus(db, tenantCaller(request))),
+    async (request) => {
+      const caller = tenantCaller(request);
+      return ok(await adminMenus(db, caller, await uiTypeOf(db, caller.tenantId)));
+    },
   );
   app.put(
     `${PREFIX}/menus`,
@@ -83,7 +89,10 @@ export function registerPrivilegeRoutes(app: ZodApp, { db }: AppDeps) {
         body: MenuOverridesBody,
       },
     },
-    async (request) => ok(await updateMenus(db, tenantCaller(request), request.body.items)),
+    async (request) => {
+      const caller = tenantCaller(request);
+      return ok(await updateMenus(db, caller, request.body.items, await uiTypeOf(db, caller.tenantId)));
+    },
   );
 
   // ---- Permission groups ----

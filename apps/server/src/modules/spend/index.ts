@@ -5,6 +5,7 @@ import { registerOrgAccountRoutes, orgAccountLedger } from './orgAccount/index.j
 import { registerOrderRoutes, registerOrderTaskHandlers } from './orders/index.js';
 import { quotaLedger, registerQuotaRoutes } from './quota/index.js';
 import { publishedScene, registerSceneRoutes, sceneDecider } from './scenes/index.js';
+import { registerBenefitRoutes } from './benefit/index.js';
 import { registerPaymentRoutes } from './payment/index.js';
 import { registerStandardRoutes } from './standards/index.js';
 export { sceneDecider, scenesForUser, seedPresetScenes, usagePeriods } from './scenes/index.js';
@@ -31,4 +32,5 @@ export function registerSpendRoutes(app: ZodApp, deps: AppDeps) {
   registerOrderTaskHandlers(appServices(deps).taskHandlers);
   registerStandardRoutes(app, deps);
   registerPaymentRoutes(app, deps);
+  registerBenefitRoutes(app, deps);
 }

@@ -15,6 +15,7 @@ import {
   ProfileOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
+  ShopOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -54,6 +55,7 @@ const ICONS: Record<string, ReactNode> = {
   organization: <ClusterOutlined />,
   rightrecharge: <CrownOutlined />,
   sysinterest: <CrownOutlined />,
+  store: <ShopOutlined />,
 };
 
 export function iconKey(name: string): string {

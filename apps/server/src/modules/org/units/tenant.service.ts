@@ -2,17 +2,24 @@ import type { Db } from '../../../platform/db/database.js';
 import { ensureAdminGroup, ensureDefaultGroup } from '../../privileges/index.js';
 import * as staffRepo from '../staff/staff.repo.js';
 import { insertDept } from './org.repo.js';
+import { DEFAULT_TENANT_MODE, type TenantMode } from './tenantMode.service.js';
 
 /**
  * 创建组织 (issue 20, part 7): a new tenant — its top organisation with one department 综合管理部 (adding a
  * member needs a department), the founder as its first staff member (in that department) and administrator,
  * and the permission groups every tenant has (系统管理员, the default 普通员工). Runs in the
  * caller's transaction; the auth module adds the trial version and the session (auth/tenant.service.ts).
+ * The tenant's interface and payer type (`mode`) are chosen here or later by the platform operator only.
  * `founder_user_id` is unique: a second organisation by the same person fails on it (the caller maps that).
  */
 export async function createTenantWithFounder(
   trx: Db,
-  v: { name: string; founder: { userId: number; phone: string; name: string } },
+  v: {
+    name: string;
+    founder: { userId: number; phone: string; name: string };
+    /** Interface type and payer type (spec §1); fee_control and 企业自付 when not given. */
+    mode?: Partial<TenantMode>;
+  },
   now: number,
 ) {
   const { id: tenantId } = await trx
@@ -26,8 +33,8 @@ export async function createTenantWithFounder(
       org_type: 'group',
       sort_order: 0,
       source: 0,
-      ui_type: 'fee_control',
-      orgcode_payer_type: 1,
+      ui_type: v.mode?.ui_type ?? DEFAULT_TENANT_MODE.ui_type,
+      orgcode_payer_type: v.mode?.orgcode_payer_type ?? DEFAULT_TENANT_MODE.orgcode_payer_type,
       founder_user_id: v.founder.userId,
       created_at: now,
       updated_at: now,

@@ -3,13 +3,18 @@ import { Button, Card, Descriptions, Result, Skeleton, Table, Tag, Typography } 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { EMPTY_TEXT, PERSONAL_NO_ORG } from '@feikong/contracts';
+import { EMPTY_TEXT, PERSONAL_NO_ORG, PayerTypeLabel, UiTypeLabel, type PayerType } from '@feikong/contracts';
 import type { OrgCompany } from '@/api/auth';
 import { isPersonalAccount, useSession } from '@/stores/session';
 import { SwitchOrgDialog, isCurrentOrg, organizationsQuery, maskPhone } from '@/features/login';
 import { staffQuery } from '../hooks/staff';
 import { DESC_STYLES } from './descStyles';
 import './userInfo.css';
+
+/** Who pays the provider (spec §1 orgcode_payer_type): 服务商支付 (0) or 企业自付 (1). */
+function payerText(v: number | null | undefined): string {
+  return v === 0 || v === 1 ? PayerTypeLabel[v as PayerType] : '-';
+}
 
 /**
  * /orgInfo (企业信息): the current organisation's name, tax id, product version and companies.
@@ -100,6 +105,14 @@ export default function OrgInfoPage() {
             ) : (
               <Typography.Text type="secondary">暂未开通</Typography.Text>
             )}
+          </Descriptions.Item>
+          <Descriptions.Item label="界面类型">
+            <span data-testid="org-ui-type">{UiTypeLabel[s?.ui_type ?? session.ui_type]}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label="服务支付方式">
+            <span data-testid="org-payer-type">
+              {payerText(s?.orgcode_payer_type ?? session.orgcode_payer_type)}
+            </span>
           </Descriptions.Item>
           <Descriptions.Item label="下属公司">{current.children.length} 家</Descriptions.Item>
           <Descriptions.Item label="我的所属公司">{s?.org_name || '-'}</Descriptions.Item>

@@ -177,3 +177,32 @@ describe('home workbench: no late block pushes the page down', () => {
     expect(screen.getByTestId('home-guide')).toBeTruthy();
   });
 });
+
+describe('the home follows the session’s ui_type (decision 0046)', () => {
+  it('a welfare tenant gets 福利首页 and the 费控 workbench is never asked for', async () => {
+    setSession({
+      token: 'tok',
+      userStatus: 2,
+      top_org_name: '福利演示企业',
+      username: '福利员工',
+      ui_type: 'welfare',
+    });
+    const server = stubServer({
+      'GET /app-ctrl/api/v1/home/benefit': () => ({
+        user_name: '福利员工',
+        top_org_name: '福利演示企业',
+        ui_type: 'welfare',
+        orgcode_payer_type: 1,
+        total_balance: 0,
+        balances: [],
+        festivals: [],
+        recent: [],
+      }),
+    });
+    renderAt(<HomePage />);
+    expect(await screen.findByTestId('benefit-home')).toBeTruthy();
+    expect(screen.getByText(/福利员工/)).toBeTruthy();
+    expect(screen.getByText('服务费支付方式：企业自付')).toBeTruthy();
+    expect(server.calls.some((c) => c.path === '/app-ctrl/api/v1/home/workbench')).toBe(false);
+  });
+});

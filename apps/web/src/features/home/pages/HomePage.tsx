@@ -13,16 +13,59 @@ import {
   VersionCard,
 } from '../components/WorkbenchBlocks';
 import { unreadQuery } from '@/features/notify';
+import { BenefitWorkbench, isBenefitUi } from '@/features/welfare';
 import { homeKeys, workbenchQuery } from '../hooks/home';
 import { flagOn, greetingOf, todayText } from '../rules';
 import '../home.css';
 
 /**
- * 工作台 (home/Home at /home/index): the greeting, what is pending (workbench endpoint), the guide, the
+ * home/Home at /home/index: the interface type of the session picks the home (spec §1, decision 0046) —
+ * 福利首页 for welfare and shop_welfare tenants, the 费控 工作台 otherwise.
+ */
+export default function HomePage() {
+  const uiType = useSession((s) => s.ui_type);
+  return isBenefitUi(uiType) ? <BenefitHome /> : <WorkbenchHome />;
+}
+
+/** 福利首页: the greeting, then the benefit blocks (features/welfare). */
+function BenefitHome() {
+  const session = useSession();
+  const name = session.username || session.phone;
+  return (
+    <div className="fk-home" data-testid="home-page">
+      <Hero name={name} org={session.top_org_name} />
+      <BenefitWorkbench />
+    </div>
+  );
+}
+
+function Hero({ name, org }: { name: string; org: string }) {
+  return (
+    <Card className="fk-home-hero" data-testid="home-greeting">
+      <div className="fk-home-hero-inner">
+        <Avatar size={56} className="fk-home-avatar">
+          {name.slice(0, 1)}
+        </Avatar>
+        <div className="fk-home-hero-text">
+          <div className="fk-home-hello">
+            {greetingOf()}，{name}
+          </div>
+          <div className="fk-home-hero-meta">
+            <span>{org || '未加入组织'}</span>
+            <span>{todayText()}</span>
+          </div>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * 工作台 (费控): the greeting, what is pending (workbench endpoint), the guide, the
  * banners, the latest notifications, the version and add-on balances, recent tasks. Only blocks with
  * real data are drawn — a block whose data the server does not give is left out.
  */
-export default function HomePage() {
+function WorkbenchHome() {
   const session = useSession();
   const personal = isPersonalAccount(session);
   const wb = useQuery({ ...workbenchQuery(session.token), enabled: !!session.token });
@@ -56,22 +99,7 @@ export default function HomePage() {
 
   return (
     <div className="fk-home" data-testid="home-page">
-      <Card className="fk-home-hero" data-testid="home-greeting">
-        <div className="fk-home-hero-inner">
-          <Avatar size={56} className="fk-home-avatar">
-            {name.slice(0, 1)}
-          </Avatar>
-          <div className="fk-home-hero-text">
-            <div className="fk-home-hello">
-              {greetingOf()}，{name}
-            </div>
-            <div className="fk-home-hero-meta">
-              <span>{org || '未加入组织'}</span>
-              <span>{todayText()}</span>
-            </div>
-          </div>
-        </div>
-      </Card>
+      <Hero name={name} org={org} />
       {showGuide && <GuideCard />}
       {personal && <JoinOrCreateCard phone={session.phone} />}
       <div className="fk-home-grid">
