@@ -132,7 +132,7 @@ export function defaultContent(category: number): SceneContentT {
 }
 
 export const PRESETS: { name: string; category: number }[] = [
-  { name: '工作餐', category: Category.takeout },
+  { name: '外卖', category: Category.takeout },
   { name: '用车', category: Category.car },
   { name: '机票', category: Category.airplane },
   { name: '火车票', category: Category.train },
