@@ -61,6 +61,10 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   // 智能规则集 and 单据分析 (issue 13).
   'settings/AuditRule': () => import('../features/billReport/pages/AuditRulePage'),
   'billAnalysis/BillAnalysis': () => import('../features/billReport/pages/BillAnalysisPage'),
+  // 场景管理 (issue 21, spend/scenes).
+  'scenes/SceneList': () => import('../features/scenes/pages/SceneListPage'),
+  'scenes/SceneEdit': () => import('../features/scenes/pages/SceneEditPage'),
+  'scenes/SceneDetail': () => import('../features/scenes/pages/SceneDetailPage'),
 };
 
 export type ScreenRegistry = Readonly<Record<string, ScreenLoader>>;
