@@ -223,7 +223,8 @@ describe('场景管理 routes', () => {
     );
     expect(list.total).toBe(9);
     expect(list.list).toHaveLength(5);
-    expect(list.list[0].sceneTypeText).toBe('系统预置');
+    expect(list.list[0].sceneTypeText).toBe('自定义');
+    expect(list.list[1]).toMatchObject({ name: '外卖', sceneTypeText: '系统预置' });
     const custom = await ok(
       await call(
         A.viewer.token,

@@ -4,6 +4,7 @@ import {
   MerchantAvailability,
   MerchantAvailabilityLabel,
   optionsOf,
+  RULE_KEY_LABEL,
   StoreAddressLimit,
   StoreAddressLimitLabel,
   TrafficCard,
@@ -52,51 +53,55 @@ export function RuleFields({ ruleKey, disabled }: { ruleKey: RuleKey; disabled: 
   switch (ruleKey) {
     case 'use_time':
       return (
-        <Form.List name={[...r, 'slots']}>
-          {(items, { add, remove }) => (
-            <>
-              {items.map((f, i) => (
-                <Space key={f.key} align="baseline">
-                  <Form.Item
-                    name={[f.name, 'start']}
-                    label={i === 0 ? '时段' : ' '}
-                    colon={i === 0}
-                    rules={[{ required: true, pattern: HHMM, message: '格式 HH:mm' }]}
-                  >
-                    <Input
-                      placeholder="11:00"
-                      style={{ width: 90 }}
-                      aria-label={`时段${i + 1}开始`}
-                      disabled={disabled}
-                    />
-                  </Form.Item>
-                  <span>至</span>
-                  <Form.Item
-                    name={[f.name, 'end']}
-                    rules={[{ required: true, pattern: HHMM, message: '格式 HH:mm' }]}
-                  >
-                    <Input
-                      placeholder="13:30"
-                      style={{ width: 90 }}
-                      aria-label={`时段${i + 1}结束`}
-                      disabled={disabled}
-                    />
-                  </Form.Item>
-                  {items.length > 1 && <MinusCircleOutlined onClick={() => remove(f.name)} />}
-                </Space>
-              ))}
-              <Button
-                type="dashed"
-                size="small"
-                icon={<PlusOutlined />}
-                onClick={() => add({ start: '17:30', end: '20:00' })}
-                disabled={disabled}
-              >
-                添加时段
-              </Button>
-            </>
-          )}
-        </Form.List>
+        <Form.Item label="时段" required extra="结束早于开始表示跨过午夜，如 22:00 至 02:00">
+          <Form.List name={[...r, 'slots']}>
+            {(items, { add, remove }) => (
+              <>
+                {items.map((f, i) => (
+                  <Space key={f.key} align="baseline" style={{ display: 'flex' }}>
+                    <Form.Item
+                      name={[f.name, 'start']}
+                      style={{ marginBottom: 8 }}
+                      rules={[{ required: true, pattern: HHMM, message: '格式 HH:mm' }]}
+                    >
+                      <Input
+                        placeholder="11:00"
+                        style={{ width: 90 }}
+                        aria-label={`时段${i + 1}开始`}
+                        disabled={disabled}
+                      />
+                    </Form.Item>
+                    <span>至</span>
+                    <Form.Item
+                      name={[f.name, 'end']}
+                      style={{ marginBottom: 8 }}
+                      rules={[{ required: true, pattern: HHMM, message: '格式 HH:mm' }]}
+                    >
+                      <Input
+                        placeholder="13:30"
+                        style={{ width: 90 }}
+                        aria-label={`时段${i + 1}结束`}
+                        disabled={disabled}
+                      />
+                    </Form.Item>
+                    {items.length > 1 && (
+                      <MinusCircleOutlined aria-label="删除时段" onClick={() => remove(f.name)} />
+                    )}
+                  </Space>
+                ))}
+                <Button
+                  type="dashed"
+                  size="small"
+                  icon={<PlusOutlined />}
+                  onClick={() => add({ start: '17:30', end: '20:00' })}
+                  disabled={disabled}
+                >
+                  添加时段
+                </Button>
+              </>
+            )}
+          </Form.List>
+        </Form.Item>
       );
     case 'use_date':
       return (
@@ -122,7 +127,7 @@ export function RuleFields({ ruleKey, disabled }: { ruleKey: RuleKey; disabled: 
     case 'avg_amount':
       return (
         <Form.Item label="限额" name={[...r, 'amount']} rules={[{ required: true, message: '请输入限额' }]}>
-          <YuanInput disabled={disabled} aria-label={`${ruleKey}限额`} />
+          <YuanInput disabled={disabled} aria-label={RULE_KEY_LABEL[ruleKey]} />
         </Form.Item>
       );
     case 'notify_message':
