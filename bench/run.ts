@@ -10,6 +10,7 @@ import { benchOrgImportExport } from './org-import-export.js';
 import { benchOrgTree } from './org-tree.js';
 import { benchWebFirstLoad } from './web-first-load.js';
 import { benchFlow } from './flow.js';
+import { benchSpendDecision } from './spendDecision.js';
 
 const benches: Record<string, () => Promise<unknown>> = {
   'api-read': benchApiRead,
@@ -21,6 +22,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'invoice-pagelist': benchInvoicePageList,
   // flow-batch-approve, flow-todo and flow-simulate share one setup (1,000 submitted documents).
   flow: benchFlow,
+  'spend-decision': benchSpendDecision,
 };
 
 const wanted = process.argv.slice(2);

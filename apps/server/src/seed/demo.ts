@@ -6,6 +6,7 @@ import { seedDemoPrivileges } from './privileges.js';
 import { seedDemoNotify } from './notify.js';
 import { seedDemoRights } from './rights.js';
 import { seedDemoPaymentCards } from './spendPayment.js';
+import { seedDemoSpendScenes } from './spendScenes.js';
 
 /** The demo accounts the README, tests and demos rely on. Password for all: Demo@123456. */
 export const DEMO_PASSWORD = 'Demo@123456';
@@ -315,5 +316,6 @@ export async function seedDemoTenant(db: Trx) {
   await seedDemoPrivileges(db, group, DEMO);
   await seedDemoPaymentCards(db, { approver: u2, staff: u3 });
   await seedDemoNotify(db, group, await seedDemoRights(db, { group, expired }, DEMO.admin));
+  await seedDemoSpendScenes(db, group);
   return { group, tech, trade, expired };
 }

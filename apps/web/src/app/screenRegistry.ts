@@ -76,6 +76,10 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'payment/Waiting': () => import('../features/payment/pages/WaitingPage'),
   'payment/BatchList': () => import('../features/payment/pages/BatchListPage'),
   'payment/BatchDetail': () => import('../features/payment/pages/BatchDetailPage'),
+  // 场景管理 (issue 21, spend/scenes).
+  'scenes/SceneList': () => import('../features/scenes/pages/SceneListPage'),
+  'scenes/SceneEdit': () => import('../features/scenes/pages/SceneEditPage'),
+  'scenes/SceneDetail': () => import('../features/scenes/pages/SceneDetailPage'),
 };
 
 export type ScreenRegistry = Readonly<Record<string, ScreenLoader>>;

@@ -285,6 +285,36 @@ export const APPLY_TEMPLATE_CONTROLLED: RuleKey[] = [
   'use_date',
 ];
 
+/** What a rule component starts from when switched on: its "Rule defaults" (spec 3), a lunch slot, ¥0 limits. */
+export const RULE_DEFAULT_INPUT: Record<RuleKey, unknown> = {
+  apply: {},
+  report: {},
+  use_time: { slots: [{ start: '11:00', end: '13:30' }] },
+  order_number: {},
+  order_amount: { amount: 0 },
+  day_amount: { amount: 0 },
+  month_amount: { amount: 0 },
+  year_amount: { amount: 0 },
+  avg_amount: { amount: 0 },
+  control_mode: {},
+  use_date: {},
+  notify_message: {},
+  notify_email: {},
+  takeout: {},
+  car: {},
+  airplane: {},
+  train: {},
+  hotel: {},
+  medical: {},
+  bus: {},
+  subway: {},
+  store: {},
+};
+/** Every rule component at its defaults. */
+export function allRuleDefaults(): Required<SceneRules> {
+  return SceneRules.parse(RULE_DEFAULT_INPUT) as Required<SceneRules>;
+}
+
 // ---- Rule type catalogue (spec 3 "Scene rule type group", spec 5 hidden types) ----
 
 export const SceneRuleType = z.object({ id: RuleKey, name: z.string(), status: z.number().int() });

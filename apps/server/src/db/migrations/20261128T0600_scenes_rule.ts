@@ -4,7 +4,7 @@ import { addMenuEntries, removeMenuEntries, type MenuEntrySeed } from './2026112
 
 /**
  * 场景管理 (issue 21, spend/scenes): the menu entries under 消费管控 and the preset scenes (scene_type 0:
- * 工作餐, 用车, 机票, 火车票, 酒店, 商城, 到店, 医疗健康) of every tenant that exists now; new tenants get
+ * 外卖, 用车, 机票, 火车票, 酒店, 商城, 到店, 医疗健康) of every tenant that exists now; new tenants get
  * them at creation (auth/tenant.service.ts).
  */
 export const SCENE_MENUS: MenuEntrySeed[] = [

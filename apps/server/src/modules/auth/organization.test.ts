@@ -86,7 +86,7 @@ describe('POST users:create/organization', () => {
       .orderBy('id')
       .execute();
     expect(scenes.map((s) => s.name)).toEqual([
-      '工作餐',
+      '外卖',
       '用车',
       '机票',
       '火车票',

@@ -8,7 +8,6 @@ import {
   type RuleKey,
   type SceneContent as SceneContentT,
   type SceneRuleTypeGroup,
-  type SceneRules,
 } from '@feikong/contracts';
 
 /**
@@ -91,36 +90,6 @@ export function visibleRuleTypes(category: number) {
   return visibleRuleTypeGroups(ruleTypeCatalogue(category));
 }
 
-/** A rule component at its defaults (spec 3 "Rule defaults"; spec 9 airplane low-price time 3). */
-export function ruleDefaults(key: RuleKey): NonNullable<SceneRules[RuleKey]> {
-  const parsed = SceneContent.shape.rules.parse({ [key]: DEFAULT_INPUT[key] });
-  return parsed[key] as NonNullable<SceneRules[RuleKey]>;
-}
-const DEFAULT_INPUT: Record<RuleKey, unknown> = {
-  apply: {},
-  report: {},
-  use_time: { slots: [{ start: '11:00', end: '13:30' }] },
-  order_number: {},
-  order_amount: { amount: 0 },
-  day_amount: { amount: 0 },
-  month_amount: { amount: 0 },
-  year_amount: { amount: 0 },
-  avg_amount: { amount: 0 },
-  control_mode: {},
-  use_date: {},
-  notify_message: {},
-  notify_email: {},
-  takeout: {},
-  car: {},
-  airplane: {},
-  train: {},
-  hotel: {},
-  medical: {},
-  bus: {},
-  subway: {},
-  store: {},
-};
-
 /** A new scene's content: the category's business rule at its defaults, for everyone, no limits. */
 export function defaultContent(category: number): SceneContentT {
   const business = BUSINESS[category];
@@ -132,7 +101,7 @@ export function defaultContent(category: number): SceneContentT {
 }
 
 export const PRESETS: { name: string; category: number }[] = [
-  { name: '工作餐', category: Category.takeout },
+  { name: '外卖', category: Category.takeout },
   { name: '用车', category: Category.car },
   { name: '机票', category: Category.airplane },
   { name: '火车票', category: Category.train },

@@ -65,9 +65,10 @@ export async function listScenes(db: Db, c: TenantCaller, q: SceneListQuery) {
   const { n } = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()
-    .orderBy('scene_type', 'asc')
+    // Custom scenes first, the last changed on top; then the presets in their seeded order.
+    .orderBy('scene_type', 'desc')
     .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('id', 'asc')
     .limit(q.page_size)
     .offset((q.page_num - 1) * q.page_size)
     .execute();

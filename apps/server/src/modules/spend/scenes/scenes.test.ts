@@ -7,6 +7,7 @@ import type { SpendRequest, SpendUsage } from '../decision.js';
 import { compileCount } from './engine/compile.js';
 import { sceneDecider, scenesForUser, seedPresetScenes } from './index.js';
 import { SCENES } from './scenes.routes.js';
+import { seedDemoTenant, DEMO } from '../../../seed/demo.js';
 import { ScenesCode } from './scenes.errors.js';
 
 let t: TestApp;
@@ -175,6 +176,33 @@ describe('sceneDecider', () => {
   });
 });
 
+describe('the demo seed', () => {
+  it('gives 演示集团 the presets and an opened 工作餐 (11:00–13:30, ¥30.00 a day, the employee pays the excess)', async () => {
+    const { group } = await t.db.transaction().execute((trx) => seedDemoTenant(trx));
+    const rows = await t.db
+      .selectFrom('scenes')
+      .select(['id', 'name', 'scene_type', 'status'])
+      .where('tenant_id', '=', group)
+      .execute();
+    expect(rows).toHaveLength(9);
+    const lunch = rows.find((r) => r.name === '工作餐')!;
+    expect(lunch).toMatchObject({ scene_type: 1, status: 2 });
+    const staff = await t.db
+      .selectFrom('staff')
+      .select('id')
+      .where('tenant_id', '=', group)
+      .where('phone', '=', DEMO.staff)
+      .executeTakeFirstOrThrow();
+    const spend = spendOf(group, Number(staff.id), Number(lunch.id));
+    expect((await sceneDecider.decide(t.db, spend, usage)).verdict).toBe('allow');
+    expect(
+      (await sceneDecider.decide(t.db, { ...spend, at: sh('2026-11-27T18:00:00') }, usage)).voices[0]!.code,
+    ).toBe('USE_TIME_OUTSIDE');
+    const over = await sceneDecider.decide(t.db, { ...spend, amount: 4000 }, usage);
+    expect(over).toMatchObject({ verdict: 'excess', companyPays: 3000, employeePays: 1000 });
+  });
+});
+
 describe('场景管理 routes', () => {
   it('each route names its permission', () => {
     const mine = t.app.builtRoutes.filter((r) => r.url.startsWith(`${SCENES}/`) && r.method !== 'HEAD');
@@ -195,7 +223,8 @@ describe('场景管理 routes', () => {
     );
     expect(list.total).toBe(9);
     expect(list.list).toHaveLength(5);
-    expect(list.list[0].sceneTypeText).toBe('系统预置');
+    expect(list.list[0].sceneTypeText).toBe('自定义');
+    expect(list.list[1]).toMatchObject({ name: '外卖', sceneTypeText: '系统预置' });
     const custom = await ok(
       await call(
         A.viewer.token,
