@@ -76,7 +76,7 @@ const STAFF_FLOW_SHAPES = [
   { bill: (FLOW_SHAPES[1] as { bill: string[] }).bill.filter((n) => n !== 'billAnalysis') },
   { flowManage: ['flowAgent'] },
 ];
-const FULL_SHAPE = [
+const BASE_SHAPE = [
   { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
   INVOICE_SHAPE,
   ...FLOW_SHAPES,
@@ -104,8 +104,15 @@ const FULL_SHAPE = [
   },
   { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
 ];
-/** The catalogue (menu settings) also lists containers nobody sees yet: 消费管控 before its areas. */
-const CATALOGUE_SHAPE = [...FULL_SHAPE.slice(0, -3), 'scenes', ...FULL_SHAPE.slice(-3)];
+/** 消费管控 with the quota area's entries (额度发放, 额度管理; decision 0042). */
+const SCENES_SHAPE = {
+  scenes: [
+    { quotaRelease: ['quotaReleaseList', 'quotaPlanList', 'quotaReleaseDetail', 'quotaReleaseIssue'] },
+    { quota: ['quotaList', 'quotaByUser', 'quotaOperateRecord', 'quotaChangeRecord', 'quotaUserDetail'] },
+  ],
+};
+const FULL_SHAPE = [...BASE_SHAPE.slice(0, -3), SCENES_SHAPE, ...BASE_SHAPE.slice(-3)];
+const CATALOGUE_SHAPE = FULL_SHAPE;
 const PLAIN_SHAPE = [
   { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
   { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
@@ -270,6 +277,7 @@ describe('GET and PUT privileges/menus', () => {
       'invoiceManage',
       'todo',
       'bill',
+      'scenes',
       'flowManage',
       'setcenter',
       'personal',

@@ -348,6 +348,7 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
           'billAnalysis',
         ],
       },
+      { scenes: ['quotaRelease', 'quota'] },
       { flowManage: ['flowList', 'flowGroup', 'flowMatrix', 'flowAgent', 'flowIntervene'] },
       {
         setcenter: [
