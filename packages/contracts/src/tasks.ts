@@ -66,6 +66,7 @@ export function taskTypeName(operatingType: unknown): string {
 export const TASK_IMPORT_TYPES: readonly number[] = [
   TaskOperatingType.orgImport,
   TaskOperatingType.memberImport,
+  TaskOperatingType.quotaReleaseImport,
 ];
 export function isImportTask(operatingType: unknown): boolean {
   return TASK_IMPORT_TYPES.includes(Number(operatingType));
