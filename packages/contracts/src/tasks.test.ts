@@ -16,7 +16,7 @@ import {
 describe('task types', () => {
   it('names every spec type in Chinese', () => {
     expect(Object.keys(TaskOperatingTypeLabel).map(Number)).toEqual([
-      1, 2, 3, 4, 5, 7, 8, 9, 10, 12, 13, 14, 25, 26, 27, 30, 33, 34, 35,
+      1, 2, 3, 4, 5, 7, 8, 9, 10, 12, 13, 14, 25, 26, 27, 30, 33, 34, 35, 131,
     ]);
     expect(taskTypeName(1)).toBe('组织导入');
     expect(taskTypeName('2')).toBe('成员导入');
@@ -25,9 +25,10 @@ describe('task types', () => {
     expect(taskTypeName(35)).toBe('卡片操作列表导出');
     expect(taskTypeName(999)).toBe('后台任务');
   });
-  it('only 1 and 2 are imports; 33 shows no result message', () => {
+  it('1, 2 and 131 (额度发放导入, decision 0042) are imports; 33 shows no result message', () => {
     expect(isImportTask(1)).toBe(true);
     expect(isImportTask(2)).toBe(true);
+    expect(isImportTask(131)).toBe(true);
     expect(isImportTask(3)).toBe(false);
     expect(TASK_TYPES_WITHOUT_RESULT_MESSAGE).toEqual([33]);
   });

@@ -72,6 +72,7 @@ export const TASK_IMPORT_TYPES: readonly number[] = [
   TaskOperatingType.orgImport,
   TaskOperatingType.memberImport,
   TaskOperatingType.paymentResultImport,
+  TaskOperatingType.quotaReleaseImport,
 ];
 export function isImportTask(operatingType: unknown): boolean {
   return TASK_IMPORT_TYPES.includes(Number(operatingType));

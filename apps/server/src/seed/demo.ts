@@ -7,6 +7,7 @@ import { seedDemoNotify } from './notify.js';
 import { seedDemoRights } from './rights.js';
 import { seedDemoPaymentCards } from './spendPayment.js';
 import { seedDemoSpendScenes } from './spendScenes.js';
+import { seedDemoQuota } from './spendQuota.js';
 
 /** The demo accounts the README, tests and demos rely on. Password for all: Demo@123456. */
 export const DEMO_PASSWORD = 'Demo@123456';
@@ -317,5 +318,6 @@ export async function seedDemoTenant(db: Trx) {
   await seedDemoPaymentCards(db, { approver: u2, staff: u3 });
   await seedDemoNotify(db, group, await seedDemoRights(db, { group, expired }, DEMO.admin));
   await seedDemoSpendScenes(db, group);
+  await seedDemoQuota(db, group, u1);
   return { group, tech, trade, expired };
 }

@@ -310,12 +310,19 @@ export const QuotaUserDetail = z.object({
 
 /** Task 13 (额度发放明细导出) params. */
 export const QuotaExportParams = z.object(labelled({ release_id: id('发放记录') }));
-/** Task 131 (额度发放导入) params: the scene and validity; the file's rows are 手机号, 发放金额（元）. */
+/**
+ * Task 131 (额度发放导入): the file's rows are 手机号, 发放金额（元）, 场景 (the scene's name); the generic import
+ * route sends no params, so what is granted never expires and accumulates (params, when given, override).
+ */
 export const QuotaImportParams = z.object(
   labelled({
-    scene_id: id('场景'),
-    ...validity,
+    valid_period: validity.valid_period.default(0),
+    valid_days: validity.valid_days,
+    valid_until: validity.valid_until,
+    clear_period: validity.clear_period,
+    release_mode: validity.release_mode,
+    mode_limit: validity.mode_limit,
     memo: text('备注', 100).default(''),
   }),
 );
-export const QUOTA_IMPORT_COLUMNS = ['手机号', '发放金额（元）'] as const;
+export const QUOTA_IMPORT_COLUMNS = ['手机号', '发放金额（元）', '场景'] as const;

@@ -349,6 +349,7 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
         ],
       },
       { payment: ['paymentWaiting', 'paymentBatch'] },
+      { scenes: ['scenesRule', 'quotaRelease', 'quota', 'scenesOrderCenterOrderList', 'scenesOrderChannel', 'orgAccount'] },
       { flowManage: ['flowList', 'flowGroup', 'flowMatrix', 'flowAgent', 'flowIntervene'] },
       {
         setcenter: [

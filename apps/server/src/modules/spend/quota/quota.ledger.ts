@@ -46,6 +46,18 @@ export type ReleaseModeRule =
   | { mode: 4 }; // top up to `amount`
 
 async function lockAccount(tx: Db, ref: AccountRef, now: number): Promise<AccountRow> {
+  const select = () => {
+    let q = tx
+      .selectFrom('quota_accounts')
+      .select(['id', 'tenant_id', 'user_id', 'scene_id', 'balance'])
+      .where('tenant_id', '=', ref.tenantId)
+      .where('user_id', '=', ref.userId)
+      .where('scene_id', '=', ref.sceneId);
+    if (dialectOf(tx) === 'postgres') q = q.forUpdate();
+    return q.executeTakeFirst();
+  };
+  const found = await select();
+  if (found) return found;
   await tx
     .insertInto('quota_accounts')
     .values({
@@ -57,14 +69,7 @@ async function lockAccount(tx: Db, ref: AccountRef, now: number): Promise<Accoun
     })
     .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'scene_id']).doNothing())
     .execute();
-  let q = tx
-    .selectFrom('quota_accounts')
-    .select(['id', 'tenant_id', 'user_id', 'scene_id', 'balance'])
-    .where('tenant_id', '=', ref.tenantId)
-    .where('user_id', '=', ref.userId)
-    .where('scene_id', '=', ref.sceneId);
-  if (dialectOf(tx) === 'postgres') q = q.forUpdate();
-  return q.executeTakeFirstOrThrow();
+  return (await select())!;
 }
 
 async function previous(tx: Db, tenantId: number, key: string) {
@@ -116,16 +121,30 @@ async function post(tx: Db, acct: AccountRow, line: LedgerLine, now: number): Pr
   return balance;
 }
 
-/** Takes back what is left of every grant of the account that has expired by `now`. */
-async function sweepAccount(tx: Db, acct: AccountRow, now: number): Promise<void> {
-  const due = await tx
+interface LiveGrant {
+  id: number;
+  remaining: number;
+  expires_at: number | null;
+  expire_kind: string;
+  release_id: number | null;
+}
+
+/** The account's grants with something left (one read serves the sweep and the debit). */
+async function liveGrants(tx: Db, accountId: number): Promise<LiveGrant[]> {
+  return tx
     .selectFrom('quota_grants')
-    .select(['id', 'remaining', 'expire_kind', 'release_id'])
-    .where('account_id', '=', acct.id)
+    .select(['id', 'remaining', 'expires_at', 'expire_kind', 'release_id'])
+    .where('account_id', '=', accountId)
     .where('remaining', '>', 0)
-    .where('expires_at', '<=', now)
     .orderBy('id')
     .execute();
+}
+
+/** Takes back what is left of every grant of the account that has expired by `now`. */
+async function sweepAccount(tx: Db, acct: AccountRow, now: number, live?: LiveGrant[]): Promise<void> {
+  const due = (live ?? (await liveGrants(tx, acct.id))).filter(
+    (g) => g.expires_at !== null && g.expires_at <= now,
+  );
   for (const g of due) {
     await tx.updateTable('quota_grants').set({ remaining: 0 }).where('id', '=', g.id).execute();
     const kind = g.expire_kind === 'clear' ? 'clear' : 'expire';
@@ -173,13 +192,13 @@ async function addGrant(
 }
 
 /** Takes `amount` from the grants that expire first (unlimited ones last). */
-async function takeFromGrants(tx: Db, acct: AccountRow, amount: number): Promise<number | null> {
-  const grants = await tx
-    .selectFrom('quota_grants')
-    .select(['id', 'remaining', 'expires_at'])
-    .where('account_id', '=', acct.id)
-    .where('remaining', '>', 0)
-    .execute();
+async function takeFromGrants(
+  tx: Db,
+  acct: AccountRow,
+  amount: number,
+  live?: LiveGrant[],
+): Promise<number | null> {
+  const grants = [...(live ?? (await liveGrants(tx, acct.id)))];
   grants.sort(
     (a, b) =>
       (a.expires_at ?? Number.MAX_SAFE_INTEGER) - (b.expires_at ?? Number.MAX_SAFE_INTEGER) || a.id - b.id,
@@ -246,7 +265,8 @@ export async function debitAt(db: Db, move: Move, now: number): Promise<{ balanc
     const acct = await lockAccount(tx, move, now);
     const again = await replay(tx, acct, move.key, ['debit']);
     if (again) return again;
-    await sweepAccount(tx, acct, now);
+    const live = await liveGrants(tx, acct.id);
+    await sweepAccount(tx, acct, now, live);
     if (acct.balance < move.amount) {
       throw quotaErrors.insufficient(
         await sceneName(tx, move.tenantId, move.sceneId),
@@ -254,7 +274,8 @@ export async function debitAt(db: Db, move: Move, now: number): Promise<{ balanc
         move.amount,
       );
     }
-    const grantId = await takeFromGrants(tx, acct, move.amount);
+    const spendable = live.filter((g) => g.expires_at === null || g.expires_at > now);
+    const grantId = await takeFromGrants(tx, acct, move.amount, spendable);
     const balance = await post(
       tx,
       acct,

@@ -13,14 +13,14 @@ import type { AppServices } from '../../../platform/types.js';
 import { readFirstSheet, withLocalCopy, XlsxFormatError } from '../../../platform/xlsx/reader.js';
 import { writeSheet } from '../../../platform/xlsx/writer.js';
 import { staffIdByPhone, staffByUserIds } from '../../org/index.js';
-import { checkMode, createRelease, runRelease, sceneOf } from './quota.release.js';
+import { checkMode, createRelease, runRelease } from './quota.release.js';
 import { checkValidity, grantSpecOf } from './quota.validity.js';
 
 /**
  * 额度发放's background tasks: 13 额度发放明细导出 (one run's lines as .xlsx) and 131 额度发放导入 (an .xlsx of
- * 手机号 and 发放金额（元）: the good rows become one run with release source 2 import, each bad row is
+ * 手机号, 发放金额（元） and 场景: the good rows become one run per scene with release source 2 import, each bad row is
  * reported with its reason in the failure file). A re-run after a crash finds the same run by its key
- * `import:<taskId>` and resumes it: nobody is paid twice.
+ * `import:<taskId>:<sceneId>` and resumes it: nobody is paid twice.
  */
 
 const fmtTime = (ms: number | null) =>
@@ -94,15 +94,15 @@ async function importLines(ctx: TaskRunContext): Promise<TaskResult> {
   const { tenantId } = ctx.task;
   const now = Date.now();
   try {
-    await sceneOf(ctx.db, tenantId, p.scene_id);
     checkValidity(p, now);
     checkMode(p.release_mode, p.mode_limit, 1);
   } catch (e) {
     throw taskFailure((e as { msg?: string }).msg ?? '导入条件不正确');
   }
   if (!ctx.task.inputKey) throw taskFailure('请上传导入文件');
-  const good = new Map<number, number>();
-  const failures: [number, string, string, string][] = [];
+  const good = new Map<number, Map<number, number>>();
+  const failures: [number, string, string, string, string][] = [];
+  const scenes = new Map<string, number | null>();
   const seenPhones = new Set<string>();
   try {
     const input = await ctx.openInput(ctx.task.inputKey);
@@ -110,14 +110,29 @@ async function importLines(ctx: TaskRunContext): Promise<TaskResult> {
       readFirstSheet(file, QUOTA_IMPORT_COLUMNS.length),
     )) {
       if (rowNumber === 1) continue;
-      const [phone = '', yuan = ''] = cells;
-      if (!phone && !yuan) continue;
-      const fail = (why: string) => failures.push([rowNumber, phone, yuan, why]);
-      if (seenPhones.has(phone)) {
-        fail('手机号在文件中重复');
+      const [phone = '', yuan = '', sceneName = ''] = cells;
+      if (!phone && !yuan && !sceneName) continue;
+      const fail = (why: string) => failures.push([rowNumber, phone, yuan, sceneName, why]);
+      if (!scenes.has(sceneName)) {
+        const row = await ctx.db
+          .selectFrom('scenes')
+          .select('id')
+          .where('tenant_id', '=', tenantId)
+          .where('name', '=', sceneName)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        scenes.set(sceneName, row?.id ?? null);
+      }
+      const sceneId = scenes.get(sceneName) ?? null;
+      if (sceneId === null) {
+        fail('场景不存在');
         continue;
       }
-      seenPhones.add(phone);
+      if (seenPhones.has(`${sceneId}:${phone}`)) {
+        fail('同一场景下手机号在文件中重复');
+        continue;
+      }
+      seenPhones.add(`${sceneId}:${phone}`);
       const amount = yuanToCents(yuan);
       if (amount === null || amount <= 0) {
         fail('发放金额须为大于 0 的数字（元）');
@@ -137,21 +152,23 @@ async function importLines(ctx: TaskRunContext): Promise<TaskResult> {
         fail('手机号不是本组织的在职员工');
         continue;
       }
-      good.set(staff.user_id, amount);
+      if (!good.has(sceneId)) good.set(sceneId, new Map());
+      good.get(sceneId)!.set(staff.user_id, amount);
     }
   } catch (e) {
     if (e instanceof XlsxFormatError) throw taskFailure(e.message);
     throw e;
   }
-  if (good.size > 0) {
+  let paid = 0;
+  for (const [sceneId, lines] of good) {
     const { id } = await ctx.db.transaction().execute((tx) =>
       createRelease(
         tx,
         {
           tenantId,
-          sceneId: p.scene_id,
+          sceneId,
           planId: null,
-          fireKey: `import:${ctx.task.id}`,
+          fireKey: `import:${ctx.task.id}:${sceneId}`,
           releaseType: ReleaseType.manual,
           source: ReleaseSource.import,
           mode: p.release_mode,
@@ -159,12 +176,13 @@ async function importLines(ctx: TaskRunContext): Promise<TaskResult> {
           grant: grantSpecOf(p, now),
           memo: p.memo || '导入发放',
           createdBy: ctx.task.creatorUserId,
-          lines: [...good].map(([userId, amount]) => ({ userId, amount })),
+          lines: [...lines].map(([userId, amount]) => ({ userId, amount })),
         },
         now,
       ),
     );
     await runRelease(ctx.db, tenantId, id, Date.now);
+    paid += lines.size;
   }
   let attachment: TaskResult['attachment'];
   if (failures.length > 0) {
@@ -172,8 +190,8 @@ async function importLines(ctx: TaskRunContext): Promise<TaskResult> {
       writeSheet(out, '失败明细', ['行号', ...QUOTA_IMPORT_COLUMNS, '失败原因'], [failures]),
     );
   }
-  await ctx.progress({ success_amount: good.size, fail_amount: failures.length });
-  return { success_amount: good.size, fail_amount: failures.length, attachment };
+  await ctx.progress({ success_amount: paid, fail_amount: failures.length });
+  return { success_amount: paid, fail_amount: failures.length, attachment };
 }
 
 export function registerQuotaTasks(services: AppServices) {
