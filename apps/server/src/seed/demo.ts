@@ -5,6 +5,7 @@ import { seedDefaultAuditRules } from '../modules/billReport/index.js';
 import { seedDemoPrivileges } from './privileges.js';
 import { seedDemoNotify } from './notify.js';
 import { seedDemoRights } from './rights.js';
+import { seedDemoSpendAccount } from './spendAccount.js';
 
 /** The demo accounts the README, tests and demos rely on. Password for all: Demo@123456. */
 export const DEMO_PASSWORD = 'Demo@123456';
@@ -310,5 +311,6 @@ export async function seedDemoTenant(db: Trx) {
   });
   await seedDemoPrivileges(db, group, DEMO);
   await seedDemoNotify(db, group, await seedDemoRights(db, { group, expired }, DEMO.admin));
+  await seedDemoSpendAccount(db, group, DEMO.admin);
   return { group, tech, trade, expired };
 }

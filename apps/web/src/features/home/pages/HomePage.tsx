@@ -13,6 +13,7 @@ import {
   VersionCard,
 } from '../components/WorkbenchBlocks';
 import { unreadQuery } from '@/features/notify';
+import { BalanceWarning } from '@/features/orgAccount';
 import { homeKeys, workbenchQuery } from '../hooks/home';
 import { flagOn, greetingOf, todayText } from '../rules';
 import '../home.css';
@@ -72,6 +73,7 @@ export default function HomePage() {
           </div>
         </div>
       </Card>
+      {data.org_balance_warning && <BalanceWarning warning={data.org_balance_warning} />}
       {showGuide && <GuideCard />}
       {personal && <JoinOrCreateCard phone={session.phone} />}
       <div className="fk-home-grid">
