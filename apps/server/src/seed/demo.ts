@@ -8,6 +8,7 @@ import { seedDemoRights } from './rights.js';
 import { seedDemoPaymentCards } from './spendPayment.js';
 import { seedDemoSpendScenes } from './spendScenes.js';
 import { seedDemoQuota } from './spendQuota.js';
+import { seedDemoSpendAccount } from './spendAccount.js';
 
 /** The demo accounts the README, tests and demos rely on. Password for all: Demo@123456. */
 export const DEMO_PASSWORD = 'Demo@123456';
@@ -319,5 +320,6 @@ export async function seedDemoTenant(db: Trx) {
   await seedDemoNotify(db, group, await seedDemoRights(db, { group, expired }, DEMO.admin));
   await seedDemoSpendScenes(db, group);
   await seedDemoQuota(db, group, u1);
+  await seedDemoSpendAccount(db, group, DEMO.admin);
   return { group, tech, trade, expired };
 }

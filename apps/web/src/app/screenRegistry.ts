@@ -64,6 +64,13 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'bill/BillDetail': () => import('../features/bill/pages/BillDetailPage'),
   'flow/TodoList': () => import('../features/bill/pages/TodoListPage'),
   'flow/SubmittedList': () => import('../features/bill/pages/SubmittedListPage'),
+  // 企业账户 (issue 21, spend/orgAccount).
+  'orgAccount/Overview': () => import('../features/orgAccount/pages/OverviewPage'),
+  'orgAccount/RechargeList': () => import('../features/orgAccount/pages/RechargeListPage'),
+  'orgAccount/RechargeDetail': () => import('../features/orgAccount/pages/RechargeDetailPage'),
+  'orgAccount/Flow': () => import('../features/orgAccount/pages/FlowPage'),
+  'orgAccount/CompanyBill': () => import('../features/orgAccount/pages/CompanyBillPage'),
+  'orgAccount/ServiceFeeBill': () => import('../features/orgAccount/pages/ServiceFeeBillPage'),
   // 智能规则集 and 单据分析 (issue 13).
   'settings/AuditRule': () => import('../features/billReport/pages/AuditRulePage'),
   'billAnalysis/BillAnalysis': () => import('../features/billReport/pages/BillAnalysisPage'),

@@ -4,3 +4,10 @@ export { VersionNoticeBar, type VersionNotice } from './components/VersionNotice
 export { useVersionNoticesSettled } from './hooks/notices';
 export { bannersQuery, tenantProductsQuery } from './hooks/rights';
 export { dateOfSeconds, expiryDateOfSeconds, purchasePath, RIGHTS_PERM, RIGHTS_ROUTES } from './rules';
+// The transfer receipt control and list (the cashier's), reused by the organisation account's recharge.
+export {
+  ReceiptList,
+  ReceiptUpload,
+  uploadedReceiptIds,
+  type ReceiptUploadFile,
+} from './components/Receipts';

@@ -10,6 +10,7 @@ import { monthRange } from './account.service.js';
 import { ledgerSum } from './ledger.repo.js';
 import { OrgAccountCode } from './orgAccount.errors.js';
 import { confirmRechargeByOperator, rejectRechargeByOperator } from './recharge.service.js';
+import { seedDemoSpendAccount } from '../../../seed/spendAccount.js';
 
 // 企业账户 routes (/consume-quota-center/api/v1/orgAccount): overview and threshold, recharge by bank
 // transfer with receipts confirmed by the operator, the flow, the company and service fee bills, the
@@ -484,5 +485,19 @@ describe('flow, company bill, service fee bill, export', () => {
     expect(sheet.getRow(2).getCell(2).value).toBe('666.00');
     expect(sheet.getRow(2).getCell(3).value).toBe('已到账');
     expect(sheet.rowCount).toBe(2);
+  });
+});
+
+describe('demo seed', () => {
+  it('gives the demo account a confirmed recharge: the balance is its ledger row', async () => {
+    const a = await makeAccountTenant();
+    await seedDemoSpendAccount(t.db, a.tenantId, a.admin.phone);
+    const ov = (await call(a.viewer.token, 'GET', 'overview')).body.data;
+    expect(ov).toMatchObject({ balance: 5_000_000, warn_threshold: 500_000, below_threshold: false });
+    expect(await ledgerSum(t.db, a.tenantId)).toBe(5_000_000);
+    const list = (await call(a.viewer.token, 'GET', 'recharge/list')).body.data;
+    expect(list.items[0]).toMatchObject({ amount: 5_000_000, status_name: '已到账' });
+    const detail = (await call(a.viewer.token, 'GET', `recharge/detail?id=${list.items[0].id}`)).body.data;
+    expect(detail.ledger).toMatchObject({ delta: 5_000_000, balance_after: 5_000_000 });
   });
 });

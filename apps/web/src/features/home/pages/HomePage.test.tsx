@@ -24,6 +24,7 @@ const workbench = (over: Partial<Workbench> = {}): Workbench => ({
   notices: [],
   tasks: null,
   pending_orders: null,
+  org_balance_warning: null,
   ...over,
 });
 const version = (over: Partial<TenantVersion> = {}): TenantVersion => ({

@@ -14,6 +14,7 @@ import {
 } from '../components/WorkbenchBlocks';
 import { unreadQuery } from '@/features/notify';
 import { BenefitWorkbench, isBenefitUi } from '@/features/welfare';
+import { BalanceWarning } from '@/features/orgAccount';
 import { homeKeys, workbenchQuery } from '../hooks/home';
 import { flagOn, greetingOf, todayText } from '../rules';
 import '../home.css';
@@ -100,6 +101,7 @@ function WorkbenchHome() {
   return (
     <div className="fk-home" data-testid="home-page">
       <Hero name={name} org={org} />
+      {data.org_balance_warning && <BalanceWarning warning={data.org_balance_warning} />}
       {showGuide && <GuideCard />}
       {personal && <JoinOrCreateCard phone={session.phone} />}
       <div className="fk-home-grid">

@@ -53,11 +53,17 @@ export function ReceiptUpload({
   submittedIds,
   value,
   onChange,
+  upload,
+  remove,
 }: {
   orderId: number;
   submittedIds: readonly number[];
   value?: ReceiptUploadFile[];
   onChange?: (files: ReceiptUploadFile[]) => void;
+  /** Where a file goes (default: the order's receipt upload); the organisation account's recharge passes its own. */
+  upload?: (file: File) => Promise<OrderReceipt>;
+  /** Deletes an unsubmitted upload (default: the order receipt's delete). */
+  remove?: (id: number) => Promise<unknown>;
 }) {
   const { message } = App.useApp();
   const [preview, setPreview] = useState('');
@@ -89,7 +95,7 @@ export function ReceiptUpload({
           return true;
         }}
         customRequest={({ file, onSuccess, onError }) => {
-          rightsApi.uploadReceipt(orderId, file as File).then(
+          (upload ? upload(file as File) : rightsApi.uploadReceipt(orderId, file as File)).then(
             (r) => onSuccess?.(r),
             (e: Error) => onError?.(e), // the request layer has shown the server's message
           );
@@ -105,7 +111,9 @@ export function ReceiptUpload({
         }
         onRemove={(f) => {
           const r = f.response;
-          if (r && !submittedIds.includes(r.id)) void rightsApi.deleteReceipt(r.id).catch(() => undefined);
+          if (r && !submittedIds.includes(r.id)) {
+            void (remove ? remove(r.id) : rightsApi.deleteReceipt(r.id)).catch(() => undefined);
+          }
           return true;
         }}
         onPreview={(f) => {
