@@ -52,7 +52,7 @@ async function main() {
   await migrateToLatest(h.db, { schema: h.schema });
   const { tenantId } = await makeTenant(h.db);
   const admin = await makeStaff(h.db, tenantId, ['*']);
-  const staff = [];
+  const staff: Awaited<ReturnType<typeof makeStaff>>[] = [];
   for (let i = 0; i < STAFF; i++) staff.push(await makeStaff(h.db, tenantId));
   const app = await buildApp({ config: testConfig({ logLevel: 'silent' }), db: h.db, dialect: h.dialect });
   await app.ready();

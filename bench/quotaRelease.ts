@@ -59,6 +59,7 @@ async function freshDb() {
       status: 2,
       enabled: 1,
       draft: null,
+      current_version: 0,
       created_by: 0,
       created_at: now,
       updated_at: now,

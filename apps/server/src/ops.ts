@@ -1,4 +1,10 @@
-import { PayerTypeLabel, RechargeStatusLabel, UiTypeLabel, versionLastDay, type RechargeStatus } from '@feikong/contracts';
+import {
+  PayerTypeLabel,
+  RechargeStatusLabel,
+  UiTypeLabel,
+  versionLastDay,
+  type RechargeStatus,
+} from '@feikong/contracts';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';

@@ -1675,6 +1675,8 @@ export interface OrgFundReceiptsTable {
   /** Staff id. */
   uploaded_by: number;
   uploaded_at: number;
+}
+
 /** 标准设置 and 管控设置 of a tenant (migration 20261128T0660); `version` rises with every standards change. */
 export interface SpendStandardSettingsTable {
   tenant_id: number;
@@ -1706,6 +1708,8 @@ export interface SpendStandardsTable {
   valid_from: number;
   valid_to: number | null;
   created_by: number;
+}
+
 // ---- 付款管理 (spend/payment, migration 20261128T0640_payment) ----
 
 export interface PaymentBatchesTable {

@@ -20,13 +20,14 @@ import { registerInvoiceMail } from './invoiceMail/index.js';
 import { registerNotifyRoutes, withTaskNotifications } from './notify/index.js';
 import { registerPrivilegeRoutes } from './privileges/index.js';
 import { registerRightsRoutes } from './rights/index.js';
-import { registerSpendRoutes } from './spend/index.js';
+import { registerSpendRoutes, seedPresetScenes } from './spend/index.js';
 import { registerTaskRoutes } from './tasks/index.js';
 
 /** Every API family's routes. A new module adds one line here. */
 export function registerModules(app: ZodApp, deps: AppDeps) {
   registerErrorReportRoutes(app, deps);
-  registerAuthRoutes(app, deps);
+  // 创建组织 also seeds 场景管理's preset scenes; handed in here since spend imports auth.
+  registerAuthRoutes(app, deps, { tenantSetup: seedPresetScenes });
   // Menus follow the tenant's interface type (welfare, shop_welfare: decision 0046), which the org module
   // owns; handed in here since org imports privileges.
   registerPrivilegeRoutes(app, deps, { uiTypeOf });

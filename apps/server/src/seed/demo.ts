@@ -318,7 +318,7 @@ export async function seedDemoTenant(db: Trx) {
   await seedDemoPrivileges(db, group, DEMO);
   await seedDemoPaymentCards(db, { approver: u2, staff: u3 });
   await seedDemoNotify(db, group, await seedDemoRights(db, { group, expired }, DEMO.admin));
-  await seedDemoSpendScenes(db, group);
+  await seedDemoSpendScenes(db, group, DEMO.admin);
   await seedDemoQuota(db, group, u1);
   await seedDemoSpendAccount(db, group, DEMO.admin);
   return { group, tech, trade, expired };

@@ -1,19 +1,18 @@
 import type { Db } from '../platform/db/database.js';
 import { seedPresetScenes } from '../modules/spend/index.js';
-import { DEMO } from './demo.js';
 
 /**
  * 演示集团's scenes (issue 21): the preset scenes, and an opened custom takeout scene 「工作餐」 for the whole
  * organisation — 11:00–13:30, ¥30.00 a day, the employee paying the part over (excess_pay_type 1 组合支付),
  * published as version 1. The demo channel's orders are decided against it.
  */
-export async function seedDemoSpendScenes(db: Db, tenantId: number) {
+export async function seedDemoSpendScenes(db: Db, tenantId: number, adminPhone: string) {
   const now = Date.now();
   const admin = await db
     .selectFrom('staff')
     .select('id')
     .where('tenant_id', '=', tenantId)
-    .where('phone', '=', DEMO.admin)
+    .where('phone', '=', adminPhone)
     .executeTakeFirstOrThrow();
   const by = Number(admin.id);
   await seedPresetScenes(db, tenantId, by, now);

@@ -3,7 +3,7 @@ import { PUBLIC, SIGNED_IN, STAFF } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import { smsSenderOf } from '../../platform/sms.js';
 import type { AppDeps, ZodApp } from '../../platform/types.js';
-import { requestMeta, type AuthDeps } from './auth.context.js';
+import { requestMeta, type AuthDeps, type TenantSetup } from './auth.context.js';
 import {
   BankCard,
   BankCardList,
@@ -66,12 +66,13 @@ const P = '/auth-center/api/v1';
 const tags = ['auth'];
 
 /** Login, sessions, person and bank info, one-time codes, third-party login (privileges/menus: another module). */
-export function registerAuthRoutes(app: ZodApp, deps: AppDeps) {
+export function registerAuthRoutes(app: ZodApp, deps: AppDeps, opts: { tenantSetup?: TenantSetup } = {}) {
   const d: AuthDeps = {
     db: deps.db,
     config: deps.config,
     clock: deps.clock ?? Date.now,
     sms: smsSenderOf(deps, app.log),
+    tenantSetup: opts.tenantSetup,
   };
 
   // ---- Sign-in ----

@@ -3,7 +3,6 @@ import { seedDefaultAuditRules } from '../billReport/index.js';
 import { seedTenantFlows } from '../flow/index.js';
 import { createTenantWithFounder, foundedBy, type TenantMode } from '../org/index.js';
 import { startTrial } from '../rights/index.js';
-import { seedPresetScenes } from '../spend/index.js';
 import { revokeSession } from '../../platform/sessions.js';
 import type { AuthDeps, RequestMeta } from './auth.context.js';
 import { authErrors } from './auth.errors.js';
@@ -42,8 +41,8 @@ export async function createOrganization(
       await seedTenantFlows(trx, { tenantId, adminId: staffId }, now);
       // Like every tenant: the default 智能规则集 (risk flags on by default, decision 0036).
       await seedDefaultAuditRules(trx, tenantId, now);
-      // And the preset scenes of 场景管理 (closed until the administrator opens them).
-      await seedPresetScenes(trx, tenantId, staffId, now);
+      // And what other modules give every tenant (场景管理's preset scenes, closed until opened).
+      await d.tenantSetup?.(trx, tenantId, staffId, now);
       const staff = await findActiveStaffById(trx, tenantId, staffId);
       await revokeSession(trx, caller.sessionId, 'switch', now);
       return startSession(trx, d, { user, staff: staff ?? null, meta, now, rememberLastOrg: true });

@@ -349,7 +349,16 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
         ],
       },
       { payment: ['paymentWaiting', 'paymentBatch'] },
-      { scenes: ['scenesRule', 'quotaRelease', 'quota', 'scenesOrderCenterOrderList', 'scenesOrderChannel', 'orgAccount'] },
+      {
+        scenes: [
+          'scenesRule',
+          'quotaRelease',
+          'quota',
+          'scenesOrderCenterOrderList',
+          'scenesOrderChannel',
+          'orgAccount',
+        ],
+      },
       { flowManage: ['flowList', 'flowGroup', 'flowMatrix', 'flowAgent', 'flowIntervene'] },
       {
         setcenter: [

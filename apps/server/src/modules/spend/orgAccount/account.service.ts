@@ -13,7 +13,15 @@ import { DEFAULT_TIME_ZONE, localToInstant } from '../../../platform/time/period
 import { notifyBelow } from './ledger.js';
 import { ensureAccount, findAccount, lockAccount, updateAccount, type LedgerRow } from './ledger.repo.js';
 import { pendingRecharges } from './recharge.repo.js';
-import type { OrgAccountDeps } from './recharge.service.js';
+import type { FileStorage } from '../../../platform/storage/types.js';
+
+/** What the 企业账户 services need, built once by the routes. */
+export interface OrgAccountDeps {
+  db: Db;
+  storage: FileStorage;
+  clock: () => number;
+  payee: Readonly<{ accountName: string; bankName: string; accountNo: string }>;
+}
 
 /**
  * Reading the organisation account: the overview, the ledger (消费流水), the monthly company bill that

@@ -30,8 +30,8 @@ import {
   rechargeDetail,
   submitRecharge,
   uploadRechargeReceipt,
-  type OrgAccountDeps,
 } from './recharge.service.js';
+import type { OrgAccountDeps } from './account.service.js';
 
 // Paths are designed under the spec's consume-quota-center family (issue 21); ':' literal written '::'.
 const R = '/consume-quota-center/api/v1/orgAccount';

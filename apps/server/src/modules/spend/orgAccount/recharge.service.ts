@@ -39,7 +39,7 @@ import {
   type RechargeFilter,
   type RechargeRow,
 } from './recharge.repo.js';
-import { ledgerView } from './account.service.js';
+import { ledgerView, type OrgAccountDeps } from './account.service.js';
 
 /**
  * Recharge by bank transfer (企业账户充值), the cashier's receipt flow (rights/receipts.service.ts) applied
@@ -48,13 +48,6 @@ import { ledgerView } from './account.service.js';
  * confirms it — one ledger row `recharge:<id>` in the same transaction, whatever the number of
  * confirmations — or rejects it. The submitter and the account's watchers are notified either way.
  */
-
-export interface OrgAccountDeps {
-  db: Db;
-  storage: FileStorage;
-  clock: () => number;
-  payee: Readonly<{ accountName: string; bankName: string; accountNo: string }>;
-}
 
 const statusName = (s: number) => RechargeStatusLabel[s as RechargeStatus] ?? String(s);
 
