@@ -104,8 +104,9 @@ const FULL_SHAPE = [
   INVOICE_SHAPE,
   FLOW_SHAPES[0],
   FLOW_SHAPES[1],
-  SCENES_SHAPE,
   FLOW_SHAPES[2],
+  SCENES_SHAPE,
+  FLOW_SHAPES[3],
   {
     setcenter: [
       { permission: ['functionPermission', 'memberManagement', 'permissionGroup'] },
@@ -297,8 +298,8 @@ describe('GET and PUT privileges/menus', () => {
       'invoiceManage',
       'todo',
       'bill',
-      'scenes',
       'payment',
+      'scenes',
       'flowManage',
       'setcenter',
       'personal',
