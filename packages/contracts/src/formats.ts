@@ -187,3 +187,14 @@ export function randomId(length: number = RANDOM_ID_LENGTH): string {
   }
   return out;
 }
+
+/**
+ * ¥1,234.50 from 分 (the Chinese sentences and the screens). Here, not beside the 企业账户 schemas, so the
+ * workbench's balance warning does not load zod's schemas with it.
+ */
+export function yuan(fen: number): string {
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(fen);
+  const whole = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${sign}¥${whole}.${String(abs % 100).padStart(2, '0')}`;
+}

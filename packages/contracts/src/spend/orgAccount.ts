@@ -33,14 +33,6 @@ export const RechargeStatusLabel: Record<RechargeStatus, string> = {
   3: '已驳回',
 };
 
-/** ¥1,234.50 from 分 (the Chinese sentences and the screens). */
-export function yuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  const whole = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}¥${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 // ---- Requests ----
 
 const id = (label: string) =>

@@ -1,23 +1,6 @@
 import { OrgLedgerKindLabel, RechargeStatusLabel } from '@feikong/contracts';
 
-/** Routes of the 企业账户 screens (migration 20261128T0630; the spec's paths). */
-export const ORG_ACCOUNT_ROUTES = {
-  overview: '/scenes/orgAccount/overview',
-  recharge: '/scenes/orgAccount/recharge',
-  rechargeDetail: '/scenes/orgAccount/rechargeDetail',
-  flow: '/scenes/orgAccount/flow',
-  bill: '/scenes/orgAccount/bill',
-  serviceFee: '/scenes/orgAccount/serviceFee',
-} as const;
-
-export const ORG_ACCOUNT_PERM = {
-  view: 'orgAccount:view',
-  recharge: 'orgAccount:recharge',
-  export: 'orgAccount:export',
-  edit: 'orgAccount:edit',
-} as const;
-
-export const rechargeDetailPath = (id: number) => `${ORG_ACCOUNT_ROUTES.rechargeDetail}?id=${id}`;
+export { ORG_ACCOUNT_PERM, ORG_ACCOUNT_ROUTES, rechargeDetailPath } from './routes';
 
 export const RECHARGE_STATUS_COLOR: Record<number, string> = { 1: 'processing', 2: 'success', 3: 'error' };
 export const RECHARGE_STATUS_OPTIONS = Object.entries(RechargeStatusLabel).map(([v, label]) => ({

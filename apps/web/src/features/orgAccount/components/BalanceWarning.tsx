@@ -1,7 +1,7 @@
 import { Alert, Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { yuan, type OrgBalanceWarning } from '@feikong/contracts';
-import { ORG_ACCOUNT_ROUTES } from '../rules';
+import { ORG_ACCOUNT_ROUTES } from '../routes';
 
 /** The workbench's balance warning: the organisation account is under its warning threshold. */
 export function BalanceWarning({ warning }: { warning: OrgBalanceWarning }) {
