@@ -46,7 +46,12 @@ test('order centre: the demo channel’s orders, a refused one with its rule, an
   await expect(detail).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('order-verdict')).toContainText('拒绝');
   await expect(page.getByTestId('order-verdict')).toContainText('不在可用时段（11:00–13:30）内，当前 18:40');
-  await expect(page.getByTestId('order-voices')).toContainText('不在可用时段（11:00–13:30）内，当前 18:40');
+  const voices = page.getByTestId('order-voices');
+  // The rule by its Chinese name (not its key use_time), with its sentence.
+  await expect(voices.getByRole('cell', { name: '可用时段', exact: true })).toBeVisible();
+  await expect(voices.getByRole('row').filter({ hasText: '可用时段' })).toContainText(
+    '不在可用时段（11:00–13:30）内，当前 18:40',
+  );
   await expect(detail).toContainText('和府捞面（张江店）');
   await expect(page.getByTestId('order-employee-pays')).toHaveText('¥0.00');
   await shot(page, 'order-refused-1440.png');
