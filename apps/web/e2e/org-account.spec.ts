@@ -39,8 +39,9 @@ test('organisation account: recharge by bank transfer with a receipt, confirmed,
   await page.goto('/scenes/orgAccount/overview');
   const overview = page.getByTestId('org-account-overview');
   await expect(overview).toBeVisible();
-  // The demo seed's confirmed recharge: ¥50,000.00.
-  await expect(page.getByTestId('org-balance')).toContainText('50,000.00');
+  // The demo seed's confirmed recharge of ¥50,000.00, less the company's ¥162.30 of the demo channel's orders
+  // and plus their ¥8.00 refund (seed/spendOrders.ts).
+  await expect(page.getByTestId('org-balance')).toContainText('49,845.70');
   await expect(page.getByTestId('recent-flow')).toContainText('对公转账充值');
   await shot(page, 'overview-1440.png');
 
@@ -82,11 +83,11 @@ test('organisation account: recharge by bank transfer with a receipt, confirmed,
   expect(ops('confirm-recharge', rechargeNo!, '--note', '已核对到账')).toContain('已确认到账 ¥12345.67');
   await page.reload();
   await expect(page.getByTestId('recharge-status')).toHaveText('已到账');
-  await expect(detail).toContainText('入账后余额 ¥62,345.67');
+  await expect(detail).toContainText('入账后余额 ¥62,191.37');
 
   // The overview: the new balance and the recharge in the recent flow.
   await page.goto('/scenes/orgAccount/overview');
-  await expect(page.getByTestId('org-balance')).toContainText('62,345.67');
+  await expect(page.getByTestId('org-balance')).toContainText('62,191.37');
   const firstRow = page.getByTestId('recent-flow').locator('tbody tr.ant-table-row').first();
   await expect(firstRow).toContainText('+¥12,345.67');
   await expect(firstRow).toContainText(rechargeNo!);
@@ -97,12 +98,12 @@ test('organisation account: recharge by bank transfer with a receipt, confirmed,
   await expect(page.getByTestId('org-flow').locator('tbody tr.ant-table-row')).toHaveCount(2);
   await shot(page, 'flow-1440.png');
   await page.goto('/scenes/orgAccount/bill');
-  await expect(page.getByTestId('bill-closing')).toHaveText('¥62,345.67');
+  await expect(page.getByTestId('bill-closing')).toHaveText('¥62,191.37');
   await shot(page, 'bill-1440.png');
 
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/scenes/orgAccount/overview');
-  await expect(page.getByTestId('org-balance')).toContainText('62,345.67');
+  await expect(page.getByTestId('org-balance')).toContainText('62,191.37');
   await shot(page, 'overview-1280.png');
   await page.goto('/scenes/orgAccount/recharge');
   await expect(page.getByTestId('recharge-list')).toContainText(rechargeNo!);

@@ -92,6 +92,19 @@ describe('demo channel 演示外卖', () => {
       .where('memo', 'in', ['订单消费', '订单退款'])
       .execute();
     expect(moves).toHaveLength(rows.filter((r) => Number(r.org_paid) > 0).length + 1);
+    // 消费流水 shows each move when the order was placed, not when the seed ran.
+    for (const r of rows.filter((x) => Number(x.org_paid) > 0)) {
+      const row = await t.db
+        .selectFrom('org_fund_ledger')
+        .select(['delta', 'created_at'])
+        .where('tenant_id', '=', tenantId)
+        .where('source_key', '=', `order:${channel.id}:${r.channel_order_id}`)
+        .executeTakeFirstOrThrow();
+      expect([Number(row.delta), Number(row.created_at)]).toEqual([
+        -Number(r.org_paid),
+        Number(r.ordered_at),
+      ]);
+    }
     // Every quota account equals its ledger (the scene pays from the account, so no order touched one).
     const accounts = await t.db.selectFrom('quota_accounts').select(['id', 'balance']).execute();
     for (const a of accounts) {
