@@ -5,6 +5,7 @@ import {
   versionLastDay,
   type RechargeStatus,
 } from '@feikong/contracts';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -28,6 +29,13 @@ import {
   rejectRechargeByOperator,
 } from './modules/spend/orgAccount/index.js';
 import { setTenantModeByOperator, type TenantMode } from './modules/org/index.js';
+import { orderDoors } from './modules/spend/index.js';
+import {
+  REPLAY_LIMITS,
+  replayChannel,
+  replayLine,
+  type ReplayOutcome,
+} from './modules/spend/orders/index.js';
 import { chinaDate } from './modules/rights/rights.service.js';
 
 /**
@@ -43,8 +51,11 @@ import { chinaDate } from './modules/rights/rights.service.js';
  *   npm run ops -- confirm-recharge <充值单号|ID> [--note 备注]   the transfer arrived: credit the account once
  *   npm run ops -- reject-recharge <充值单号|ID> --note 原因      the transfer did not arrive
  *   npm run ops -- set-tenant-mode <组织ID> [--ui welfare] [--payer 0]   interface type / payer type (spec §1)
+ *   npm run ops -- replay-orders <渠道编码> <file.jsonl> [--tenant 组织ID] [--dry-run]
+ *                 a channel's order / refund bodies, one JSON per line, through the intake (spend/orders)
  *
- * Exit code 0 on success, 1 when the command was refused (unknown order, wrong status), 2 on bad usage.
+ * Exit code 0 on success, 1 when the command was refused (unknown order, wrong status; replay-orders: a bad
+ * line), 2 on bad usage.
  * The database must already be migrated (the server does that when it starts).
  */
 
@@ -59,6 +70,10 @@ const USAGE = `用法：
   npm run ops -- reject-recharge <充值单号|ID> --note 原因        驳回充值（转账未到账或不符）
   npm run ops -- set-tenant-mode <组织ID> [--ui fee_control|welfare|shop_welfare] [--payer 0|1]
                                                                设置组织的界面类型与支付方式（0 服务商支付，1 企业自付）
+  npm run ops -- replay-orders <渠道编码> <文件.jsonl> [--tenant 组织ID] [--dry-run]
+                                                               按渠道重放订单/退款（每行一个渠道请求体，含 refundId 的为退款；
+                                                               渠道订单号、退款单号已存在的记为重复，不会重复入账；
+                                                               --dry-run 只试运行，不写入；文件不超过10 MB、${REPLAY_LIMITS.lines}行）
 订单状态：1 待支付，2 已付款待确认，3 已完成，4 已取消
 充值状态：1 待确认，2 已到账，3 已驳回`;
 
@@ -143,6 +158,75 @@ function intOption(value: string | undefined, name: string, min: number, max: nu
   return n;
 }
 
+const REPLAY_WORD: Record<ReplayOutcome['kind'], string> = {
+  ok: '成功',
+  refused: '拒绝',
+  repeat: '重复',
+  bad: '错误',
+};
+
+class DryRunDone extends Error {}
+
+/**
+ * replay-orders: each line through the channel intake (its own transaction, so a bad line stops nothing);
+ * with --dry-run the whole file runs in one transaction that is rolled back, later lines seeing earlier ones.
+ */
+async function replayOrders(
+  db: Db,
+  io: OpsIo,
+  o: { code: string; file: string; tenantId?: number; dryRun: boolean; now: number },
+): Promise<number> {
+  let size: number;
+  try {
+    const st = await stat(o.file);
+    if (!st.isFile()) throw new UsageError(`不是文件：${o.file}`);
+    size = st.size;
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    throw new UsageError(`无法读取文件：${o.file}`);
+  }
+  if (size > REPLAY_LIMITS.fileBytes)
+    throw new UsageError(
+      `文件超过 ${REPLAY_LIMITS.fileBytes / 1024 / 1024} MB（${kb(size)}），请分成多个文件`,
+    );
+  const lines = (await readFile(o.file, 'utf8')).replace(/^\uFEFF/, '').split(/\r?\n/);
+  if (lines.at(-1) === '') lines.pop();
+  if (lines.length > REPLAY_LIMITS.lines)
+    throw new UsageError(`文件超过 ${REPLAY_LIMITS.lines} 行（${lines.length} 行），请分成多个文件`);
+  const channel = await replayChannel(db, o.code, o.tenantId);
+  io.out(
+    `渠道：${channel.name}（${channel.code}，组织ID ${channel.tenantId}）  文件：${o.file}  共 ${lines.length} 行${o.dryRun ? '  【试运行，不写入】' : ''}`,
+  );
+  const count: Record<ReplayOutcome['kind'], number> = { ok: 0, refused: 0, repeat: 0, bad: 0 };
+  const run = async (tx: Db) => {
+    for (const [i, line] of lines.entries()) {
+      if (line.trim() === '') continue;
+      const r = await replayLine(tx, orderDoors, channel, line, o.now);
+      count[r.kind] += 1;
+      const out = `第${i + 1}行\t${REPLAY_WORD[r.kind]}\t${r.ref || '-'}\t${r.text}`;
+      if (r.kind === 'bad') io.err(out);
+      else io.out(out);
+    }
+  };
+  if (o.dryRun) {
+    await db
+      .transaction()
+      .execute(async (tx) => {
+        await run(tx);
+        throw new DryRunDone();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof DryRunDone)) throw err;
+      });
+  } else {
+    await run(db);
+  }
+  io.out(
+    `合计：成功 ${count.ok}，拒绝 ${count.refused}，重复 ${count.repeat}，错误 ${count.bad}${o.dryRun ? '（试运行，未写入任何数据）' : ''}`,
+  );
+  return count.bad > 0 ? 1 : 0;
+}
+
 /**
  * Runs one operator command; answers the exit code. `files` is where receipt files are (show-order);
  * `now` is for tests.
@@ -165,6 +249,8 @@ export async function runOps(
         note: { type: 'string' },
         ui: { type: 'string' },
         payer: { type: 'string' },
+        tenant: { type: 'string' },
+        'dry-run': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -318,6 +404,19 @@ export async function runOps(
         io.out(`  新设置：${show(r.after)}`);
         io.out('  该组织成员重新登录或切换组织后生效');
         return 0;
+      }
+      case 'replay-orders': {
+        if (!ref) throw new UsageError('请指定渠道编码');
+        const file = positionals[2];
+        if (!file) throw new UsageError('请指定要重放的文件（JSON Lines，每行一个请求体）');
+        const tenantId = intOption(values.tenant, 'tenant', 1, Number.MAX_SAFE_INTEGER);
+        return await replayOrders(db, io, {
+          code: ref,
+          file,
+          tenantId,
+          dryRun: values['dry-run'] === true,
+          now,
+        });
       }
       default:
         throw new UsageError(`未知命令：${command}`);

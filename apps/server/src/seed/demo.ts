@@ -9,6 +9,7 @@ import { seedDemoPaymentCards } from './spendPayment.js';
 import { seedDemoSpendScenes } from './spendScenes.js';
 import { seedDemoQuota } from './spendQuota.js';
 import { seedDemoSpendAccount } from './spendAccount.js';
+import { seedDemoSpendOrders } from './spendOrders.js';
 
 /** The demo accounts the README, tests and demos rely on. Password for all: Demo@123456. */
 export const DEMO_PASSWORD = 'Demo@123456';
@@ -321,5 +322,6 @@ export async function seedDemoTenant(db: Trx) {
   await seedDemoSpendScenes(db, group, DEMO.admin);
   await seedDemoQuota(db, group, u1);
   await seedDemoSpendAccount(db, group, DEMO.admin);
+  await seedDemoSpendOrders(db, group, DEMO);
   return { group, tech, trade, expired };
 }

@@ -63,6 +63,8 @@ export interface LedgerMove {
   key: string;
   /** Short Chinese line for the change records, e.g. 订单消费 / 订单退款 / 额度发放. */
   memo: string;
+  /** When the move is recorded (ms), where the ledger takes it (the organisation account); default now. */
+  at?: number;
 }
 
 /** The quota area's door: every balance change is a ledger row in the caller's transaction. */

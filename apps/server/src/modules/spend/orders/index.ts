@@ -5,4 +5,5 @@ export { registerOrderTaskHandlers } from './orders.export.js';
 export type { OrderDoors } from './intake.service.js';
 export { placeOrder, refundOrder, usageAt } from './intake.service.js';
 export { signedHeaders, signatureOf, bodyHash } from './channel.sign.js';
-export { OrderPerm } from './orderCenter.service.js';
+export { OrderPerm, addChannel } from './orderCenter.service.js';
+export { replayChannel, replayLine, REPLAY_LIMITS, type ReplayOutcome } from './replay.service.js';

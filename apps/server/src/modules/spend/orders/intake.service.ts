@@ -222,6 +222,7 @@ export async function placeOrder(
             amount: company,
             key: `order:${channel.id}:${body.orderId}`,
             memo: '订单消费',
+            at: now,
           };
           if (byQuota) await doors.quota.debit(tx, { ...move, userId: body.userId, sceneId: body.sceneId });
           else await doors.orgAccount.debit(tx, move);
@@ -318,6 +319,7 @@ export async function refundOrder(
           amount: companyBack,
           key: `refund:${channel.id}:${body.refundId}`,
           memo: '订单退款',
+          at: now,
         };
         if (byQuota)
           await doors.quota.credit(tx, {

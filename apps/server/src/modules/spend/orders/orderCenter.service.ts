@@ -159,7 +159,7 @@ export async function listChannels(db: Db, tenantId: number) {
 /** Creates a channel; the reply is the only time its secret key is shown (until a reset). */
 export async function addChannel(
   db: Db,
-  caller: TenantCaller,
+  caller: Pick<TenantCaller, 'tenantId' | 'staffId'>,
   body: { code: string; name: string; source: number },
   now: number,
 ): Promise<ChannelWithKey> {

@@ -1,7 +1,13 @@
 import { Alert, Button, Card, Descriptions, Empty, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { formatDateTime, formatMoney, type LevelLeft, type RuleVoice } from '@feikong/contracts';
+import {
+  formatDateTime,
+  formatMoney,
+  RULE_KEY_LABEL,
+  type LevelLeft,
+  type RuleVoice,
+} from '@feikong/contracts';
 import type { OrderDetail } from '@/api/spendOrders';
 import { VerdictTag } from '../components/VerdictTag';
 import { ORDER_LIST_PATH, orderDetailQuery } from '../queries';
@@ -114,7 +120,12 @@ function Detail({ d }: { d: OrderDetail }) {
           data-testid="order-voices"
           locale={{ emptyText: '没有规则' }}
           columns={[
-            { title: '规则', dataIndex: 'rule', width: 140 },
+            {
+              title: '规则',
+              dataIndex: 'rule',
+              width: 140,
+              render: (r: string) => (RULE_KEY_LABEL as Record<string, string | undefined>)[r] ?? r,
+            },
             {
               title: '结果',
               dataIndex: 'effect',

@@ -41,33 +41,35 @@ export default function OrderListPage() {
     {
       title: '渠道订单号',
       dataIndex: 'channelOrderId',
-      width: 170,
+      width: 150,
       role: 'key',
       render: (v: string, r) => <Typography.Link onClick={() => open(r)}>{v}</Typography.Link>,
     },
-    { title: '员工', dataIndex: 'userName', width: 100 },
-    { title: '消费场景', dataIndex: 'sceneName', width: 110 },
-    { title: '品类', dataIndex: 'categoryText', width: 80 },
-    { title: '渠道', dataIndex: 'channelName', width: 110, ellipsis: true },
-    moneyColumn('订单金额（元）', 'amount'),
-    moneyColumn('企业支付（元）', 'companyPays'),
-    moneyColumn('个人支付（元）', 'employeePays'),
+    // What tells an order apart comes first, so that it shows at 1280×720 without scrolling: who, how much
+    // and who paid it, the verdict with its status and sentence; then when, where and through what.
+    { title: '员工', dataIndex: 'userName', width: 90, ellipsis: true },
+    moneyColumn('订单金额（元）', 'amount', { width: 115 }),
+    moneyColumn('企业支付（元）', 'companyPays', { width: 115 }),
+    moneyColumn('个人支付（元）', 'employeePays', { width: 115 }),
     {
       title: '决策',
       dataIndex: 'verdict',
-      width: 100,
+      width: 90,
       role: 'status',
       render: (v: Verdict) => <VerdictTag verdict={v} />,
     },
-    { title: '状态', dataIndex: 'statusText', width: 90 },
+    { title: '状态', dataIndex: 'statusText', width: 84 },
     { title: '原因', dataIndex: 'reason', width: 220, ellipsis: true, render: (v: string) => v || '—' },
-    { title: '来源', dataIndex: 'sourceText', width: 100 },
     {
       title: '下单时间',
       dataIndex: 'orderedAt',
-      width: 150,
+      width: 140,
       render: (ms: number) => formatDateTime(ms, 'YYYY-MM-DD HH:mm'),
     },
+    { title: '消费场景', dataIndex: 'sceneName', width: 110, ellipsis: true },
+    { title: '品类', dataIndex: 'categoryText', width: 70 },
+    { title: '渠道', dataIndex: 'channelName', width: 110, ellipsis: true },
+    { title: '来源', dataIndex: 'sourceText', width: 90 },
   ];
 
   return (
