@@ -8,7 +8,9 @@ import { passwordLogin, shot, sidebar, topMenu } from './support/demo';
 
 const APPROVER = '13800000002'; // 审批人甲: 财务审批
 const STAFF = '13800000003'; // 员工乙
-const PAID_TITLE = '上海客户拜访差旅报销'; // seed/billAnalysis.ts: 员工乙's, approved
+const PAID_TITLE = '上海客户拜访差旅报销'; // seed/billAnalysis.ts: 员工乙's, approved, ¥3,560.00
+// bill.spec.ts files (and approves) another 报销单 with the same 事由: the seeded one is told by its amount.
+const PAID_AMOUNT = /3,?560\.00/;
 const FAILED_TITLE = '杭州项目驻场交通费报销';
 
 test.describe.configure({ mode: 'serial' });
@@ -20,12 +22,13 @@ async function signIn(page: Page, phone: string, name: string) {
 }
 
 /** On 待支付单据: finds the document by its title, ticks it and makes a batch of it; answers its number. */
-async function batchOf(page: Page, title: string) {
+async function batchOf(page: Page, title: string, amount?: RegExp) {
   const list = page.getByTestId('payment-waiting');
   const search = list.getByPlaceholder('单据编号/事由');
   await search.fill(title);
   await search.press('Enter');
-  const row = list.locator('.ant-table-row').filter({ hasText: title });
+  const titled = list.locator('.ant-table-row').filter({ hasText: title });
+  const row = amount ? titled.filter({ hasText: amount }) : titled;
   await expect(row).toHaveCount(1);
   const number = (await row.locator('td').nth(1).innerText()).trim();
   await row.getByRole('checkbox').check();
@@ -54,7 +57,7 @@ test('finance pays an approved 报销单 in a batch; a failed one goes back to w
   await shot(page, 'payment-waiting-1440.png');
 
   // 已支付
-  const paid = await batchOf(page, PAID_TITLE);
+  const paid = await batchOf(page, PAID_TITLE, PAID_AMOUNT);
   const lines = page.getByTestId('batch-lines');
   await expect(lines).toContainText('员工乙');
   await expect(lines).toContainText('6214830212345678');
