@@ -28,7 +28,8 @@ export function StaffPicker({
   /** What the value holds: staff ids (default) or, with the 'org' lookup, user ids (员工额度's scopes). */
   valueKey?: 'id' | 'user_id';
 }) {
-  const keyOf = (s: Person) => (valueKey === 'user_id' ? (s.user_id ?? s.id) : s.id);
+  // A staff row without a user id cannot be chosen by user id (never mix the two kinds of id).
+  const keyOf = (s: Person) => (valueKey === 'user_id' ? (s.user_id ?? -1) : s.id);
   const value = given ?? [];
   const [options, setOptions] = useState<Person[]>([]);
   const [searching, setSearching] = useState(false);
@@ -52,8 +53,9 @@ export function StaffPicker({
           lookup === 'colleagues'
             ? await orgApi.colleagues(query)
             : await orgApi.staff({ ...query, status: 1 });
-        page.items.forEach((s) => known.current.set(keyOf(s), s));
-        setOptions(page.items);
+        const usable = page.items.filter((s) => keyOf(s) > 0);
+        usable.forEach((s) => known.current.set(keyOf(s), s));
+        setOptions(usable);
       } catch {
         setOptions([]);
       } finally {
