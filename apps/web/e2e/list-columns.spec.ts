@@ -48,6 +48,12 @@ const LISTS: { path: string; name: string; shot?: string }[] = [
   { path: '/setcenter/rightRecharge/tenantOrder', name: '订单记录', shot: 'orders' },
   { path: '/setcenter/permission/member', name: '成员管理' },
   { path: '/setcenter/permission/group', name: '权限组' },
+  { path: '/scenes/quotaRelease/list', name: '发放列表' },
+  { path: '/scenes/quotaRelease/plan', name: '发放规则' },
+  { path: '/scenes/quota/list', name: '额度列表' },
+  { path: '/scenes/quota/byUser', name: '按员工查看' },
+  { path: '/scenes/quota/operateRecord', name: '额度操作记录' },
+  { path: '/scenes/quota/changeRecord', name: '额度变动记录' },
   { path: '/downloadcenter', name: '下载中心', shot: 'downloads' },
   { path: '/emailInvoice', name: '专属邮箱' },
 ];

@@ -83,6 +83,16 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'payment/Waiting': () => import('../features/payment/pages/WaitingPage'),
   'payment/BatchList': () => import('../features/payment/pages/BatchListPage'),
   'payment/BatchDetail': () => import('../features/payment/pages/BatchDetailPage'),
+  // 员工额度 (issue 21, spend/quota): 额度发放 and 额度管理.
+  'quota/ReleaseList': () => import('../features/quota/pages/ReleaseListPage'),
+  'quota/PlanList': () => import('../features/quota/pages/PlanListPage'),
+  'quota/ReleaseDetail': () => import('../features/quota/pages/ReleaseDetailPage'),
+  'quota/ManualIssue': () => import('../features/quota/pages/ManualIssuePage'),
+  'quota/QuotaList': () => import('../features/quota/pages/QuotaListPage'),
+  'quota/QuotaByUser': () => import('../features/quota/pages/QuotaByUserPage'),
+  'quota/OperateRecord': () => import('../features/quota/pages/OperateRecordPage'),
+  'quota/ChangeRecord': () => import('../features/quota/pages/ChangeRecordPage'),
+  'quota/UserDetail': () => import('../features/quota/pages/UserDetailPage'),
   // 场景管理 (issue 21, spend/scenes).
   'scenes/SceneList': () => import('../features/scenes/pages/SceneListPage'),
   'scenes/SceneEdit': () => import('../features/scenes/pages/SceneEditPage'),

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { AUTOCOMPLETE } from '@feikong/contracts';
 import { orgApi, type Colleague } from '../api/org';
 
-type Person = Colleague & { phone?: string };
+type Person = Colleague & { phone?: string; user_id?: number };
 const staffName = (s: Person) => s.real_name || s.user_name || s.phone || String(s.id);
 
 /**
@@ -17,6 +17,7 @@ export function StaffPicker({
   onChange,
   labels,
   lookup = 'org',
+  valueKey = 'id',
 }: {
   /** Undefined (an antd Form field not set yet) is no one. */
   value?: number[];
@@ -24,7 +25,11 @@ export function StaffPicker({
   /** Names of already chosen staff the picker has not searched for (a saved record's). */
   labels?: Readonly<Record<number, string>>;
   lookup?: 'org' | 'colleagues';
+  /** What the value holds: staff ids (default) or, with the 'org' lookup, user ids (员工额度's scopes). */
+  valueKey?: 'id' | 'user_id';
 }) {
+  // A staff row without a user id cannot be chosen by user id (never mix the two kinds of id).
+  const keyOf = (s: Person) => (valueKey === 'user_id' ? (s.user_id ?? -1) : s.id);
   const value = given ?? [];
   const [options, setOptions] = useState<Person[]>([]);
   const [searching, setSearching] = useState(false);
@@ -48,8 +53,9 @@ export function StaffPicker({
           lookup === 'colleagues'
             ? await orgApi.colleagues(query)
             : await orgApi.staff({ ...query, status: 1 });
-        page.items.forEach((s) => known.current.set(s.id, s));
-        setOptions(page.items);
+        const usable = page.items.filter((s) => keyOf(s) > 0);
+        usable.forEach((s) => known.current.set(keyOf(s), s));
+        setOptions(usable);
       } catch {
         setOptions([]);
       } finally {
@@ -61,7 +67,7 @@ export function StaffPicker({
 
   const chosen = value.map((id) => known.current.get(id)).filter((s): s is Person => !!s);
   const unknown = value.filter((id) => !known.current.has(id) && labels?.[id]);
-  const list = [...chosen, ...options.filter((o) => !value.includes(o.id))];
+  const list = [...chosen, ...options.filter((o) => !value.includes(keyOf(o)))];
   return (
     <Select<number[]>
       mode="multiple"
@@ -75,7 +81,7 @@ export function StaffPicker({
       options={[
         ...unknown.map((id) => ({ value: id, label: <span>{labels![id]}</span> })),
         ...list.map((s) => ({
-          value: s.id,
+          value: keyOf(s),
           label: (
             <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
               <span>

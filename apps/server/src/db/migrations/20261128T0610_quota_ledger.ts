@@ -36,8 +36,7 @@ export const QUOTA_MENUS: MenuEntrySeed[] = [
     component: 'RouterView',
     redirect: '/scenes/quotaRelease/list',
     perms: ['view', 'add', 'edit', 'export'],
-    // hidden: the client screens (features/quota) are not built yet; the entry carries the permissions.
-    meta: { title: '额度发放', icon: 'accounts', isRouterView: true, order: 2, hidden: true },
+    meta: { title: '额度发放', icon: 'accounts', isRouterView: true, order: 2 },
     children: [
       child('quotaReleaseList', '/scenes/quotaRelease/list', 'quota/ReleaseList', '发放列表', false),
       child('quotaPlanList', '/scenes/quotaRelease/plan', 'quota/PlanList', '发放规则', false),
@@ -52,7 +51,7 @@ export const QUOTA_MENUS: MenuEntrySeed[] = [
     component: 'RouterView',
     redirect: '/scenes/quota/list',
     perms: ['view', 'add', 'edit', 'export'],
-    meta: { title: '额度管理', icon: 'accounts', isRouterView: true, order: 3, hidden: true },
+    meta: { title: '额度管理', icon: 'accounts', isRouterView: true, order: 3 },
     children: [
       child('quotaList', '/scenes/quota/list', 'quota/QuotaList', '额度列表', false),
       child('quotaByUser', '/scenes/quota/byUser', 'quota/QuotaByUser', '按员工查看', false),
