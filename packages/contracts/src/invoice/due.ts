@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, ms, pageNum, pageSize, required, text } from '../requestFields.js';
 import { pageInfoSchema, pagedOf } from '../reply.js';
 import { InvoiceKind } from './enums.js';
 
@@ -42,14 +43,6 @@ export function normaliseSellerName(s: string): string {
 }
 
 // The platform names a bad field by the description at its key (see requests.ts).
-const id = (label: string) =>
-  z.coerce.number('必须是数字').int('必须是整数').positive('必须是正整数').describe(label);
-const text = (label: string, max: number) =>
-  z.string('必须是文字').trim().max(max, `不能超过${max}个字符`).describe(label);
-const required = (label: string, max: number) =>
-  z.string('不能为空').trim().min(1, '不能为空').max(max, `不能超过${max}个字符`).describe(label);
-const ms = (label: string) =>
-  z.coerce.number('必须是数字').int('必须是整数').min(0, '不能为负数').describe(label);
 const day = (label: string) =>
   z
     .string('不能为空')
@@ -59,13 +52,6 @@ const day = (label: string) =>
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
     }, '不是有效日期')
     .describe(label);
-const pageNum = z.coerce.number('必须是数字').int('必须是整数').min(1, '必须大于等于1').default(1);
-const pageSize = z.coerce
-  .number('必须是数字')
-  .int('必须是整数')
-  .min(1, '必须大于等于1')
-  .max(100, '不能超过100')
-  .default(20);
 
 /** 登记 / 修改 (while 待收): the invoice the caller expects. */
 export const DueSaveBody = z.object({
@@ -104,7 +90,7 @@ const tab = z
   .describe('页签');
 const listFilters = {
   pageNum: pageNum.describe('页码'),
-  pageSize: pageSize.describe('每页条数'),
+  pageSize: pageSize().describe('每页条数'),
   tab,
   sellerName: text('销售方名称', 100).optional(),
   expectedDateMin: ms('预计到票日期起').optional(),
@@ -128,7 +114,7 @@ export type DueOrgPageQuery = z.input<typeof DueOrgPageQuery>;
 export const DueCandidatesQuery = z.object({
   id: id('记录ID'),
   pageNum: pageNum.describe('页码'),
-  pageSize: pageSize.describe('每页条数'),
+  pageSize: pageSize().describe('每页条数'),
   keyword: text('关键字', 50).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, ids, ms, pageNum, pageSize, required, text } from '../requestFields.js';
 import { ComplianceRuleKind, InvoiceKind, InvoiceSource } from './enums.js';
 
 /**
@@ -20,14 +21,6 @@ function labelled<T extends z.ZodRawShape>(shape: T): T {
   return out as unknown as T;
 }
 
-const id = (label: string) =>
-  z.coerce.number('必须是数字').int('必须是整数').positive('必须是正整数').describe(label);
-const ids = (label: string, max = 200) =>
-  z.array(id(label), '必须是数组').min(1, '至少选择一条数据').max(max, `一次最多${max}条`).describe(label);
-const text = (label: string, max: number) =>
-  z.string('必须是文字').trim().max(max, `不能超过${max}个字符`).describe(label);
-const required = (label: string, max: number) =>
-  z.string('不能为空').trim().min(1, '不能为空').max(max, `不能超过${max}个字符`).describe(label);
 const fen = (label: string) =>
   z.coerce
     .number('必须是数字')
@@ -44,22 +37,6 @@ const day = (label: string) =>
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
     }, '不是有效日期')
     .describe(label);
-const pageNum = z.coerce
-  .number('必须是数字')
-  .int('必须是整数')
-  .min(1, '必须大于等于1')
-  .default(1)
-  .describe('页码');
-const pageSize = (max: number, dflt = 20) =>
-  z.coerce
-    .number('必须是数字')
-    .int('必须是整数')
-    .min(1, '必须大于等于1')
-    .max(max, `不能超过${max}`)
-    .default(dflt)
-    .describe('每页条数');
-const ms = (label: string) =>
-  z.coerce.number('必须是数字').int('必须是整数').min(0, '不能为负数').describe(label);
 /** Storage key of an uploaded file: only this tenant's invoice folder (checked against the caller's tenant). */
 export const InvoiceFileKey = z
   .string('必须是文字')

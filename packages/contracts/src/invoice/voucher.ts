@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, pageNum, pageSize } from '../requestFields.js';
 import { pagedOf } from '../reply.js';
 import { InvoiceKind, INVOICE_KINDS, type InvoiceKind as Kind } from './enums.js';
 
@@ -34,16 +35,7 @@ export const VOUCHER_DEDUCTIBLE_KINDS: readonly Kind[] = [
   'digital_special',
 ];
 
-const id = (label: string) =>
-  z.coerce.number('必须是数字').int('必须是整数').positive('必须是正整数').describe(label);
 const optId = (label: string) => id(label).optional().describe(label);
-const pageNum = z.coerce.number('必须是数字').int('必须是整数').min(1, '必须大于等于1').default(1);
-const pageSize = z.coerce
-  .number('必须是数字')
-  .int('必须是整数')
-  .min(1, '必须大于等于1')
-  .max(100, '不能超过100')
-  .default(20);
 const day = (label: string) =>
   z
     .string('不能为空')
@@ -70,7 +62,7 @@ export const VoucherCandidateQuery = z.object({
   billingDateMax: day('开票日期止').optional().describe('开票日期止'),
   keyword: z.string('必须是文字').trim().max(50, '不能超过50个字符').optional().describe('关键字'),
   pageNum: pageNum.describe('页码'),
-  pageSize: pageSize.describe('每页条数'),
+  pageSize: pageSize().describe('每页条数'),
 });
 
 /** preview / create: one voucher for the selection (all invoices of one company). */
@@ -94,7 +86,7 @@ export const VoucherPageQuery = z.object({
     .describe('状态'),
   number: z.string('必须是文字').trim().max(30, '不能超过30个字符').optional().describe('凭证号'),
   pageNum: pageNum.describe('页码'),
-  pageSize: pageSize.describe('每页条数'),
+  pageSize: pageSize().describe('每页条数'),
 });
 
 export const VoucherExportBody = VoucherPageQuery.omit({ pageNum: true, pageSize: true });

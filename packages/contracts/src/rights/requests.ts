@@ -1,24 +1,7 @@
 import { z } from 'zod';
+import { id, pageNum, pageSize, required } from '../requestFields.js';
 
 /** Request schemas of the rights routes (/right-recharge/api/v1, spec §7.4); each field names itself in Chinese for error messages. */
-
-const id = (label: string) =>
-  z.coerce.number('必须是数字').int('必须是整数').positive('必须是正整数').describe(label);
-const pageNum = z.coerce
-  .number('必须是数字')
-  .int('必须是整数')
-  .min(1, '必须大于等于1')
-  .default(1)
-  .describe('页码');
-const pageSize = z.coerce
-  .number('必须是数字')
-  .int('必须是整数')
-  .min(1, '必须大于等于1')
-  .max(100, '不能超过100')
-  .default(20)
-  .describe('每页条数');
-const text = (label: string, max: number) =>
-  z.string('不能为空').min(1, '不能为空').max(max, `不能超过${max}个字符`).describe(label);
 
 export const VersionPurchaseBody = z.object({
   product_version_id: id('产品版本ID'),
@@ -42,7 +25,7 @@ export const ProductPurchaseBody = z.object({
 
 export const OrderListBody = z.object({
   page_num: pageNum,
-  page_size: pageSize,
+  page_size: pageSize(),
   status: z.coerce
     .number('必须是数字')
     .int('必须是整数')
@@ -62,12 +45,12 @@ export const OrderListBody = z.object({
 
 export const OrderIdQuery = z.object({ order_id: id('订单ID') });
 
-export const RightsPageQuery = z.object({ page_num: pageNum, page_size: pageSize });
+export const RightsPageQuery = z.object({ page_num: pageNum, page_size: pageSize() });
 
 export const BankPayBody = z.object({
   order_id: id('订单ID'),
-  payer_account_name: text('付款账户名', 100),
-  payer_bank: text('付款银行', 100),
+  payer_account_name: required('付款账户名', 100),
+  payer_bank: required('付款银行', 100),
   payer_account_no: z
     .string('不能为空')
     .transform((s) => s.replace(/[\s-]/g, ''))

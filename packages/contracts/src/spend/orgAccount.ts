@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedOf } from '../reply.js';
+import { id, pageNum, pageSize, required } from '../requestFields.js';
 
 /**
  * 企业账户 (issue 21, spend/orgAccount): the organisation account's balance and warning threshold, its
@@ -35,23 +36,6 @@ export const RechargeStatusLabel: Record<RechargeStatus, string> = {
 
 // ---- Requests ----
 
-const id = (label: string) =>
-  z.coerce.number('必须是数字').int('必须是整数').positive('必须是正整数').describe(label);
-const pageNum = z.coerce
-  .number('必须是数字')
-  .int('必须是整数')
-  .min(1, '必须大于等于1')
-  .default(1)
-  .describe('页码');
-const pageSize = z.coerce
-  .number('必须是数字')
-  .int('必须是整数')
-  .min(1, '必须大于等于1')
-  .max(100, '不能超过100')
-  .default(20)
-  .describe('每页条数');
-const text = (label: string, max: number) =>
-  z.string('不能为空').min(1, '不能为空').max(max, `不能超过${max}个字符`).describe(label);
 const fen = (label: string, max = 100_000_000_00) =>
   z.coerce
     .number('必须是数字')
@@ -66,7 +50,7 @@ export const OrgThresholdBody = z.object({ warn_threshold: fen('预警阈值') }
 
 export const OrgLedgerQuery = z.object({
   page_num: pageNum,
-  page_size: pageSize,
+  page_size: pageSize(),
   kind: z.coerce
     .number('必须是数字')
     .int('必须是整数')
@@ -82,7 +66,7 @@ export type OrgLedgerQuery = z.infer<typeof OrgLedgerQuery>;
 
 export const RechargeListQuery = z.object({
   page_num: pageNum,
-  page_size: pageSize,
+  page_size: pageSize(),
   status: z.coerce
     .number('必须是数字')
     .int('必须是整数')
@@ -100,8 +84,8 @@ export const RechargeIdQuery = z.object({ id: id('充值记录ID') });
 
 export const RechargeSubmitBody = z.object({
   amount: fen('充值金额').refine((v) => v > 0, '必须大于0'),
-  payer_account_name: text('付款账户名', 100),
-  payer_bank: text('付款银行', 100),
+  payer_account_name: required('付款账户名', 100),
+  payer_bank: required('付款银行', 100),
   payer_account_no: z
     .string('不能为空')
     .regex(/^[0-9 -]{6,40}$/, '必须是6-40位数字')
@@ -128,7 +112,7 @@ export const OrgBillQuery = z.object({
 
 export const ServiceFeeQuery = z.object({
   page_num: pageNum,
-  page_size: pageSize,
+  page_size: pageSize(),
   start_time: time('开始时间').optional(),
   end_time: time('结束时间').optional(),
 });
