@@ -4,6 +4,7 @@ import { useContext, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '@feikong/contracts';
 import type { Banner } from '@/api/rights';
+import { usePrefersReducedMotion } from '@/platform/providers';
 import { RouterMenusContext } from '@/platform/routerContext';
 import { hasMenuPath } from '@/platform/routeRules';
 import { bannersQuery } from '@/features/rights';
@@ -13,11 +14,13 @@ import { bannerJump } from '../rules';
 export function BannerCarousel() {
   const banners = useQuery(bannersQuery);
   const [detail, setDetail] = useState<Banner | null>(null);
+  // 减少动态效果: the banners stay put (the dots still switch them). Autoplay also repaints every frame.
+  const still = usePrefersReducedMotion();
   const items = banners.data?.items ?? [];
   if (items.length === 0) return null;
   return (
     <div className="fk-home-banners" data-testid="home-banners">
-      <Carousel autoplay={{ dotDuration: true }} autoplaySpeed={5000} draggable>
+      <Carousel autoplay={still ? false : { dotDuration: true }} autoplaySpeed={5000} draggable>
         {items.map((b) => (
           <div key={b.id}>
             <button type="button" className="fk-home-banner" onClick={() => setDetail(b)} title={b.title}>
