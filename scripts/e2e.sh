@@ -1,36 +1,69 @@
 #!/usr/bin/env bash
-# Starts the real server (built client, fresh SQLite with the demo seed) on a spare port and runs
-# the Playwright journeys against it. The database lives in a temp dir and is removed afterwards.
+# Starts the real server (built client, fresh SQLite with the demo seed) and runs the Playwright journeys
+# against it. With E2E_WORKERS=N (default 2) it starts N servers, each on its own port, SMTP port and
+# database, and Playwright runs N workers: worker i talks only to server i (playwright.config.ts picks it),
+# so journeys that change the demo tenant never meet. The databases live in temp dirs removed afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT="${E2E_PORT:-8090}"
-DATA_DIR="$(mktemp -d -t feikong-e2e-XXXXXX)"
-export E2E_BASE_URL="http://127.0.0.1:${PORT}"
-export E2E_DATA_DIR="$DATA_DIR"
-# The server's SMTP receiver (专属邮箱): the journeys mail it on the port the server gets.
+# The server's SMTP receiver (专属邮箱): the journeys mail it on the port their server gets.
 MAIL_PORT="${MAIL_PORT:-2525}"
-export E2E_MAIL_PORT="${E2E_MAIL_PORT:-$MAIL_PORT}"
+WORKERS="${E2E_WORKERS:-2}"
 export E2E_MAIL_HOST="${E2E_MAIL_HOST:-${MAIL_HOST:-127.0.0.1}}"
-if curl -fsS "$E2E_BASE_URL/healthz" >/dev/null 2>&1; then
-  echo "port ${PORT} is already serving something: stop it or set E2E_PORT"
-  exit 1
-fi
+
 # The compiled server (rebuilt here only if its sources changed since the last build).
 node scripts/build.mjs server
-PORT="$PORT" MAIL_PORT="$MAIL_PORT" DATA_DIR="$DATA_DIR" NODE_ENV=production LOG_LEVEL=warn APP_ENV=test \
-  node apps/server/dist/main.js >"$DATA_DIR/server.log" 2>&1 &
-SERVER_PID=$!
+
+PIDS=()
+DIRS=()
+URLS=()
+MAILS=()
 cleanup() {
-  kill "$SERVER_PID" 2>/dev/null || true
-  wait "$SERVER_PID" 2>/dev/null || true
-  rm -rf "$DATA_DIR"
+  # What each server cost, beside the browsers' share of the run (ps: [dd-]hh:mm:ss of CPU).
+  for i in "${!PIDS[@]}"; do
+    echo "server ${URLS[$i]}: $(ps -o cputime= -p "${PIDS[$i]}" 2>/dev/null || echo gone) CPU"
+  done
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+  for dir in "${DIRS[@]}"; do rm -rf "$dir"; done
 }
 trap cleanup EXIT
-for _ in $(seq 1 120); do
-  if curl -fsS "$E2E_BASE_URL/healthz" >/dev/null 2>&1; then break; fi
-  if ! kill -0 "$SERVER_PID" 2>/dev/null; then cat "$DATA_DIR/server.log"; exit 1; fi
-  sleep 0.5
+
+for i in $(seq 0 $((WORKERS - 1))); do
+  port=$((PORT + i))
+  mail=$((MAIL_PORT + i))
+  url="http://127.0.0.1:${port}"
+  if curl -fsS "$url/healthz" >/dev/null 2>&1; then
+    echo "port ${port} is already serving something: stop it or set E2E_PORT"
+    exit 1
+  fi
+  dir="$(mktemp -d -t feikong-e2e-XXXXXX)"
+  PORT="$port" MAIL_PORT="$mail" DATA_DIR="$dir" NODE_ENV=production LOG_LEVEL=warn APP_ENV=test \
+    node apps/server/dist/main.js >"$dir/server.log" 2>&1 &
+  PIDS+=($!)
+  DIRS+=("$dir")
+  URLS+=("$url")
+  MAILS+=("$mail")
 done
-curl -fsS "$E2E_BASE_URL/healthz" >/dev/null || { echo "server did not start"; cat "$DATA_DIR/server.log"; exit 1; }
+
+for i in "${!PIDS[@]}"; do
+  for _ in $(seq 1 120); do
+    if curl -fsS "${URLS[$i]}/healthz" >/dev/null 2>&1; then break; fi
+    if ! kill -0 "${PIDS[$i]}" 2>/dev/null; then cat "${DIRS[$i]}/server.log"; exit 1; fi
+    sleep 0.5
+  done
+  curl -fsS "${URLS[$i]}/healthz" >/dev/null || {
+    echo "server ${URLS[$i]} did not start"
+    cat "${DIRS[$i]}/server.log"
+    exit 1
+  }
+done
+
+join() { local IFS=,; echo "$*"; }
+export E2E_BASE_URLS="$(join "${URLS[@]}")"
+export E2E_DATA_DIRS="$(join "${DIRS[@]}")"
+export E2E_MAIL_PORTS="$(join "${MAILS[@]}")"
+# The first server for anything outside a worker (and for journeys run with one worker).
+export E2E_BASE_URL="${URLS[0]}" E2E_DATA_DIR="${DIRS[0]}" E2E_MAIL_PORT="${MAILS[0]}"
 cd apps/web
-npx playwright test "$@"
+npx playwright test --workers="$WORKERS" "$@"

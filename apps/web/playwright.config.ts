@@ -1,13 +1,30 @@
 import { defineConfig } from '@playwright/test';
 
+// scripts/e2e.sh starts one server (own port, SMTP port and database) per Playwright worker and lists them
+// in E2E_BASE_URLS / E2E_MAIL_PORTS / E2E_DATA_DIRS. A worker process loads this file before any journey, so
+// it points E2E_BASE_URL, E2E_MAIL_PORT and E2E_DATA_DIR (which the journeys read) at its own server here.
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+for (const [list, one] of [
+  ['E2E_BASE_URLS', 'E2E_BASE_URL'],
+  ['E2E_MAIL_PORTS', 'E2E_MAIL_PORT'],
+  ['E2E_DATA_DIRS', 'E2E_DATA_DIR'],
+] as const) {
+  const values = (process.env[list] ?? '').split(',').filter(Boolean);
+  if (values.length > 0) process.env[one] = values[slot % values.length];
+}
+
 // Journeys run against the real built app served by the real server; the lead's test script starts it
 // (so there is no webServer block). Debian's chromium: `npx playwright install` cannot work here.
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
+  // Whole files per worker, in order; scripts/e2e.sh passes --workers (one server each).
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
+  // 60 s a journey (Playwright's default is 30): two workers share the 2-core CI machine, so a short journey
+  // that takes 15 s alone can take twice that beside another.
+  timeout: 60_000,
   // One retry: a journey that fails once and then passes is reported as "flaky" with its first
   // failure printed in full (trace kept), so a race shows up in the log without sinking the run.
   retries: 1,

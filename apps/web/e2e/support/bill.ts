@@ -51,12 +51,19 @@ export async function publishExpenseFlow(
   const group =
     groups.find((g) => g.name === names.group) ??
     (await call<{ id: number }>('POST', `${FINOBILL}/group/save`, { name: names.group }));
-  const flows = await call<{ items: { id: number; enabled: boolean }[] }>(
+  const flows = await call<{ items: { id: number; name: string; enabled: boolean }[] }>(
     'GET',
     `${FINOBILL}/flowDesign/pageList?billType=expense&pageNum=1&pageSize=100`,
   );
   for (const f of flows.items.filter((x) => x.enabled))
     await call('POST', `${FINOBILL}/flowDesign/enable`, { id: f.id, enabled: false });
+  // A retried journey finds the flow its first try published (names are unique): it is enabled again.
+  const made = flows.items.find((f) => f.name === names.flow);
+  if (made) {
+    await call('POST', `${FINOBILL}/flowDesign/enable`, { id: made.id, enabled: true });
+    await context.close();
+    return { flowId: made.id, approverId };
+  }
   const approverNode = (id: string, name: string, next: string, onReject: object) => ({
     id,
     name,
