@@ -45,6 +45,6 @@ stages_parallel \
   "build (web client + server)" npm run -s build
 
 stage "vitest contracts + scripts" npx vitest run --project contracts --project scripts
-stage "vitest server (SQLite)" npx vitest run --project server
+stage "vitest server (SQLite)" npx vitest run --project 'server*'
 stage "vitest web" npx vitest run --project web
 stage "browser journeys (Playwright)" bash scripts/e2e.sh

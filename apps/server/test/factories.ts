@@ -13,10 +13,13 @@ import {
 } from '../src/seed/demo.js';
 
 let seq = 0;
-/** A unique, valid mainland mobile number per call (tests share one database per file). */
+/**
+ * A unique, valid mainland mobile number per call (tests share one database per file). The counter goes on
+ * across the files of a worker (they share modules), so only its last digits go into the number.
+ */
 export function nextPhone(): string {
   seq += 1;
-  return `139${String(Date.now() % 100000).padStart(5, '0')}${String(seq).padStart(3, '0')}`;
+  return `139${String(Date.now() % 100000).padStart(5, '0')}${String(seq % 1000).padStart(3, '0')}`;
 }
 
 /** A tenant with one company and one department. */

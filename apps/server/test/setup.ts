@@ -9,5 +9,8 @@ await import('./factories.js');
 // @zxing/library (invoice QR decoding) assigns toString on its prototypes while loading; until a module
 // that app.js loads imports it, load it here before the freeze.
 await import('@zxing/library');
-Object.freeze(Object.prototype);
+if (!Object.isFrozen(Object.prototype)) Object.freeze(Object.prototype);
+// The files of a worker share its modules (vitest isolate: false): no cache keeps another file's database rows.
+const { clearProcessCaches } = await import('../src/platform/processCaches.js');
+clearProcessCaches();
 export {};

@@ -182,5 +182,6 @@ export type OrgFixture = Awaited<ReturnType<typeof orgFixture>>;
 let phoneSeq = 0;
 export function nextFixturePhone() {
   phoneSeq += 1;
-  return `137${String(process.pid % 10000).padStart(4, '0')}${String(phoneSeq).padStart(4, '0')}`;
+  // The counter goes on across the files of a worker (they share modules): its last 4 digits only.
+  return `137${String(process.pid % 10000).padStart(4, '0')}${String(phoneSeq % 10000).padStart(4, '0')}`;
 }

@@ -20,6 +20,7 @@ import {
   type StandardVoice,
 } from '@feikong/contracts';
 import type { Db } from '../../../platform/db/database.js';
+import { registerProcessCache } from '../../../platform/processCaches.js';
 import { cityGroupOfCity, cityOfRegion, staffGradeAndJob } from '../../org/index.js';
 import * as repo from './standards.repo.js';
 import { yuan } from './standards.errors.js';
@@ -64,6 +65,7 @@ const cellKey = (kind: string, feeType: string, subjectType: string, subjectId: 
   `${kind}|${feeType}|${subjectType}|${subjectId}|${groupId}`;
 
 const cache = new Map<number, TenantStandards>();
+registerProcessCache(() => cache.clear());
 const MAX_TENANTS = 5000;
 
 /** Drops a tenant's cached standards (the service calls it after a change commits; the version covers the rest). */

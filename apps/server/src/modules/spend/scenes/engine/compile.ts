@@ -4,6 +4,7 @@ import {
   type Category,
   type SceneContent as SceneContentT,
 } from '@feikong/contracts';
+import { registerProcessCache } from '../../../../platform/processCaches.js';
 
 /**
  * A published scene version compiled for the one decision (issue 21 "One decision, explained"): every rule
@@ -290,6 +291,7 @@ export function compileScene(meta: SceneMeta, content: string | SceneContentT): 
  */
 const MAX_CACHED = 5000;
 const cache = new Map<string, CompiledScene>();
+registerProcessCache(() => cache.clear());
 let compiles = 0;
 
 export function cachedCompile(meta: SceneMeta, load: () => string): CompiledScene {
