@@ -74,6 +74,8 @@ export async function standardHits(
   if (bill.billType !== 'expense' || bill.fees.length === 0) return out;
 
   const lines: Line[] = [];
+  // lines of one fee type, city and day share their standard: resolved once
+  const answers = new Map<string, ReturnType<typeof standardFor>>();
   for (const [index, f] of bill.fees.entries()) {
     if (f.amount <= 0) continue;
     const trip = tripCovering(bill, f.feeDate);
@@ -92,7 +94,9 @@ export async function standardHits(
       continue;
     }
     const query: StandardQuery = { ...base, kind: 'fee', feeType: f.feeType };
-    const answer = await standardFor(db, tenantId, query);
+    const key = `${f.feeType}|${city ?? ''}|${f.feeDate}`;
+    if (!answers.has(key)) answers.set(key, standardFor(db, tenantId, query));
+    const answer = await answers.get(key);
     // no staff record, or no 费用标准 for this fee type: nothing to judge
     if (!answer?.limit) continue;
     const period = answer.limit.period;

@@ -235,6 +235,18 @@ describe('submit judges fee lines against the 差旅标准 / 费用标准', () =
         detail: 'P3 在其他城市的餐饮费标准为 ¥1,000.00/月；管控：超标需填写原因并审批',
       }),
     ]);
+
+    // lines before this one on the same document count too
+    const two = await save(A, {
+      fees: [
+        { feeType: 'meal', amount: 60_000, date: day('08-02') },
+        { feeType: 'meal', amount: 50_000, date: day('08-02') },
+      ],
+    });
+    expect((await submit(A, two)).code).toBe(200);
+    expect((await standardFlags(two)).flags.map((h: any) => h.message)).toEqual([
+      '第2条费用（餐饮费）超出餐饮费标准：本月累计 ¥1,100.00，标准 ¥1,000.00/月',
+    ]);
   });
 
   it("another tenant's standards never apply", async () => {
