@@ -10,6 +10,7 @@ import {
 import { cityGroupWithCities, listOrgs } from '../org/index.js';
 import * as repo from './auditRule.repo.js';
 import { billReportErrors, chinaDay, chinaDayMs, DAY_MS, yuan } from './billReport.errors.js';
+import { standardHits } from './standard.check.js';
 
 /**
  * 智能规则集: checks a document against the tenant's enabled audit rules. The flow module calls it on
@@ -220,7 +221,9 @@ function unique<T>(items: T[], key: (t: T) => number) {
 /**
  * Runs the tenant's enabled rules that apply to the document's type. Each hit carries the rule's message
  * and what on the document hit it; block rules go to `blocks`, warn rules to `warnings`, flag rules to
- * `flags` (they stop nobody; submit keeps warnings and flags on the document for its approvers).
+ * `flags` (they stop nobody; submit keeps warnings and flags on the document for its approvers). Then an
+ * expense document's fee lines against the submitter's 差旅标准 / 费用标准 (standard.check.ts): a line over a
+ * standard whose control is 禁止 blocks, 审批 and 员工自付 flag (ruleId 0, ruleKind overStandard).
  */
 export async function checkBillRules(
   db: Db,
@@ -245,6 +248,9 @@ export async function checkBillRules(
     };
     (rule.action === 'block' ? out.blocks : rule.action === 'flag' ? out.flags : out.warnings).push(hit);
   }
+  const standards = await standardHits(db, tenantId, bill);
+  out.blocks.push(...standards.blocks);
+  out.flags.push(...standards.flags);
   return out;
 }
 

@@ -43,6 +43,7 @@ export {
   billsCreatedPage,
   billsSubmittedIn,
   billWithLines,
+  claimedFeesOfSubmitter,
   feeLinesOf,
   flowNodeNames,
   flowsWithGroups,

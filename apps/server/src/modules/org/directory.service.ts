@@ -4,7 +4,7 @@ import * as orgRepo from './units/org.repo.js';
 import * as personRepo from './staff/person.repo.js';
 import * as staffRepo from './staff/staff.repo.js';
 import * as scopeRepo from './staff/scope.repo.js';
-import { cityByCode } from './cityGroups/regions.js';
+import { cityByCode, cityOfPlace } from './cityGroups/regions.js';
 
 /**
  * What other modules read or change of org's data (auth's sign-in and sessions, tasks' and rights'
@@ -129,6 +129,15 @@ export type StaffPlacement = NonNullable<Awaited<ReturnType<typeof staffPlacemen
 /** The city a GB/T 2260 code lies in: the city itself, a district's city, a municipality's own code. */
 export function cityOfRegion(code: string) {
   return cityByCode(code) ?? cityByCode(`${code.slice(0, 4)}00`) ?? cityByCode(`${code.slice(0, 2)}0000`);
+}
+
+/**
+ * The city (GB/T 2260 code and name) a free-text place names — a trip's destination 上海 / 上海市 / 北京市朝阳区;
+ * undefined when it names none (the standards then use 其他城市).
+ */
+export function cityOfPlaceName(text: string) {
+  const city = cityOfPlace(text);
+  return city ? { code: city.code, name: city.name } : undefined;
 }
 
 /** The 城市组 (id, name) holding a city in a tenant; undefined for a city in no group. */

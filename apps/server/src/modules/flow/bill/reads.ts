@@ -247,6 +247,33 @@ export async function sameFeesOfSubmitter(
     .execute();
 }
 
+/**
+ * Fee lines of `feeTypes` the submitter claims on other documents in approval or approved, dated in
+ * [from, to) (费用标准 per day or month: what was already claimed in the period). One statement.
+ */
+export async function claimedFeesOfSubmitter(
+  db: Db,
+  tenantId: number,
+  v: { submitterId: number; exceptBillId: number; feeTypes: string[]; from: number; to: number },
+) {
+  if (v.feeTypes.length === 0 || v.from >= v.to) return [];
+  const rows = await db
+    .selectFrom('bill_fees as f')
+    .innerJoin('bills as b', (j) =>
+      j.onRef('b.id', '=', 'f.bill_id').onRef('b.tenant_id', '=', 'f.tenant_id'),
+    )
+    .select(['f.fee_type', 'f.amount', 'f.fee_date'])
+    .where('f.tenant_id', '=', tenantId)
+    .where('b.submitter_id', '=', v.submitterId)
+    .where('b.id', '!=', v.exceptBillId)
+    .where('b.status', 'in', ['approving', 'approved'])
+    .where('f.fee_type', 'in', v.feeTypes)
+    .where('f.fee_date', '>=', v.from)
+    .where('f.fee_date', '<', v.to)
+    .execute();
+  return rows.map((r) => ({ feeType: r.fee_type, amount: Number(r.amount), feeDate: Number(r.fee_date) }));
+}
+
 /** The fee lines (by index) that claim more than their invoices have left: allowed with 超额说明 (超额报销). */
 export async function overClaimsOf(db: Db, tenantId: number, billId: number) {
   const lines = await claimLinesOf(db, tenantId, billId);

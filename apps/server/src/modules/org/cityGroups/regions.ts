@@ -61,3 +61,29 @@ export function regionTree(): ProvinceEntry[] {
 export function cityByCode(code: string): CityEntry | undefined {
   return load().cities.get(code);
 }
+
+/** 上海 from 上海市, 大理 from 大理白族自治州: how people write a city in free text. */
+function shortName(name: string) {
+  if (name.endsWith('自治州')) return name.slice(0, 2);
+  return name.replace(/(市|地区|盟|特别行政区)$/, '');
+}
+
+/**
+ * The city a free-text place names (上海, 上海市, 北京市朝阳区, 广东省深圳市南山区): the city whose full or short
+ * name (two characters at least) appears first in the text, the longer name on a tie; undefined for none.
+ */
+export function cityOfPlace(text: string): CityEntry | undefined {
+  const place = text.trim();
+  if (!place) return undefined;
+  let best: { city: CityEntry; at: number; len: number } | undefined;
+  for (const city of load().cities.values()) {
+    for (const name of [city.name, shortName(city.name)]) {
+      if (name.length < 2) continue;
+      const at = place.indexOf(name);
+      if (at < 0) continue;
+      if (!best || at < best.at || (at === best.at && name.length > best.len))
+        best = { city, at, len: name.length };
+    }
+  }
+  return best?.city;
+}

@@ -16,8 +16,9 @@ export function AuditResultAlert({ result }: { result: AuditResult | undefined }
         title={title}
         description={
           <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-            {hits.map((h) => (
-              <li key={h.ruleId}>
+            {hits.map((h, i) => (
+              // 差旅标准 / 费用标准 hits are not stored rules: several share ruleId 0
+              <li key={`${h.ruleId}-${i}`}>
                 <Typography.Text strong>{h.message}</Typography.Text>
                 <div>
                   <Typography.Text type="secondary">
