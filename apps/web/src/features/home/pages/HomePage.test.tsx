@@ -135,6 +135,38 @@ describe('home workbench: only blocks with data', () => {
     expect((await screen.findByTestId('home-notices')).textContent).toContain('欢迎使用费控平台');
   });
 
+  it('plays the banners by themselves unless the user asked for less motion (减少动态效果)', async () => {
+    const banner = {
+      id: 1,
+      title: '横幅',
+      image_url: 'data:image/png;base64,AA==',
+      link_type: 2,
+      link: '/x',
+      sort: 1,
+      start_time: 1,
+      end_time: 2,
+    };
+    const server = {
+      [WORKBENCH]: () => workbench(),
+      [LIST]: list,
+      [BANNERS]: () => ({ items: [banner, banner] }),
+    };
+    const tree = treeWith(['/home/noticeList']);
+    // The test browser asks for reduced motion (test/dom.ts): the banners stay put, no progress on the dots.
+    stubServer(server);
+    renderAt(<HomePage />, '/home/index', tree);
+    const still = (await screen.findByTestId('home-banners')).querySelector<HTMLElement>('.ant-carousel')!;
+    expect(still.style.getPropertyValue('--dot-duration')).toBe('');
+    cleanup();
+
+    const motion = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({ ...motion(query), matches: false }));
+    stubServer(server);
+    renderAt(<HomePage />, '/home/index', tree);
+    const playing = (await screen.findByTestId('home-banners')).querySelector<HTMLElement>('.ant-carousel')!;
+    expect(playing.style.getPropertyValue('--dot-duration')).toBe('5000ms');
+  });
+
   it('leaves out blocks without data: no version, tasks, orders, balances, banners or guide', async () => {
     stubServer({
       [WORKBENCH]: () => workbench(),
