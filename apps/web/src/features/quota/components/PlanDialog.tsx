@@ -1,9 +1,8 @@
-import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Switch, TimePicker } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Col, DatePicker, Form, Input, Modal, Row, Select, Switch, TimePicker } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import dayjs from 'dayjs';
 import { quotaApi, type QuotaPlan } from '@/api/quota';
-import { quotaScenesQuery } from '../queries';
 import {
   emptyPlanForm,
   MONTH_DAY_OPTIONS,
@@ -14,6 +13,7 @@ import {
   WEEKDAY_OPTIONS,
   type PlanForm,
 } from '../rules';
+import { SceneAmountFields } from './SceneAmountFields';
 import { ScopeFields } from './ScopeFields';
 import { ValidityFields } from './ValidityFields';
 
@@ -34,7 +34,6 @@ export function PlanDialog({
   const [form] = Form.useForm<PlanForm>();
   const { message } = App.useApp();
   const client = useQueryClient();
-  const scenes = useQuery({ ...quotaScenesQuery, enabled: open });
   const releaseType = Form.useWatch('release_type', form) as number | undefined;
   const unit = Form.useWatch('schedule_unit', form) as PlanForm['schedule_unit'] | undefined;
 
@@ -85,36 +84,7 @@ export function PlanDialog({
               <Input maxLength={50} placeholder="如：每月餐补" />
             </Form.Item>
           </Col>
-          <Col span={8}>
-            <Form.Item
-              label="消费场景"
-              name="scene_id"
-              rules={[{ required: true, message: '请选择消费场景' }]}
-            >
-              <Select
-                options={scenes.data ?? []}
-                placeholder="选择场景"
-                showSearch
-                optionFilterProp="label"
-                data-testid="quota-plan-scene"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              label="每人发放金额"
-              name="amount"
-              rules={[{ required: true, message: '请填写发放金额' }]}
-            >
-              <InputNumber
-                min={0.01}
-                precision={2}
-                addonAfter="元"
-                style={{ width: '100%' }}
-                data-testid="quota-plan-amount"
-              />
-            </Form.Item>
-          </Col>
+          <SceneAmountFields testId="quota-plan" enabled={open} />
         </Row>
         <Row gutter={16}>
           <Col span={8}>

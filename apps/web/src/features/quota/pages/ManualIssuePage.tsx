@@ -1,20 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Space,
-  Typography,
-  Upload,
-} from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Col, Form, Input, Row, Space, Typography, Upload } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { QUOTA_IMPORT_COLUMNS, TaskOperatingType, type QuotaPreview } from '@feikong/contracts';
@@ -23,9 +9,9 @@ import { tasksApi } from '@/api/tasks';
 import { useAccess } from '@/components/Access';
 import { useTaskPolling } from '@/features/common';
 import { PreviewTable } from '../components/PreviewTable';
+import { SceneAmountFields } from '../components/SceneAmountFields';
 import { ScopeFields } from '../components/ScopeFields';
 import { ValidityFields } from '../components/ValidityFields';
-import { quotaScenesQuery } from '../queries';
 import {
   DEFAULT_VALIDITY,
   QUOTA_PERM,
@@ -47,7 +33,6 @@ export default function ManualIssuePage() {
   const { can } = useAccess();
   const client = useQueryClient();
   const { track } = useTaskPolling();
-  const scenes = useQuery(quotaScenesQuery);
   const [preview, setPreview] = useState<QuotaPreview | null>(null);
 
   const previewRun = useMutation({
@@ -94,36 +79,7 @@ export default function ManualIssuePage() {
           onFinish={(v) => previewRun.mutate(v)}
         >
           <Row gutter={16}>
-            <Col span={8}>
-              <Form.Item
-                label="消费场景"
-                name="scene_id"
-                rules={[{ required: true, message: '请选择消费场景' }]}
-              >
-                <Select
-                  options={scenes.data ?? []}
-                  placeholder="选择场景"
-                  showSearch
-                  optionFilterProp="label"
-                  data-testid="quota-issue-scene"
-                />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item
-                label="每人发放金额"
-                name="amount"
-                rules={[{ required: true, message: '请填写发放金额' }]}
-              >
-                <InputNumber
-                  min={0.01}
-                  precision={2}
-                  addonAfter="元"
-                  style={{ width: '100%' }}
-                  data-testid="quota-issue-amount"
-                />
-              </Form.Item>
-            </Col>
+            <SceneAmountFields testId="quota-issue" />
             <Col span={8}>
               <Form.Item label="备注" name="memo">
                 <Input maxLength={100} placeholder="选填，员工的变动记录中可见" />
