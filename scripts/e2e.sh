@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts the real server (built client, fresh SQLite with the demo seed) and runs the Playwright journeys
-# against it. With E2E_WORKERS=N (default 2) it starts N servers, each on its own port, SMTP port and
+# against it. With E2E_WORKERS=N (default 1: on the 2-core machine a second browser slowed each journey 3–6 times) it starts N servers, each on its own port, SMTP port and
 # database, and Playwright runs N workers: worker i talks only to server i (playwright.config.ts picks it),
 # so journeys that change the demo tenant never meet. The databases live in temp dirs removed afterwards.
 set -euo pipefail
@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 PORT="${E2E_PORT:-8090}"
 # The server's SMTP receiver (专属邮箱): the journeys mail it on the port their server gets.
 MAIL_PORT="${MAIL_PORT:-2525}"
-WORKERS="${E2E_WORKERS:-2}"
+WORKERS="${E2E_WORKERS:-1}"
 export E2E_MAIL_HOST="${E2E_MAIL_HOST:-${MAIL_HOST:-127.0.0.1}}"
 
 # The compiled server (rebuilt here only if its sources changed since the last build).

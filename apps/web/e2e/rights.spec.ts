@@ -75,6 +75,21 @@ function grantRightsInExpiredOrg() {
   }
 }
 
+/** 过期示例公司 expired yesterday, whatever a journey (or a failed try of one) renewed before. */
+function expireTheOrg() {
+  const conn = db(false);
+  try {
+    const org = conn.prepare('select id from organizations where name = ? and pid = 0').get(EXPIRED_ORG) as
+      { id: number } | undefined;
+    if (!org) throw new Error(`no organisation ${EXPIRED_ORG}`);
+    conn
+      .prepare('update tenant_product_versions set expired_at = ? where tenant_id = ?')
+      .run(Date.now() - 86_400_000, org.id);
+  } finally {
+    conn.close();
+  }
+}
+
 /** An operator command against the e2e server's data (npm run ops -- …). */
 function ops(...args: string[]): string {
   return execFileSync('npx', ['tsx', 'apps/server/src/ops.ts', ...args], {
@@ -135,6 +150,8 @@ test.describe('product versions and renewal', () => {
   }) => {
     test.setTimeout(240_000); // buy, upload, operator confirm and two reloads: over 2 min on a busy machine
     grantRightsInExpiredOrg();
+    // A retry starts where the seed did: expired (the first try may have renewed it already).
+    expireTheOrg();
     await passwordLogin(page, MULTI_ORG);
 
     // Switch to the expired organisation (spec §2.5), unless the login already landed there.
@@ -275,7 +292,7 @@ test.describe('product versions and renewal', () => {
     await shot(page, 'rights-renewed-home.png');
 
     await page.goto(cashierUrl);
-    await expect(page.getByTestId('order-completed')).toContainText('订单已完成');
+    await expect(page.getByTestId('order-completed')).toContainText('订单已完成', { timeout: 20_000 });
 
     // The order detail shows the receipt; its signed link serves the very file.
     const orderId = new URL(cashierUrl).searchParams.get('order_id');
@@ -296,19 +313,7 @@ test.describe('product versions and renewal', () => {
 
   test('退出登录 on the prompt logs out to /login', async ({ page }) => {
     // 过期示例公司 is renewed by the test above; put it back to expired for this one.
-    const conn = db(false);
-    try {
-      const org = conn
-        .prepare('select id from organizations where name = ? and pid = 0')
-        .get(EXPIRED_ORG) as {
-        id: number;
-      };
-      conn
-        .prepare('update tenant_product_versions set expired_at = ? where tenant_id = ?')
-        .run(Date.now() - 86_400_000, org.id);
-    } finally {
-      conn.close();
-    }
+    expireTheOrg();
     await passwordLogin(page, MULTI_ORG);
     // The last organisation used is where a login lands: 过期示例公司 after the test above.
     const prompt = expiryPrompt(page);
