@@ -2,8 +2,8 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Five projects: pure contracts rules, server and server-own (API tests on a real database), repository
-// scripts, web units (jsdom). `--project 'server*'` runs both server ones.
+// Six projects: pure contracts rules, server and server-own (API tests on a real database), repository
+// scripts, web and web-own (jsdom units). `--project 'server*'` and `--project 'web*'` run both of a pair.
 // Playwright journeys live in apps/web/e2e and are not run by vitest.
 
 /** The server project's common settings (API tests on a real database, one per file). */
@@ -18,6 +18,26 @@ const server = {
 };
 /** Server test files that run in a process of their own (the `server-own` project). */
 const SERVER_OWN_PROCESS = ['test/hostileFiles.test.ts', 'src/seed/**/*.test.ts'];
+
+/** The web project's common settings (jsdom units of the client). */
+const web = {
+  // The web app's `@/` alias (apps/web/tsconfig.json paths, apps/web/vite.config.ts).
+  resolve: { alias: { '@/': fileURLToPath(new URL('./apps/web/src/', import.meta.url)) } },
+  test: {
+    root: 'apps/web',
+    environment: 'jsdom' as const,
+    setupFiles: ['src/test/setup.ts'],
+    // Vitest's 5 s is short for a screen test on a busy 2-core machine (files may ask for more).
+    testTimeout: 30_000,
+  },
+};
+/** Web test files that run in a process of their own (the `web-own` project). */
+const WEB_OWN_PROCESS = [
+  'src/microApp.test.tsx',
+  'src/features/rights/components/ExpiryPrompt.test.tsx',
+  'src/features/rights/pages/ProductVersionPage.test.tsx',
+  'src/features/billReport/pages/EfficiencyPrintPages.test.tsx',
+];
 
 export default defineConfig({
   test: {
@@ -58,17 +78,21 @@ export default defineConfig({
         },
       },
       {
-        // The web app's `@/` alias (apps/web/tsconfig.json paths, apps/web/vite.config.ts).
-        resolve: { alias: { '@/': fileURLToPath(new URL('./apps/web/src/', import.meta.url)) } },
+        ...web,
         test: {
+          ...web.test,
           name: 'web',
-          root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['src/test/setup.ts'],
-          // Vitest's 5 s is short for a screen test on a busy 2-core machine (files may ask for more).
-          testTimeout: 30_000,
+          exclude: WEB_OWN_PROCESS,
+          // As the server project: a worker's files share its loaded modules (antd, the app's stores), which
+          // was most of the run's time (import + environment: 300 of 355 s). The setup resets what is shared.
+          isolate: false,
         },
+      },
+      {
+        // Files whose module mocks (vi.mock of a shared module) or timers would leak into the next file.
+        ...web,
+        test: { ...web.test, name: 'web-own', include: WEB_OWN_PROCESS },
       },
     ],
   },

@@ -46,5 +46,5 @@ stages_parallel \
 
 stage "vitest contracts + scripts" npx vitest run --project contracts --project scripts
 stage "vitest server (SQLite)" npx vitest run --project 'server*'
-stage "vitest web" npx vitest run --project web
+stage "vitest web" npx vitest run --project 'web*'
 stage "browser journeys (Playwright)" bash scripts/e2e.sh

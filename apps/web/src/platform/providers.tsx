@@ -12,7 +12,7 @@ function NotifierBridge() {
   useEffect(() => {
     setNotifier({
       error: (msg) => void message.error({ content: msg, key: msg }),
-      warning: (msg) => void message.warning({ content: msg, key: msg }),
+      warning: (msg, seconds) => void message.warning({ content: msg, key: msg, duration: seconds }),
       dialog: (msg) => void modal.confirm({ title: MSG_ERROR_DIALOG_TITLE, content: msg }),
     });
     return () => setNotifier(null);

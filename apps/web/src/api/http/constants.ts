@@ -25,6 +25,8 @@ export const TIMESTAMP_PARAM = '_t';
 export const MSG_TIMEOUT = '接口请求超时,请刷新页面重试!';
 export const MSG_NETWORK = '网络异常，请检查您的网络连接是否正常!';
 export const MSG_SESSION_EXPIRED = '登录过期，请重新登录';
+/** How long 登录过期 stays on the login page (seconds). */
+export const SESSION_EXPIRED_SECONDS = 6;
 export const MSG_ERROR_DIALOG_TITLE = '错误提示';
 export const MSG_BAD_REPLY = '服务器返回的数据格式错误';
 export const MSG_UNKNOWN = '操作失败，请稍后重试';

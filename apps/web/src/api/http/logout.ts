@@ -1,5 +1,5 @@
 import { bus, type LogoutEvent } from '../../platform/bus';
-import { MSG_SESSION_EXPIRED } from './constants';
+import { MSG_SESSION_EXPIRED, SESSION_EXPIRED_SECONDS } from './constants';
 import { notify } from './notify';
 
 /**
@@ -27,7 +27,8 @@ export function emitLogout(event: LogoutEvent, token?: string): void {
     channel(event);
     return;
   }
-  if (event.reason === 'expired') notify.warning(MSG_SESSION_EXPIRED);
+  // Longer than a toast's 3 s: it is read on the login page the user was just sent to, after the jump.
+  if (event.reason === 'expired') notify.warning(MSG_SESSION_EXPIRED, SESSION_EXPIRED_SECONDS);
   bus.emit('logout', event);
 }
 

@@ -3,7 +3,7 @@ import { SESSION_EXPIRED, SESSION_MISSING } from '@feikong/contracts';
 import { bus, type LogoutEvent } from '../../platform/bus';
 import { reloadSession, setSession } from '../../stores/session';
 import { headerOf, jsonReply, ok, queryOf, stubFetch, stubHangingFetch } from '../../test/fetch';
-import { MSG_NETWORK, MSG_SESSION_EXPIRED, MSG_TIMEOUT } from './constants';
+import { MSG_NETWORK, MSG_SESSION_EXPIRED, MSG_TIMEOUT, SESSION_EXPIRED_SECONDS } from './constants';
 import { resetLogoutLatch } from './logout';
 import {
   RequestError,
@@ -133,7 +133,7 @@ describe('logout codes', () => {
       const err = await failure(http.get('/auth-center/api/v1/users/staff'));
       expect(err).toMatchObject({ kind: 'logout', status: code, msg: MSG_SESSION_EXPIRED });
       expect(logoutEvents).toEqual([{ reason: 'expired', code }]);
-      expect(notifier.warning).toHaveBeenCalledExactlyOnceWith(MSG_SESSION_EXPIRED);
+      expect(notifier.warning).toHaveBeenCalledExactlyOnceWith(MSG_SESSION_EXPIRED, SESSION_EXPIRED_SECONDS);
       expect(notifier.error).not.toHaveBeenCalled();
     },
   );
