@@ -1,0 +1,72 @@
+/**
+ * The channel of bench/orderIntake.ts, run as a child process so that the servers' processes spend their CPU
+ * on serving alone, as with a real channel calling over the network. Sends RATE requests a second for SECONDS,
+ * each on its own schedule (an open loop: a slow answer does not delay the next request), round-robin over the
+ * servers' addresses after an unmeasured warm-up (order ids W…), and prints one JSON line: the rate held, p50/p99/max latency and the non-200 count.
+ * argv[2]: JSON of ClientPlan.
+ */
+import { signedHeaders } from '../apps/server/src/modules/spend/index.js';
+import { summarize } from './org-seed.js';
+
+export interface ClientPlan {
+  /** 'ours': the signed intake route; 'bare': the baseline's unsigned route. */
+  mode: 'ours' | 'bare';
+  addresses: string[];
+  path: string;
+  channel: { appId: string; secretKey: string };
+  userIds: number[];
+  sceneId: number;
+  rate: number;
+  seconds: number;
+  /** Order ids are `${prefix}${i}`: unique per run. */
+  prefix: string;
+}
+
+const plan = JSON.parse(process.argv[2] ?? '{}') as ClientPlan;
+
+async function send(i: number, prefix = plan.prefix): Promise<number> {
+  const body = JSON.stringify({
+    orderId: `${prefix}${i}`,
+    userId: plan.userIds[i % plan.userIds.length],
+    sceneId: plan.sceneId,
+    category: 2,
+    amount: 1500,
+  });
+  const headers =
+    plan.mode === 'ours'
+      ? signedHeaders(plan.channel, 'POST', plan.path, body)
+      : { 'content-type': 'application/json' };
+  const r = await fetch(`${plan.addresses[i % plan.addresses.length]}${plan.path}`, {
+    method: 'POST',
+    headers,
+    body,
+  });
+  await r.arrayBuffer();
+  return r.status;
+}
+
+// Warm-up, not measured: the servers' first requests load modules lazily, compile the scene and fill pools.
+const WARMUP = 300;
+for (let i = 0; i < WARMUP; i += 10)
+  await Promise.all(Array.from({ length: 10 }, (_, k) => send(i + k, `W${plan.prefix}`)));
+
+const total = plan.rate * plan.seconds;
+const lat: number[] = [];
+let errors = 0;
+const started = performance.now();
+const inflight: Promise<void>[] = [];
+for (let i = 0; i < total; i++) {
+  const wait = started + (i * 1000) / plan.rate - performance.now();
+  if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+  inflight.push(
+    (async () => {
+      const t0 = performance.now();
+      const code = await send(i).catch(() => 0);
+      lat.push(performance.now() - t0);
+      if (code !== 200) errors++;
+    })(),
+  );
+}
+await Promise.all(inflight);
+const secs = (performance.now() - started) / 1000;
+console.log(JSON.stringify({ ...summarize(lat), errors, rate: Math.round(total / secs) }));
