@@ -107,6 +107,8 @@ const FULL_SHAPE = [
   FLOW_SHAPES[2],
   SCENES_SHAPE,
   FLOW_SHAPES[3],
+  /** 项目 (issue 22, migration 20261129T1300_projects); the detail borrows 项目列表's permissions. */
+  { project: ['projectList', 'projectDetail'] },
   {
     setcenter: [
       { permission: ['functionPermission', 'memberManagement', 'permissionGroup'] },
@@ -301,6 +303,7 @@ describe('GET and PUT privileges/menus', () => {
       'payment',
       'scenes',
       'flowManage',
+      'project',
       'setcenter',
       'personal',
       'home',
