@@ -100,7 +100,7 @@ test('the administrator creates a project with owner and members, finds it, edit
   await list.getByPlaceholder('项目编码/名称').press('Enter');
   await list
     .getByRole('row', { name: new RegExp(NAME) })
-    .getByRole('link', { name: NAME })
+    .getByText(NAME, { exact: true })
     .click();
   await expect(page).toHaveURL(/\/project\/projectDetail\/\d+$/);
   await expect(page.getByTestId('breadcrumb')).not.toContainText('项目新增');
@@ -126,7 +126,7 @@ test('the administrator creates a project with owner and members, finds it, edit
   await page.setViewportSize({ width: 1280, height: 720 });
   await expect(edited).toBeVisible();
   await shot(page, 'projects-list-1280.png');
-  await edited.getByRole('link', { name: `${NAME}二期` }).click();
+  await edited.getByText(`${NAME}二期`, { exact: true }).click();
   await expect(detail.locator('#name')).toHaveValue(`${NAME}二期`);
   await shot(page, 'projects-detail-1280.png');
 });

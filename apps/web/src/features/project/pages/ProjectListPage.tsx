@@ -54,41 +54,41 @@ export default function ProjectListPage() {
     );
 
   const columns: ListColumn<ProjectRow>[] = [
-    { title: '项目编码', dataIndex: 'code', width: 140 },
+    { title: '项目编码', dataIndex: 'code', width: 130 },
     {
       title: '项目名称',
       role: 'key',
       dataIndex: 'name',
-      width: 220,
+      width: 190,
       render: (v: string, r) => (
         <Typography.Link onClick={() => navigate(`${DETAIL}/${r.id}`)}>{v}</Typography.Link>
       ),
     },
-    { title: '负责人', dataIndex: 'owner_name', width: 120 },
-    { title: '成员数', dataIndex: 'member_count', width: 80, align: 'right' },
+    { title: '负责人', dataIndex: 'owner_name', width: 110 },
+    { title: '成员数', dataIndex: 'member_count', width: 70, align: 'right' },
     {
       title: '项目周期',
       dataIndex: 'start_date',
-      width: 210,
+      width: 200,
       render: (_: string, r) => periodText(r.start_date, r.end_date),
     },
     {
       title: '状态',
       role: 'status',
       dataIndex: 'status',
-      width: 90,
+      width: 80,
       render: (s: number, r) => <Tag color={STATUS_COLOR[s]}>{r.statusText}</Tag>,
     },
     {
       title: '更新时间',
       dataIndex: 'updated_at',
-      width: 150,
+      width: 140,
       render: (ms: number) => formatDateTime(ms, 'YYYY-MM-DD HH:mm'),
     },
     {
       title: '操作',
       key: 'op',
-      width: 190,
+      width: 170,
       fixed: 'right',
       render: (_: unknown, r) => (
         <Space size={0}>
