@@ -55,7 +55,8 @@ export default function ProjectDetailPage() {
   const params = useParams();
   const id = Number(params.id) || 0;
   const info = useQuery({ ...projectInfoQuery(id), enabled: id > 0 });
-  if (id > 0 && !info.data)
+  // The form takes its initial values once: wait for this visit's read, never a cached older one.
+  if (id > 0 && !(info.data && info.isFetchedAfterMount))
     return <Card className="fk-panel">{info.isError ? '项目不存在或已被删除' : <Spin />}</Card>;
   return <ProjectForm key={id} id={id} saved={info.data} />;
 }
