@@ -128,6 +128,6 @@ test('the administrator creates a project with owner and members, finds it, edit
   await shot(page, 'projects-list-1280.png');
   await edited.getByText(`${NAME}二期`, { exact: true }).click();
   await expect(detail.locator('#name')).toHaveValue(`${NAME}二期`);
-  await expect(detail.locator('.ant-select-selection-item', { hasText: '已停用' })).toBeVisible();
+  await expect(detail.getByText('已停用', { exact: true })).toBeVisible();
   await shot(page, 'projects-detail-1280.png');
 });
