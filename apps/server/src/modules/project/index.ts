@@ -3,4 +3,4 @@
  * project they carry (flow's bill save: unusableProjects).
  */
 export { registerProjectRoutes, ProjectPerm } from './project.routes.js';
-export { unusableProjects, type ProjectUse } from './project.service.js';
+export { projectNames, unusableProjects, type ProjectUse } from './project.service.js';

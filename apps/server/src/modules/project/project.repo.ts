@@ -96,11 +96,11 @@ export async function projectsByIds(db: Db, tenantId: number, ids: number[]) {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('projects')
-    .select(['id', 'name', 'status'])
+    .select(['id', 'code', 'name', 'status'])
     .where('tenant_id', '=', tenantId)
     .where('id', 'in', ids)
     .execute();
-  return rows.map((r) => ({ id: Number(r.id), name: r.name, status: Number(r.status) }));
+  return rows.map((r) => ({ id: Number(r.id), code: r.code, name: r.name, status: Number(r.status) }));
 }
 
 export async function insertProject(db: Db, tenantId: number, v: ProjectValues, by: number, now: number) {

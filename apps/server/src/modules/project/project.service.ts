@@ -226,3 +226,9 @@ export async function unusableProjects(db: Db, tenantId: number, ids: number[]) 
   }
   return out;
 }
+
+/** Projects of the tenant by id in words, 名称（编码）, any status (a document's 项目 field in print and detail). */
+export async function projectNames(db: Db, tenantId: number, ids: number[]) {
+  const rows = await repo.projectsByIds(db, tenantId, [...new Set(ids)]);
+  return new Map(rows.map((p) => [p.id, `${p.name}（${p.code}）`]));
+}

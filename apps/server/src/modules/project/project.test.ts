@@ -261,6 +261,17 @@ describe('documents carry a project', () => {
       .executeTakeFirstOrThrow();
     expect(Number(bill.project_id)).toBe(id);
 
+    // the document's detail and print data name the project in words
+    const print = await call(A.submitter.token, 'GET', '/finobill/api/web/flow/print/data', {
+      id: ok.body.data.id,
+      flowIds: String(ok.body.data.id),
+    });
+    expect(print.body.data.items[0].data.formFields).toContainEqual({
+      key: 'proj',
+      label: '所属项目',
+      value: '表单项目（FORM-1）',
+    });
+
     const theirs = await added(B, { code: 'FORM-B' });
     const bad = await save(A, { billType: 'apply', amount: 100, formValues: { proj: theirs } });
     expect(bad.code).toBe(400);
