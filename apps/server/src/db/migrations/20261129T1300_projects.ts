@@ -9,8 +9,8 @@ import { addMenuEntries, removeMenuEntries, type MenuEntrySeed } from './2026112
  *   period as calendar days 'YYYY-MM-DD' ('' = open), status 1 进行中 / 2 已结束 / 3 已停用, remark, who
  *   created and last changed it and when.
  * - project_members: the project's members (staff ids), one row each.
- * - Menus: 项目管理 (a top menu) with 项目列表 (perms view, edit) and the hidden 项目详情
- *   /project/projectDetail/:id? (项目新增 without an id, spec §2.3).
+ * - Menus: 项目管理 (a top menu, fee_control tenants only: decision 0046) with 项目列表 (perms view, edit) and
+ *   the hidden 项目详情 /project/projectDetail/:id? (项目新增 without an id, spec §2.3).
  */
 export const PROJECT_MENUS: MenuEntrySeed[] = [
   {
@@ -18,7 +18,8 @@ export const PROJECT_MENUS: MenuEntrySeed[] = [
     path: '/project',
     component: 'Layout',
     redirect: '/project/projectList',
-    meta: { title: '项目管理', icon: 'project', order: 60 },
+    // after 设置中心 (80): at 1280 px the new top menu is the one the bar folds into ···, never 设置中心
+    meta: { title: '项目管理', icon: 'project', order: 85 },
     children: [
       {
         name: 'projectList',
@@ -78,6 +79,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   // 删除 looks up the documents that carry a project.
   await db.schema.createIndex('bills_project').on('bills').columns(['tenant_id', 'project_id']).execute();
   await addMenuEntries(db, PROJECT_MENUS);
+  await db
+    .updateTable('menus')
+    .set({ ui_types: JSON.stringify(['fee_control']) })
+    .where('name', '=', 'project')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

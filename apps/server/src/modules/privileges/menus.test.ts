@@ -107,8 +107,6 @@ const FULL_SHAPE = [
   FLOW_SHAPES[2],
   SCENES_SHAPE,
   FLOW_SHAPES[3],
-  /** 项目 (issue 22, migration 20261129T1300_projects); the detail borrows 项目列表's permissions. */
-  { project: ['projectList', 'projectDetail'] },
   {
     setcenter: [
       { permission: ['functionPermission', 'memberManagement', 'permissionGroup'] },
@@ -132,6 +130,8 @@ const FULL_SHAPE = [
       { spendStandards: ['tripStandard', 'costStandard', 'controlSetting', 'standardSetting'] },
     ],
   },
+  /** 项目 (issue 22, migration 20261129T1300_projects); the detail borrows 项目列表's permissions. */
+  { project: ['projectList', 'projectDetail'] },
   { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
 ];
 /** The catalogue (menu settings) lists the same tree. */
@@ -303,8 +303,8 @@ describe('GET and PUT privileges/menus', () => {
       'payment',
       'scenes',
       'flowManage',
-      'project',
       'setcenter',
+      'project',
       'personal',
       'home',
     ]);
