@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { passwordLogin, pickStaff, shot, sidebar, toast, topMenu } from './support/demo';
 
 // 项目 (issue 22, decision 0050) against the real built app and the demo seed: the administrator opens
-// 项目管理 from the server menus, creates a project (项目新增 in the breadcrumb) with 审批人甲 as owner and
+// 设置中心 › 项目管理 from the server menus, creates a project (项目新增 in the breadcrumb) with 审批人甲 as owner and
 // 员工乙 as member, finds it in the list, edits it, and stops it. Screenshots at 1440×900 and 1280×720 go to
 // $E2E_SHOTS_DIR (default: shots/ in the temp dir) as projects-*.png.
 // Run: npm run -s build && E2E_WORKERS=1 E2E_PORT=8360 MAIL_PORT=2660 bash scripts/e2e.sh e2e/projects.spec.ts
@@ -20,10 +20,13 @@ test('the administrator creates a project with owner and members, finds it, edit
   test.setTimeout(180_000);
   await passwordLogin(page, ADMIN);
 
-  // ---- reached from the server menus: 项目管理 → 项目列表
-  await topMenu(page).getByText('项目管理').click();
-  await expect(sidebar(page).getByText('项目列表')).toBeVisible({ timeout: 20_000 });
-  await expect(page).toHaveURL(/\/project\/projectList/);
+  // ---- reached from the server menus: 设置中心 → 项目管理
+  await topMenu(page).getByText('设置中心').click();
+  const entry = sidebar(page).getByText('项目管理', { exact: true });
+  await expect(entry).toBeVisible({ timeout: 20_000 });
+  await entry.click();
+  await expect(page).toHaveURL(/\/project\/projectList$/);
+  await expect(page.getByTestId('breadcrumb')).toHaveText('设置中心/项目管理');
   const list = page.getByTestId('project-list');
   await expect(list).toBeVisible({ timeout: 20_000 });
 

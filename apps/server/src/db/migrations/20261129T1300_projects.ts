@@ -9,37 +9,29 @@ import { addMenuEntries, removeMenuEntries, type MenuEntrySeed } from './2026112
  *   period as calendar days 'YYYY-MM-DD' ('' = open), status 1 进行中 / 2 已结束 / 3 已停用, remark, who
  *   created and last changed it and when.
  * - project_members: the project's members (staff ids), one row each.
- * - Menus: 项目管理 (a top menu, fee_control tenants only: decision 0046) with 项目列表 (perms view, edit) and
- *   the hidden 项目详情 /project/projectDetail/:id? (项目新增 without an id, spec §2.3).
+ * - Menus in the settings centre, fee_control tenants only (decision 0046): 项目管理 /project/projectList (perms
+ *   view, edit) and the hidden 项目详情 /project/projectDetail/:id? (项目新增 without an id, spec §2.3).
  */
 export const PROJECT_MENUS: MenuEntrySeed[] = [
   {
-    name: 'project',
-    path: '/project',
-    component: 'Layout',
-    redirect: '/project/projectList',
-    // after 设置中心 (80): at 1280 px the new top menu is the one the bar folds into ···, never 设置中心
-    meta: { title: '项目管理', icon: 'project', order: 85 },
-    children: [
-      {
-        name: 'projectList',
-        path: '/project/projectList',
-        component: 'project/ProjectList',
-        perms: ['view', 'edit'],
-        meta: { title: '项目列表' },
-      },
-      {
-        name: 'projectDetail',
-        path: '/project/projectDetail/:id?',
-        component: 'project/ProjectDetail',
-        // borrows 项目列表's permissions: shown to their holders only
-        perms: ['projectList:view', 'projectList:edit'],
-        meta: { title: '项目详情', hidden: true },
-      },
-    ],
+    name: 'projectList',
+    parent: 'setcenter',
+    path: '/project/projectList',
+    component: 'project/ProjectList',
+    perms: ['view', 'edit'],
+    meta: { title: '项目管理', icon: 'project', order: 33 },
+  },
+  {
+    name: 'projectDetail',
+    parent: 'setcenter',
+    path: '/project/projectDetail/:id?',
+    component: 'project/ProjectDetail',
+    // borrows 项目管理's permissions: shown to their holders only
+    perms: ['projectList:view', 'projectList:edit'],
+    meta: { title: '项目详情', hidden: true, order: 34 },
   },
 ];
-const NAMES = ['project', 'projectList', 'projectDetail'];
+const NAMES = ['projectList', 'projectDetail'];
 
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('projects'))
@@ -82,7 +74,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db
     .updateTable('menus')
     .set({ ui_types: JSON.stringify(['fee_control']) })
-    .where('name', '=', 'project')
+    .where('name', 'in', NAMES)
     .execute();
 }
 

@@ -128,10 +128,11 @@ const FULL_SHAPE = [
       { rightRecharge: ['productVersion', 'cashier', 'tenantOrder'] },
       'auditRule',
       { spendStandards: ['tripStandard', 'costStandard', 'controlSetting', 'standardSetting'] },
+      // 项目 (issue 22, migration 20261129T1300_projects); the detail borrows 项目管理's permissions
+      'projectList',
+      'projectDetail',
     ],
   },
-  /** 项目 (issue 22, migration 20261129T1300_projects); the detail borrows 项目列表's permissions. */
-  { project: ['projectList', 'projectDetail'] },
   { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
 ];
 /** The catalogue (menu settings) lists the same tree. */
@@ -304,7 +305,6 @@ describe('GET and PUT privileges/menus', () => {
       'scenes',
       'flowManage',
       'setcenter',
-      'project',
       'personal',
       'home',
     ]);
