@@ -21,3 +21,4 @@ export * from './invoiceMail/index.js';
 export * from './flow/index.js';
 export * from './printText.js';
 export * from './spend/index.js';
+export * from './project/index.js';

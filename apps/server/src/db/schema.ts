@@ -538,6 +538,8 @@ export interface Database {
   org_fund_receipts: OrgFundReceiptsTable;
   spend_standard_settings: SpendStandardSettingsTable;
   spend_standards: SpendStandardsTable;
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -1773,4 +1775,30 @@ export interface PaymentLedgerTable {
   paid_by: number;
   paid_by_name: string;
   created_at: number;
+}
+
+/** 项目 (module project, migration 20261129T1300_projects). */
+export interface ProjectsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** Unique per tenant. */
+  code: string;
+  name: string;
+  /** Staff id of the 项目负责人. */
+  owner_id: number;
+  /** 'YYYY-MM-DD', '' = open. */
+  start_date: string;
+  end_date: string;
+  /** 1 进行中, 2 已结束, 3 已停用 (contracts ProjectStatus). */
+  status: number;
+  remark: string;
+  created_by: number;
+  created_at: number;
+  updated_by: number;
+  updated_at: number;
+}
+export interface ProjectMembersTable {
+  tenant_id: number;
+  project_id: number;
+  staff_id: number;
 }

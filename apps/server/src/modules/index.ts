@@ -8,7 +8,7 @@ import {
 import { registerErrorReportRoutes } from './errorReport/index.js';
 import { registerOrgRoutes, registerOrgTaskHandlers, uiTypeOf } from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
-import { billHead, registerFlowRoutes } from './flow/index.js';
+import { billHead, billsOfProject, registerFlowRoutes } from './flow/index.js';
 import { registerHomeRoutes } from './home/index.js';
 import {
   invoiceMailIngest,
@@ -19,6 +19,7 @@ import {
 import { registerInvoiceMail } from './invoiceMail/index.js';
 import { registerNotifyRoutes, withTaskNotifications } from './notify/index.js';
 import { registerPrivilegeRoutes } from './privileges/index.js';
+import { registerProjectRoutes } from './project/index.js';
 import { registerRightsRoutes } from './rights/index.js';
 import { registerSpendRoutes, seedPresetScenes } from './spend/index.js';
 import { registerTaskRoutes } from './tasks/index.js';
@@ -57,4 +58,7 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   registerBillReportTaskHandlers(appServices(deps).taskHandlers);
   // 消费管控 (spend): scenes and the one decision, quota, orders, organisation account, payment.
   registerSpendRoutes(app, deps);
+  // 项目 (issue 22): 删除 is refused while documents carry the project — flow's billsOfProject, handed in
+  // here since flow imports project (a document's project must be one of the tenant's 进行中 projects).
+  registerProjectRoutes(app, deps, { projectUse: billsOfProject });
 }

@@ -93,6 +93,9 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'quota/OperateRecord': () => import('../features/quota/pages/OperateRecordPage'),
   'quota/ChangeRecord': () => import('../features/quota/pages/ChangeRecordPage'),
   'quota/UserDetail': () => import('../features/quota/pages/UserDetailPage'),
+  // 项目 (issue 22): 项目列表 and 项目新增 / 项目详情 (/project/projectDetail/:id?).
+  'project/ProjectList': () => import('../features/project/pages/ProjectListPage'),
+  'project/ProjectDetail': () => import('../features/project/pages/ProjectDetailPage'),
   // 场景管理 (issue 21, spend/scenes).
   'scenes/SceneList': () => import('../features/scenes/pages/SceneListPage'),
   'scenes/SceneEdit': () => import('../features/scenes/pages/SceneEditPage'),

@@ -41,6 +41,7 @@ export {
   approvalLogsOf,
   billHead,
   billsCreatedPage,
+  billsOfProject,
   billsSubmittedIn,
   billWithLines,
   claimedFeesOfSubmitter,
@@ -53,6 +54,7 @@ export {
   saveClaimSetting,
   type ApprovalLogRow,
   type BillHead,
+  type BillsOfProject,
   type BillRangeFilter,
   type BillRangeRow,
 } from './bill/index.js';

@@ -4,6 +4,7 @@ import * as orgRepo from './units/org.repo.js';
 import * as personRepo from './staff/person.repo.js';
 import * as staffRepo from './staff/staff.repo.js';
 import * as scopeRepo from './staff/scope.repo.js';
+import * as userGroupRepo from './userGroups/userGroup.repo.js';
 import { cityByCode, cityOfPlace } from './cityGroups/regions.js';
 
 /**
@@ -29,6 +30,8 @@ export const setPhoneOfPerson = personRepo.setPhoneOfPerson;
 export const deptsOfStaff = staffRepo.deptsOfStaff;
 /** A staff member's name, for "created by" columns. */
 export const staffName = staffRepo.staffName;
+/** Which of these staff ids are active staff of the tenant, with their names (项目's owner and members). */
+export const activeStaffOf = userGroupRepo.activeStaffIds;
 /** The staff id with this phone in a tenant. */
 export const staffIdByPhone = staffRepo.staffIdByPhone;
 /** Person (user id) and name of staff records, resigned ones too (the payee of a document). */

@@ -128,6 +128,9 @@ const FULL_SHAPE = [
       { rightRecharge: ['productVersion', 'cashier', 'tenantOrder'] },
       'auditRule',
       { spendStandards: ['tripStandard', 'costStandard', 'controlSetting', 'standardSetting'] },
+      // 项目 (issue 22, migration 20261129T1300_projects); the detail borrows 项目管理's permissions
+      'projectList',
+      'projectDetail',
     ],
   },
   { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },

@@ -13,6 +13,7 @@ import {
   FolderOpenOutlined,
   PieChartOutlined,
   ProfileOutlined,
+  ProjectOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
   ShopOutlined,
@@ -56,6 +57,7 @@ const ICONS: Record<string, ReactNode> = {
   rightrecharge: <CrownOutlined />,
   sysinterest: <CrownOutlined />,
   store: <ShopOutlined />,
+  project: <ProjectOutlined />,
 };
 
 export function iconKey(name: string): string {

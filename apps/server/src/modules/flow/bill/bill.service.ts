@@ -25,7 +25,8 @@ import type { BillDb } from './bill.repo.js';
 import type { FlowDeps } from '../design/index.js';
 import { flowErrors } from '../flow.errors.js';
 import { pageOf, parseJson } from '../flow.util.js';
-import { checkFormOfBill, formForBillType, formOfBill } from '../form/index.js';
+import { checkFormOfBill, formForBillType, formOfBill, formProjectId } from '../form/index.js';
+import { unusableProjects } from '../../project/index.js';
 
 /**
  * 单据 (documents): drafts with fee lines (invoices attached per line) and trip lines, my lists with status
@@ -249,6 +250,13 @@ export async function saveBill(d: FlowDeps, caller: TenantCaller, body: BillSave
         lines: { feeLines: body.fees.length, tripLines: body.trips.length, relatedBills: related.length },
       });
 
+    // 项目 (decision 0050): the one given, else the form's 项目 field; a 进行中 project of the tenant.
+    if (body.projectId !== undefined) {
+      const refused = await unusableProjects(trx, caller.tenantId, [body.projectId]);
+      const why = refused.get(body.projectId);
+      if (why) throw flowErrors.badInput('projectId', why);
+    }
+    const projectId = body.projectId ?? formProjectId(form?.fields, body.formValues);
     const amount = body.fees.length ? body.fees.reduce((s, f) => s + f.amount, 0) : body.amount;
     const values = {
       title: body.title,
@@ -256,7 +264,7 @@ export async function saveBill(d: FlowDeps, caller: TenantCaller, body: BillSave
       dept_name: dept?.name ?? '',
       company_id: companyId,
       org_name: orgName,
-      project_id: body.projectId ?? null,
+      project_id: projectId ?? null,
       amount,
       remark: body.remark,
       form_values: JSON.stringify(body.formValues),

@@ -311,3 +311,27 @@ export async function amountThresholds(db: Db, tenantId: number, billType: strin
   for (const n of def.nodes) if (n.type === 'condition') for (const b of n.branches) if (b.when) walk(b.when);
   return [...out].filter((v) => v > 0).sort((a, b) => a - b);
 }
+
+// ---------- 项目 (project module): the documents that carry a project ----------
+
+/** How many documents carry the project (bills.project_id) and the numbers of the first few, for 删除's refusal. */
+export async function billsOfProject(db: Db, tenantId: number, projectId: number, shown = 3) {
+  const [count, first] = await Promise.all([
+    db
+      .selectFrom('bills')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('bills')
+      .select('bill_number')
+      .where('tenant_id', '=', tenantId)
+      .where('project_id', '=', projectId)
+      .orderBy('id')
+      .limit(shown)
+      .execute(),
+  ]);
+  return { count: Number(count.n), numbers: first.map((b) => b.bill_number) };
+}
+export type BillsOfProject = typeof billsOfProject;

@@ -9,6 +9,7 @@ import type { TenantCaller } from '../../../platform/context.js';
 import { inTransaction, type Db } from '../../../platform/db/database.js';
 import { isOwnUpload, isTenantKey } from '../../files/index.js';
 import { ownInvoiceIds } from '../../invoice/index.js';
+import { unusableProjects } from '../../project/index.js';
 import type { FlowDeps } from '../design/index.js';
 import { staffNames } from '../directory.js';
 import { flowErrors } from '../flow.errors.js';
@@ -270,6 +271,12 @@ export async function checkFormOfBill(
     const found = await repo.liveIds(db, caller.tenantId, table, [...m.keys()]);
     for (const [id, f] of m)
       if (!found.has(id)) issues.push({ key: f.key, message: `「${f.label}」${what}（ID ${id}）不存在` });
+  }
+  // 项目: a 进行中 project of the tenant (decision 0050).
+  const refused = await unusableProjects(db, caller.tenantId, [...refs.project.keys()]);
+  for (const [id, f] of refs.project) {
+    const why = refused.get(id);
+    if (why) issues.push({ key: f.key, message: `「${f.label}」${why}` });
   }
   // A file the caller uploaded, or one a document of theirs already holds (decision 0033); any other key,
   // existing or not, gets the same message.

@@ -22,6 +22,7 @@ export interface FormRefs {
   staff: Map<number, FormField>;
   department: Map<number, FormField>;
   company: Map<number, FormField>;
+  project: Map<number, FormField>;
   files: Map<string, FormField>;
   invoices: Map<number, FormField>;
 }
@@ -49,6 +50,7 @@ export function checkFormValues(
     staff: new Map(),
     department: new Map(),
     company: new Map(),
+    project: new Map(),
     files: new Map(),
     invoices: new Map(),
   };
@@ -116,7 +118,7 @@ export function checkFormValues(
       case 'company':
       case 'project': {
         const xs = f.multiple ? list(isId, 'ID列表') : isId(v) ? [v] : (say('须为ID'), null);
-        if (xs && f.kind !== 'project') for (const x of xs) refs[f.kind].set(x as number, f);
+        if (xs) for (const x of xs) refs[f.kind].set(x as number, f);
         break;
       }
       case 'attachments': {
@@ -163,4 +165,14 @@ export function formValueRows(fields: FormField[] | null, values: Record<string,
   for (const [key, v] of Object.entries(values))
     if (!shown.has(key) && !isEmpty(v)) rows.push({ key, label: key, value: plain(v) });
   return rows;
+}
+
+/**
+ * The project a document carries from its form (bills.project_id): the value of the form's first single 项目
+ * field, when it has one; undefined otherwise (a multiple 项目 field stays in formValues only).
+ */
+export function formProjectId(fields: FormField[] | null | undefined, values: Record<string, unknown>) {
+  const f = fields?.find((x) => x.kind === 'project' && !x.multiple);
+  const v = f ? values[f.key] : undefined;
+  return isId(v) ? v : undefined;
 }

@@ -2,13 +2,14 @@ import type { FormField, PrintAttachment, PrintField } from '@feikong/contracts'
 import type { Db } from '../../../platform/db/database.js';
 import { formVersionOf } from '../form/index.js';
 import { formValueRows } from '../form/index.js';
+import { projectNames } from '../../project/index.js';
 import { staffNames } from '../directory.repo.js';
 import * as repo from './print.repo.js';
 
 /**
  * A document's custom form values as its print data shows them (单据打印, 单据详情, the /web-form/ document
  * view): formValueRows (labels of the form version the document was created on, money, options, date
- * ranges), with the ids in words — staff, department and company names, invoice numbers — and each 附件
+ * ranges), with the ids in words — staff, department, company and project names, invoice numbers — and each 附件
  * value as an attachment with a signed link (its remark names the field: 表单字段「X」).
  */
 
@@ -33,17 +34,19 @@ export async function customPrintFields(
   const defs = new Map((form?.fields ?? []).map((f) => [f.key, f]));
   const of = (kind: FormField['kind']) =>
     [...defs.values()].filter((f) => f.kind === kind).flatMap((f) => idsOf(values[f.key]));
-  const [staff, depts, orgs, invoices] = await Promise.all([
+  const [staff, depts, orgs, invoices, projects] = await Promise.all([
     staffNames(db, tenantId, of('staff')),
     repo.unitNames(db, tenantId, 'departments', of('department')),
     repo.unitNames(db, tenantId, 'organizations', of('company')),
     repo.invoiceNumbers(db, tenantId, of('invoicePicker')),
+    projectNames(db, tenantId, of('project')),
   ]);
   const names: Partial<Record<FormField['kind'], Map<number, string>>> = {
     staff,
     department: depts,
     company: orgs,
     invoicePicker: invoices,
+    project: projects,
   };
 
   const files: (PrintAttachment & { key: string })[] = [];

@@ -113,6 +113,24 @@ describe('FormRuntime', () => {
     expect(values.formValues).toMatchObject({ reason: '客户拜访', budget: 123456 });
   });
 
+  it('offers the tenant’s 进行中 projects for a 项目 field and holds the chosen id', async () => {
+    const server = stubServer({
+      'GET /finobill/api/web/project/options': () => [
+        { id: 7, code: 'XM-1', name: '华东推广' },
+        { id: 9, code: 'XM-2', name: '西南渠道' },
+      ],
+    });
+    const formRef: { current?: FormInstance } = {};
+    renderAt(
+      <Harness formRef={formRef} fields={[field({ key: 'proj', kind: 'project', label: '所属项目' })]} />,
+      '/bill/edit',
+    );
+    await waitFor(() => expect(server.to('GET /finobill/api/web/project/options')).toHaveLength(1));
+    fireEvent.mouseDown(screen.getByLabelText('所属项目'));
+    fireEvent.click(await screen.findByText('西南渠道（XM-2）'));
+    expect(formRef.current!.getFieldValue(['formValues', 'proj'])).toBe(9);
+  });
+
   it('shows a saved value in 元 and a form’s fee section with its title', () => {
     stubServer({});
     const formRef: { current?: FormInstance } = {};

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { FEE_TYPES, type FormField } from '@feikong/contracts';
 import { uploadFile } from '@/api/http/upload';
 import { StaffPicker } from '@/components/StaffPicker';
+import { ProjectSelect } from '@/features/project';
 import { fieldRules, fromDay, isBound, toDay, valueName } from '../formRuntime';
 import type { LineInvoice } from '../types';
 import { FeeLinesEditor, LineInvoices } from './FeeLinesEditor';
@@ -120,10 +121,8 @@ function input(f: FormField, ph: string | undefined): ReactNode {
         />
       );
     case 'project':
-      // No project module exists yet: nothing can be offered, and saying so beats a free-typed id.
-      return (
-        <Select disabled mode={f.multiple ? 'multiple' : undefined} placeholder="暂无可选项目" options={[]} />
-      );
+      // The tenant's 进行中 projects (decision 0050); the server refuses any other.
+      return <ProjectSelect multiple={f.multiple} placeholder={ph} />;
     case 'attachments':
       return <AttachmentsInput />;
     case 'invoicePicker':
