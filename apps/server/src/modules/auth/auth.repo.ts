@@ -159,13 +159,3 @@ export async function revokeUserSessions(
   if (exceptSessionId !== null) q = q.where('id', '!=', exceptSessionId);
   await q.execute();
 }
-
-/** True for a unique-constraint violation on either dialect (a race lost to another request). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string } | null;
-  return (
-    e?.code === '23505' ||
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  );
-}

@@ -1,7 +1,7 @@
 import type { Caller } from '../../platform/context.js';
 import type { AuthDeps } from './auth.context.js';
 import { AUTH_LIMITS, authErrors } from './auth.errors.js';
-import { isUniqueViolation } from './auth.repo.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import {
   countBankAccounts,
   deleteBankAccount,

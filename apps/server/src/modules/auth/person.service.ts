@@ -1,11 +1,11 @@
 import type { Caller } from '../../platform/context.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import { setPhoneOfPerson } from '../org/index.js';
 import type { AuthDeps, RequestMeta } from './auth.context.js';
 import { authErrors } from './auth.errors.js';
 import {
   findUserById,
   findUserByPhone,
-  isUniqueViolation,
   revokeUserSessions,
   setPasswordHash,
   updatePerson,

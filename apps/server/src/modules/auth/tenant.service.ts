@@ -6,7 +6,8 @@ import { startTrial } from '../rights/index.js';
 import { revokeSession } from '../../platform/sessions.js';
 import type { AuthDeps, RequestMeta } from './auth.context.js';
 import { authErrors } from './auth.errors.js';
-import { findUserById, isUniqueViolation } from './auth.repo.js';
+import { findUserById } from './auth.repo.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import { findActiveStaffById } from '../org/index.js';
 import { startSession } from './session.service.js';
 

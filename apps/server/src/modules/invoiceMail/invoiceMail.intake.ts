@@ -21,6 +21,7 @@ import {
   refreshMail,
   type MailAttachmentJob,
 } from './invoiceMail.service.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 
 /**
  * Intake of one accepted mail into one mailbox, and the job that recognises its attachments.
@@ -41,11 +42,6 @@ export function attachmentKey(tenantId: number, now: number, ext: string): strin
   const d = new Date(now);
   const p2 = (n: number) => String(n).padStart(2, '0');
   return `invoice/t${tenantId}/mail/${d.getUTCFullYear()}/${p2(d.getUTCMonth() + 1)}/${p2(d.getUTCDate())}/${randomUUID()}.${ext}`;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /** Stores one mail for one mailbox. A Message-ID the mailbox already has is not stored again. */

@@ -30,6 +30,7 @@ import {
   updateGroup,
   type GroupRow,
 } from './privileges.repo.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 
 export const ADMIN_GROUP_NAME = '系统管理员';
 
@@ -71,12 +72,6 @@ async function checkPerms(db: Db, caller: TenantCaller, perms: string[], already
 /** A caller without `*` manages members only of groups whose every permission they hold. */
 function checkCanManage(caller: TenantCaller, g: GroupRow) {
   if (!g.perms.every((p) => holds(caller.perms, p))) throw privilegeErrors.groupBeyondCaller();
-}
-
-/** Unique violations from a race between the name check and the insert become the same conflict. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 async function mapUnique<T>(work: () => Promise<T>): Promise<T> {

@@ -381,6 +381,7 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
           'rightRecharge',
           'auditRule',
           { spendStandards: ['tripStandard', 'costStandard', 'controlSetting', 'standardSetting'] },
+          'projectList',
         ],
       },
     ]);

@@ -11,6 +11,7 @@ import { activeStaffOf, staffUsers } from '../org/index.js';
 import { projectErrors } from './project.errors.js';
 import * as repo from './project.repo.js';
 import type { ProjectRowDb } from './project.repo.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 
 /**
  * 项目 (issue 22, decision 0050): a tenant's projects — code (unique in the tenant; the unique index decides
@@ -34,11 +35,6 @@ export interface ProjectInput {
   end_date?: string;
   remark: string;
 }
-
-const isUniqueViolation = (e: unknown) => {
-  const code = (e as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 async function mustGet(db: Db, tenantId: number, id: number) {
   const p = await repo.getProject(db, tenantId, id);

@@ -30,6 +30,7 @@ import {
   type VerificationProvider,
   type VerifyContext,
 } from '../verification/verification.service.js';
+import { isUniqueViolation } from '../../../platform/db/errors.js';
 
 /** Saving, removing and reading one's invoices (spec §7.8): saveHandInput, handCheck, saveInvoices, remove, detail. */
 
@@ -75,11 +76,6 @@ export const InvoicePerm = {
 
 type ParsedInput = z.output<typeof InvoiceInputSchema>;
 type ParsedHand = z.output<typeof HandInputSchema>;
-
-function isUniqueViolation(e: unknown) {
-  const code = (e as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 async function ownerOf(db: Db, caller: TenantCaller) {
   const staff = await findActiveStaffById(db, caller.tenantId, caller.staffId);

@@ -22,6 +22,7 @@ import * as repo from './due.repo.js';
 import { kindText } from '../core/invoice.mapper.js';
 import * as invoiceRepo from '../core/invoice.repo.js';
 import { chinaDay, chinaDayMs } from '../verification/verification.service.js';
+import { isUniqueViolation } from '../../../platform/db/errors.js';
 
 /**
  * 待收发票 (docs/decisions/0018-invoice-due.md): registering an expected invoice, editing or cancelling it while 待收,
@@ -41,11 +42,6 @@ const ORG_VIEW = 'orgInvoice:view';
 /** Epoch ms of today's China day: a 待收 record expected before it is 逾期. */
 export function chinaToday(now: number) {
   return chinaDayMs(chinaDay(now));
-}
-
-function isUniqueViolation(e: unknown) {
-  const code = (e as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 type InvoiceSummary = {

@@ -31,6 +31,7 @@ import {
   settingLabel,
   voucherNumber,
 } from './voucher.rules.js';
+import { isUniqueViolation } from '../../../platform/db/errors.js';
 
 /** 发票凭证: candidates, preview, create, lists, detail, void, export and the account settings. */
 
@@ -38,11 +39,6 @@ export const VoucherPerm = { view: 'invoiceVoucher:view', edit: 'invoiceVoucher:
 
 /** At most this many vouchers in one export file. */
 export const VOUCHER_EXPORT_MAX = 5000;
-
-const isUniqueViolation = (e: unknown) => {
-  const code = (e as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 const chinaDayMs = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
 const chinaDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);

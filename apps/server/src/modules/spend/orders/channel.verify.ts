@@ -2,7 +2,8 @@ import { CHANNEL_CLOCK_SKEW_MS, CHANNEL_HEADERS } from '@feikong/contracts';
 import type { Db } from '../../../platform/db/database.js';
 import { signatureMatches, signatureOf } from './channel.sign.js';
 import type { IntakeChannel } from './intake.service.js';
-import { isUniqueViolation, orderErrors } from './orders.errors.js';
+import { isUniqueViolation } from '../../../platform/db/errors.js';
+import { orderErrors } from './orders.errors.js';
 import * as repo from './orders.repo.js';
 
 const header = (h: Record<string, string | string[] | undefined>, name: string) => {

@@ -14,7 +14,8 @@ import { inTransaction } from '../../../platform/db/database.js';
 import { DEFAULT_TIME_ZONE, periodRange } from '../../../platform/time/periods.js';
 import { findActiveStaff } from '../../org/index.js';
 import type { OrgAccountLedger, QuotaLedger, SpendDecider, SpendUsage } from '../decision.js';
-import { isUniqueViolation, orderErrors } from './orders.errors.js';
+import { isUniqueViolation } from '../../../platform/db/errors.js';
+import { orderErrors } from './orders.errors.js';
 import * as repo from './orders.repo.js';
 
 /** The three doors an order goes through: decide, then pay from the quota and/or the organisation account. */

@@ -18,7 +18,8 @@ import type { Db } from '../../../platform/db/database.js';
 import type { TenantCaller } from '../../../platform/context.js';
 import { hasPermission } from '../../../platform/context.js';
 import { newChannelCredentials } from './channel.sign.js';
-import { isUniqueViolation, orderErrors } from './orders.errors.js';
+import { isUniqueViolation } from '../../../platform/db/errors.js';
+import { orderErrors } from './orders.errors.js';
 import * as repo from './orders.repo.js';
 
 export const OrderPerm = {

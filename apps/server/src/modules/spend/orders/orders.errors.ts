@@ -70,8 +70,3 @@ export const orderErrors = {
     ),
   quotaShort: (left: number) => new AppError(OrderCode.quotaShort, `额度不足（剩余${yuan(left)}）`, 409),
 };
-
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}

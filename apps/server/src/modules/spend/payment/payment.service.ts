@@ -17,6 +17,7 @@ import { NotifyAction, notifyUsers } from '../../notify/index.js';
 import { staffName, staffUsers } from '../../org/index.js';
 import { paymentErrors } from './payment.errors.js';
 import * as repo from './payment.repo.js';
+import { isUniqueViolation } from '../../../platform/db/errors.js';
 
 /**
  * 付款管理 (decision 0045): the waiting documents, batches, one result per line, cancelling an unsent batch,
@@ -210,11 +211,6 @@ export async function createBatch(
     throw err;
   });
   return batchDetail(db, caller, batchId);
-}
-
-function isUniqueViolation(err: unknown) {
-  const code = (err as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 export async function listBatches(
