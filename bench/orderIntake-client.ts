@@ -45,12 +45,17 @@ async function send(i: number, prefix = plan.prefix): Promise<number> {
   return r.status;
 }
 
-// Warm-up, not measured: the servers' first requests load modules lazily, compile the scene and fill pools.
-const WARMUP = 300;
-for (let i = 0; i < WARMUP; i += 10)
-  await Promise.all(Array.from({ length: 10 }, (_, k) => send(i + k, `W${plan.prefix}`)));
+// Warm-up, not measured: the servers' first requests load modules lazily, compile the scene, fill pools and
+// let V8 optimise the hot paths (with 300 warm-up requests the first 6 s of a 500/s run still queued up to
+// 10 s behind a cold server). As bench/api-read-client.ts: 2,000 requests, 20 at a time.
+const WARMUP = 2000;
+for (let i = 0; i < WARMUP; i += 20)
+  await Promise.all(Array.from({ length: 20 }, (_, k) => send(i + k, `W${plan.prefix}`)));
 
 const total = plan.rate * plan.seconds;
+// BENCH_TRACE=1: the worst latency of each second of the run, on stderr (where a tail comes from).
+const TRACE = process.env.BENCH_TRACE === '1';
+const worst: number[] = [];
 const lat: number[] = [];
 let errors = 0;
 const started = performance.now();
@@ -63,10 +68,15 @@ for (let i = 0; i < total; i++) {
       const t0 = performance.now();
       const code = await send(i).catch(() => 0);
       lat.push(performance.now() - t0);
+      if (TRACE) {
+        const sec = Math.floor((t0 - started) / 1000);
+        worst[sec] = Math.max(worst[sec] ?? 0, performance.now() - t0);
+      }
       if (code !== 200) errors++;
     })(),
   );
 }
 await Promise.all(inflight);
 const secs = (performance.now() - started) / 1000;
+if (TRACE) console.error(`${plan.mode} worst ms by second: ${worst.map((x) => Math.round(x)).join(' ')}`);
 console.log(JSON.stringify({ ...summarize(lat), errors, rate: Math.round(total / secs) }));

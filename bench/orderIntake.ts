@@ -45,7 +45,14 @@ interface Figures {
 function startServer(plan: ServerPlan): Promise<{ child: ChildProcess; address: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'orderIntake-server.ts'), JSON.stringify(plan)],
+    [
+      // BENCH_SERVER_NODE_ARGS: e.g. "--cpu-prof --cpu-prof-dir=…" to profile the servers.
+      ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, 'orderIntake-server.ts'),
+      JSON.stringify(plan),
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolve, reject) => {
@@ -60,11 +67,12 @@ async function measure(plan: Omit<ClientPlan, 'addresses' | 'path'>, server: Ser
   const servers = await Promise.all(Array.from({ length: PROCESSES }, () => startServer(server)));
   try {
     const client: ClientPlan = { ...plan, path: server.path, addresses: servers.map((x) => x.address) };
-    const { stdout } = await run(
+    const { stdout, stderr } = await run(
       process.execPath,
       ['--import', 'tsx', path.join(import.meta.dirname, 'orderIntake-client.ts'), JSON.stringify(client)],
       { maxBuffer: 1 << 20 },
     );
+    process.stderr.write(stderr.replace(/^npm warn.*\n/gm, ''));
     return JSON.parse(stdout.trim().split('\n').pop()!) as Figures;
   } finally {
     for (const x of servers) {

@@ -42,4 +42,27 @@ describe('periods in the tenant time zone', () => {
     expect(minuteOfDay(Date.parse('2026-11-28T03:30:00Z'))).toBe(11 * 60 + 30);
     expect(minuteOfDay(Date.parse('2026-11-28T16:05:00Z'))).toBe(5);
   });
+
+  it('answers the same whatever was asked before (the last range is remembered per zone and unit)', () => {
+    // Local midnights of 2026-11-30 and 2026-12-01 in Shanghai, and Berlin's 23-hour day.
+    const nov30 = Date.parse('2026-11-29T16:00:00Z');
+    const dec1 = Date.parse('2026-11-30T16:00:00Z');
+    const asked = [dec1 - 1, dec1, dec1 - 1, nov30 - 1, dec1 + 86_400_000, dec1 - 1, nov30];
+    for (const at of asked) {
+      const [start, end] = periodRange(at, 'day');
+      expect(at >= start && at < end).toBe(true);
+      expect(end - start).toBe(86_400_000);
+      expect(Math.abs((start - nov30) % 86_400_000)).toBe(0);
+      const [mStart] = periodRange(at, 'month');
+      expect(mStart).toBe(at >= dec1 ? dec1 : Date.parse('2026-10-31T16:00:00Z'));
+    }
+    // The same unit in another zone is its own range, not Shanghai's remembered one.
+    periodRange(Date.parse('2026-03-29T12:00:00Z'), 'day');
+    const berlin = periodRange(Date.parse('2026-03-29T12:00:00Z'), 'day', 'Europe/Berlin');
+    expect(iso(berlin[0])).toBe('2026-03-28T23:00:00.000Z');
+    // A caller changing the returned pair does not change what the next caller gets.
+    const mine = periodRange(dec1, 'day');
+    mine[0] = 0;
+    expect(periodRange(dec1, 'day')[0]).toBe(dec1);
+  });
 });
