@@ -1,25 +1,16 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { ProjectsTable } from '../../db/schema.js';
 import type { Db } from '../../platform/db/database.js';
 import { countAndPage, likePattern } from '../../platform/db/queries.js';
 
 /** All SQL of 项目 (projects, project_members); every call is scoped to the tenant. */
 
-export interface ProjectValues {
-  code: string;
-  name: string;
-  owner_id: number;
-  start_date: string;
-  end_date: string;
-  status: number;
-  remark: string;
-}
-export interface ProjectRowDb extends ProjectValues {
-  id: number;
-  created_by: number;
-  created_at: number;
-  updated_by: number;
-  updated_at: number;
-}
+/** What an add or an update writes. */
+export type ProjectValues = Pick<
+  Selectable<ProjectsTable>,
+  'code' | 'name' | 'owner_id' | 'start_date' | 'end_date' | 'status' | 'remark'
+>;
+export type ProjectRowDb = Omit<Selectable<ProjectsTable>, 'tenant_id'>;
 
 const COLS = [
   'id',

@@ -189,12 +189,12 @@ function ProjectForm({ id, saved }: { id: number; saved?: ProjectDetail }) {
               rules={[{ required: true, type: 'array', min: 1, message: '请选择项目负责人' }]}
               getValueFromEvent={(ids: number[]) => (ids.length ? [ids[ids.length - 1]] : [])}
             >
-              <OwnerPicker labels={labels} />
+              <StaffField testId="project-owner" labels={labels} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={16}>
             <Form.Item label="项目成员" name="member_ids">
-              <MembersPicker labels={labels} />
+              <StaffField testId="project-members" labels={labels} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={8}>
@@ -225,30 +225,18 @@ function ProjectForm({ id, saved }: { id: number; saved?: ProjectDetail }) {
   );
 }
 
-/** One staff member: the picker keeps the last one chosen (getValueFromEvent above). */
-function OwnerPicker(props: {
+/**
+ * The owner (one staff member: the form keeps the last one chosen, getValueFromEvent above) or the members,
+ * inside a test id the journey finds them by.
+ */
+function StaffField(props: {
+  testId: string;
   value?: number[];
   onChange?: (ids: number[]) => void;
   labels: Record<number, string>;
 }) {
   return (
-    <div data-testid="project-owner">
-      <StaffPicker
-        lookup="colleagues"
-        value={props.value}
-        onChange={(ids) => props.onChange?.(ids)}
-        labels={props.labels}
-      />
-    </div>
-  );
-}
-function MembersPicker(props: {
-  value?: number[];
-  onChange?: (ids: number[]) => void;
-  labels: Record<number, string>;
-}) {
-  return (
-    <div data-testid="project-members">
+    <div data-testid={props.testId}>
       <StaffPicker
         lookup="colleagues"
         value={props.value}
