@@ -84,8 +84,9 @@ export default defineConfig({
           name: 'web',
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: WEB_OWN_PROCESS,
-          // As the server project: a worker's files share its loaded modules (antd, the app's stores), which
-          // was most of the run's time (import + environment: 300 of 355 s). The setup resets what is shared.
+          // As the server project: a worker's files share its loaded modules (antd, the app's stores), whose
+          // loading was most of the run's time (import + environment: 300 of 355 s). Files that leave mocks
+          // or timers behind run in web-own; the rest passed in shuffled orders (decision 0049).
           isolate: false,
         },
       },

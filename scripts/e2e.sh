@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Starts the real server (built client, fresh SQLite with the demo seed) and runs the Playwright journeys
-# against it. With E2E_WORKERS=N (default 1: on the 2-core machine a second browser slowed each journey 3–6 times) it starts N servers, each on its own port, SMTP port and
-# database, and Playwright runs N workers: worker i talks only to server i (playwright.config.ts picks it),
-# so journeys that change the demo tenant never meet. The databases live in temp dirs removed afterwards.
+# against it. With E2E_WORKERS=N it starts N servers, each on its own port, SMTP port and database, and
+# Playwright runs N workers: worker i talks only to server i (playwright.config.ts picks it), so journeys
+# that change the demo tenant never meet. The default is 1: on the 2-core machine a second browser made
+# each journey 3–6 times slower (decision 0049). The databases live in temp dirs removed afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT="${E2E_PORT:-8090}"

@@ -22,8 +22,8 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  // 60 s a journey (Playwright's default is 30): two workers share the 2-core CI machine, so a short journey
-  // that takes 15 s alone can take twice that beside another.
+  // 60 s a journey (Playwright's default is 30): on the 2-core CI machine a journey that takes 15 s alone
+  // can take twice that while the browser, the server and the runner share the cores.
   timeout: 60_000,
   // One retry: a journey that fails once and then passes is reported as "flaky" with its first
   // failure printed in full, so a race shows up in the log without sinking the run.
