@@ -6,3 +6,4 @@ export * from './bill.js';
 export * from './print.js';
 export * from './auditRule.js';
 export * from './analysis.js';
+export * from './spendAnalysis.js';

@@ -59,6 +59,17 @@ export {
   type BillRangeRow,
 } from './bill/index.js';
 
+/** 费用分析 (billReport): the money of approved and approving documents' fee lines. */
+export {
+  spendByColumn,
+  spendByMonth,
+  spendLinesPage,
+  spendTotal,
+  type SpendColumn,
+  type SpendLineFilter,
+  type SpendLineRow,
+} from './bill/index.js';
+
 /** 付款 (spend/payment, decision 0045): approved 报销单 and 借款单 waiting for payment, and their pay status. */
 export {
   payableBillsByIds,

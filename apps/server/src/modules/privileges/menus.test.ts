@@ -57,6 +57,7 @@ const FLOW_SHAPES = [
       'billEdit',
       'billDetail',
       'billAnalysis',
+      'spendAnalysis',
     ],
   },
   PAYMENT_SHAPE,
@@ -76,7 +77,7 @@ const FLOW_SHAPES = [
 /** What the demo staff groups see of them: their documents (no 单据分析), to-dos and their own agent windows. */
 const STAFF_FLOW_SHAPES = [
   FLOW_SHAPES[0],
-  { bill: (FLOW_SHAPES[1] as { bill: string[] }).bill.filter((n) => n !== 'billAnalysis') },
+  { bill: (FLOW_SHAPES[1] as { bill: string[] }).bill.filter((n) => n !== 'billAnalysis' && n !== 'spendAnalysis') },
   { flowManage: ['flowAgent'] },
 ];
 /** 消费管控 (issue 21) and its areas' entries, in their menu order. */
