@@ -9,12 +9,16 @@ import type {
   EfficiencyDetailQuery,
   EfficiencyQuery,
   EfficiencyReport as EfficiencyReportSchema,
+  SpendLinePage as SpendLinePageSchema,
+  SpendLineQuery,
+  SpendQuery,
+  SpendReport as SpendReportSchema,
 } from '@feikong/contracts';
 import type { z } from 'zod';
 import type { Encodable } from './http/encode';
 import { http } from './http/request';
 
-// Typed calls of 智能规则集 (/finobill/api/web/auditRule/) and 单据分析 (/finobill/api/web/billAnalysis/),
+// Typed calls of 智能规则集 (/finobill/api/web/auditRule/), 单据分析 and 费用分析 (/finobill/api/web/billAnalysis/),
 // designed in docs/decisions/0023-audit-rules-and-bill-analysis.md. Money in 分; dates YYYY-MM-DD.
 
 const RULE = '/finobill/api/web/auditRule';
@@ -31,6 +35,13 @@ export type EfficiencyStat = EfficiencyReport['summary'];
 export type EfficiencyFilter = In<typeof EfficiencyQuery>;
 export type EfficiencyDetailPage = Out<typeof EfficiencyDetailPageSchema>;
 export type EfficiencyDetailRow = EfficiencyDetailPage['items'][number];
+
+export type SpendFilter = In<typeof SpendQuery>;
+export type SpendLineFilter = In<typeof SpendLineQuery>;
+export type SpendReport = Out<typeof SpendReportSchema>;
+export type SpendGroupRow = SpendReport['groups'][number];
+export type SpendLinePage = Out<typeof SpendLinePageSchema>;
+export type SpendLineRow = SpendLinePage['items'][number];
 
 const q = (o: object) => o as Encodable;
 
@@ -54,4 +65,10 @@ export const billReportApi = {
     http.get<EfficiencyReport>(`${ANALYSIS}/efficiency`, q(filter), { signal }),
   details: (filter: In<typeof EfficiencyDetailQuery>, signal?: AbortSignal) =>
     http.get<EfficiencyDetailPage>(`${ANALYSIS}/details`, q(filter), { signal }),
+  /** 费用分析: money by one dimension, with the month trend. */
+  spend: (filter: SpendFilter, signal?: AbortSignal) =>
+    http.get<SpendReport>(`${ANALYSIS}/spend`, q(filter), { signal }),
+  /** The fee lines behind one group's figure (key), or behind the whole range. */
+  spendLines: (filter: SpendLineFilter, signal?: AbortSignal) =>
+    http.get<SpendLinePage>(`${ANALYSIS}/spendLines`, q(filter), { signal }),
 };

@@ -74,6 +74,8 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   // 智能规则集 and 单据分析 (issue 13).
   'settings/AuditRule': () => import('../features/billReport/pages/AuditRulePage'),
   'billAnalysis/BillAnalysis': () => import('../features/billReport/pages/BillAnalysisPage'),
+  // 费用分析 (issue 22): money by dimension, beside 单据分析.
+  'billAnalysis/SpendAnalysis': () => import('../features/billReport/pages/SpendAnalysisPage'),
   // 差旅与费用标准 (issue 21): 差旅标准, 费用标准, 管控设置, 标准设置.
   'standards/TripStandard': () => import('../features/standards/pages/TripStandardPage'),
   'standards/CostStandard': () => import('../features/standards/pages/CostStandardPage'),

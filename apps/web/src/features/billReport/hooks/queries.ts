@@ -1,6 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AuditRuleKind } from '@feikong/contracts';
-import { billReportApi, type EfficiencyFilter } from '@/api/billReport';
+import {
+  billReportApi,
+  type EfficiencyFilter,
+  type SpendFilter,
+  type SpendLineFilter,
+} from '@/api/billReport';
 
 export const BILL_REPORT_PERM = {
   ruleView: 'auditRule:view',
@@ -18,6 +23,8 @@ export const billReportKeys = {
   efficiency: (f: EfficiencyFilter) => ['billReport', 'efficiency', f] as const,
   details: (f: EfficiencyFilter & { pageNum: number; pageSize: number }) =>
     ['billReport', 'details', f] as const,
+  spend: (f: SpendFilter) => ['billReport', 'spend', f] as const,
+  spendLines: (f: SpendLineFilter) => ['billReport', 'spendLines', f] as const,
 };
 
 export const auditRulesQuery = (kind?: AuditRuleKind, keyword?: string) =>
@@ -42,6 +49,18 @@ export const detailsQuery = (f: EfficiencyFilter & { pageNum: number; pageSize: 
   queryOptions({
     queryKey: billReportKeys.details(f),
     queryFn: ({ signal }) => billReportApi.details(f, signal),
+  });
+
+export const spendQuery = (f: SpendFilter) =>
+  queryOptions({
+    queryKey: billReportKeys.spend(f),
+    queryFn: ({ signal }) => billReportApi.spend(f, signal),
+  });
+
+export const spendLinesQuery = (f: SpendLineFilter) =>
+  queryOptions({
+    queryKey: billReportKeys.spendLines(f),
+    queryFn: ({ signal }) => billReportApi.spendLines(f, signal),
   });
 
 /** 元 as typed in a form → 分. */
