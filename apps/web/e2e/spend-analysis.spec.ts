@@ -3,7 +3,7 @@ import { passwordLogin, shot, sidebar, topMenu } from './support/demo';
 
 // 费用分析 (issue 22) against the real built app and the demo seed (seed/billAnalysis.ts: ten 报销单 of the last
 // four weeks with 差旅费 lines, eight approved, two at 财务审批): the administrator opens 我的单据 › 费用分析 from
-// the server menus, looks at the last 30 days by department and by fee type, drills down from 差旅费 to its lines
+// the server menus (the workbench's 本月费用 shows the organisation's month first), looks at the last 30 days by department and by fee type, drills down from 差旅费 to its lines
 // and opens one document. Screenshots at 1440×900 and 1280×720 go to $E2E_SHOTS_DIR as spend-analysis-*.png.
 // Run: npm run -s build && E2E_PORT=8363 MAIL_PORT=2663 bash scripts/e2e.sh e2e/spend-analysis.spec.ts
 
@@ -14,6 +14,14 @@ test.use({ viewport: { width: 1440, height: 900 } });
 test('the finance manager sees where the money went and drills down to a document', async ({ page }) => {
   test.setTimeout(180_000);
   await passwordLogin(page, ADMIN);
+
+  // ---- the workbench: 本月费用, the organisation's month for a finance manager
+  const card = page.getByTestId('home-spend');
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  await expect(card).toContainText('本月费用');
+  await expect(page.getByTestId('home-spend-tenant')).toContainText('全公司');
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'spend-analysis-home.png');
 
   await topMenu(page).getByText('我的单据').click();
   const entry = sidebar(page).getByText('费用分析', { exact: true });

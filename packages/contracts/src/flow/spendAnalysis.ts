@@ -125,3 +125,13 @@ export const SpendLinePage = z.object({
   amount: z.number(),
 });
 export type SpendLinePage = z.infer<typeof SpendLinePage>;
+
+/** The workbench's 费用 block: this China month's money of the caller's own documents and, for holders of
+ * 单据分析, of the whole tenant. */
+export const WorkbenchSpend = z.object({
+  /** YYYY-MM. */
+  month: z.string(),
+  mine: SpendFigures,
+  tenant: SpendFigures.nullable(),
+});
+export type WorkbenchSpend = z.infer<typeof WorkbenchSpend>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Notification } from '../notify/index.js';
 import { TenantVersion, VersionNotice } from '../rights/replies.js';
+import { WorkbenchSpend } from '../flow/spendAnalysis.js';
 import { OrgBalanceWarning } from '../spend/orgAccount.js';
 
 /** The home workbench (GET /app-ctrl/api/v1/home/workbench). The guide calls are the auth family's. */
@@ -41,5 +42,7 @@ export const Workbench = z.object({
   pending_orders: z.object({ pending_payment: z.number(), awaiting_confirmation: z.number() }).nullable(),
   /** 企业账户 below its warning threshold (分), for callers holding orgAccount:view; null otherwise. */
   org_balance_warning: OrgBalanceWarning.nullable(),
+  /** 本月费用: the caller's own and (for holders of billAnalysis:view) the tenant's; null for a personal account. */
+  spend: WorkbenchSpend.nullable(),
 });
 export type Workbench = z.infer<typeof Workbench>;

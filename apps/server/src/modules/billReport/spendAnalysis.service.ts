@@ -11,8 +11,9 @@ import {
   type SpendLine,
   type SpendLinePage,
   type SpendReport,
+  type WorkbenchSpend,
 } from '@feikong/contracts';
-import type { TenantCaller } from '../../platform/context.js';
+import { hasPermission, type Caller, type TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { platformErrors } from '../../platform/errors.js';
 import {
@@ -197,4 +198,21 @@ export async function spendLines(
     payStatus: r.pay_status,
   }));
   return { items, page: { page_num: q.pageNum, page_size: q.pageSize, total }, amount };
+}
+
+/**
+ * The workbench's 本月费用: this China month's money of the caller's own documents and, for a caller who may
+ * analyse documents (billAnalysis:view), of the whole tenant. null for a personal account.
+ */
+export async function workbenchSpend(db: Db, caller: Caller, now: number): Promise<WorkbenchSpend | null> {
+  if (caller.tenantId === null || caller.staffId === null) return null;
+  const today = chinaDay(now);
+  const month = today.slice(0, 7);
+  const [first] = monthStarts(`${month}-01`, today);
+  const range = { from: first.start, to: chinaDayMs(today) + DAY_MS };
+  const [mine, tenant] = await Promise.all([
+    spendTotal(db, caller.tenantId, { ...range, submitterId: caller.staffId }),
+    hasPermission(caller.perms, 'billAnalysis:view') ? spendTotal(db, caller.tenantId, range) : null,
+  ]);
+  return { month, mine, tenant };
 }

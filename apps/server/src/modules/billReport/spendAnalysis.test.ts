@@ -5,7 +5,7 @@ import { makeDepartment, makeStaff, makeTenant } from '../../../test/factories.j
 import { caller, qs } from '../invoice/invoice.testkit.js';
 import { chinaDayMs } from './billReport.errors.js';
 import { insertBill, insertFee } from './billReport.testkit.js';
-import { monthStarts } from './spendAnalysis.service.js';
+import { monthStarts, workbenchSpend } from './spendAnalysis.service.js';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;
@@ -295,5 +295,39 @@ describe('费用分析 GET billAnalysis/spendLines (drill-down)', () => {
   it('never lists another tenant’s lines, even by its department id', async () => {
     const d = await lines({ ...NOV, groupBy: 'department', key: String(F.other.deptId) });
     expect(d).toMatchObject({ items: [], amount: 0, page: { total: 0 } });
+  });
+});
+
+describe('工作台 本月费用 (workbenchSpend)', () => {
+  const caller = (staffId: number | null, perms: string[], tenantId: number | null = F.x.tenantId) => ({
+    sessionId: 1,
+    userId: 1,
+    tenantId,
+    staffId,
+    perms,
+  });
+  // 2026-11-20 10:00 China time: November's lines dated up to today count, the 11-30 line not yet.
+  const NOW = chinaDayMs('2026-11-20') + 10 * 3_600_000;
+
+  it('gives the caller’s own month, and the tenant’s to a holder of 单据分析', async () => {
+    const own = await workbenchSpend(t.db, caller(F.zhang.staffId, []), NOW);
+    expect(own).toEqual({
+      month: '2026-11',
+      mine: { approved: 32000, paid: 30000, approving: 0, documents: 2, lines: 2 },
+      tenant: null,
+    });
+    const finance = await workbenchSpend(t.db, caller(F.analyst.staffId, ['billAnalysis:view']), NOW);
+    expect(finance?.mine.lines).toBe(0);
+    expect(finance?.tenant).toEqual({
+      approved: 32000,
+      paid: 30000,
+      approving: 8000,
+      documents: 3,
+      lines: 3,
+    });
+  });
+
+  it('is null for a personal account', async () => {
+    expect(await workbenchSpend(t.db, caller(null, [], null), NOW)).toBeNull();
   });
 });

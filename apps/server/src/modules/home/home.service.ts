@@ -2,6 +2,7 @@ import { TaskStatus } from '@feikong/contracts';
 import type { Caller, TenantCaller } from '../../platform/context.js';
 import type { AppServices } from '../../platform/types.js';
 import { staffInfo, type AuthDeps } from '../auth/index.js';
+import { workbenchSpend } from '../billReport/index.js';
 import { listNotifications } from '../notify/index.js';
 import { callerNotices, pendingOrderCounts, tenantVersion } from '../rights/index.js';
 import { orgBalanceWarning } from '../spend/index.js';
@@ -9,7 +10,7 @@ import { listTasks, type TaskView } from '../tasks/index.js';
 
 /**
  * The home workbench (spec "home" area): what the caller has pending and what happened lately, composed
- * from the modules that own the data (auth, notify, rights, tasks) through their service exports.
+ * from the modules that own the data (auth, notify, rights, tasks, spend, billReport) through their service exports.
  * The workbench has no tables of its own.
  */
 
@@ -63,7 +64,7 @@ function asTenantCaller(caller: Caller): TenantCaller | null {
 export async function workbench(deps: AppServices, auth: AuthDeps, caller: Caller) {
   const now = auth.clock();
   const tenant = asTenantCaller(caller);
-  const [me, notifications, version, notices, tasks, orders, balanceWarning] = await Promise.all([
+  const [me, notifications, version, notices, tasks, orders, balanceWarning, spend] = await Promise.all([
     staffInfo(auth, caller),
     listNotifications(deps.db, caller, { page_num: 1, page_size: RECENT }),
     tenant ? tenantVersion(deps.db, tenant.tenantId, now) : null,
@@ -71,6 +72,7 @@ export async function workbench(deps: AppServices, auth: AuthDeps, caller: Calle
     tenant ? taskSummary(deps, tenant, now) : null,
     tenant ? pendingOrderCounts(deps.db, tenant) : null,
     orgBalanceWarning(deps.db, caller),
+    workbenchSpend(deps.db, caller, now),
   ]);
   return {
     user_name: me.username,
@@ -87,5 +89,7 @@ export async function workbench(deps: AppServices, auth: AuthDeps, caller: Calle
     pending_orders: orders,
     /** 企业账户 below its warning threshold, for callers holding orgAccount:view; null otherwise. */
     org_balance_warning: balanceWarning,
+    /** 本月费用: the caller's own and, for billAnalysis:view holders, the tenant's; null for a personal account. */
+    spend,
   };
 }

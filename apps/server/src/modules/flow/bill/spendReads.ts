@@ -20,6 +20,8 @@ export interface SpendLineFilter {
   departmentId?: number;
   projectId?: number;
   feeType?: string;
+  /** One submitter's documents only (the workbench's 我的费用). */
+  submitterId?: number;
   /** One group's lines: the column's value, or null for the lines without one. */
   group?: { column: SpendColumn; value: string | number | null };
 }
@@ -47,6 +49,7 @@ function linesIn(db: Db, tenantId: number, f: SpendLineFilter) {
   if (f.departmentId) q = q.where('b.department_id', '=', f.departmentId);
   if (f.projectId) q = q.where('b.project_id', '=', f.projectId);
   if (f.feeType) q = q.where('f.fee_type', '=', f.feeType);
+  if (f.submitterId) q = q.where('b.submitter_id', '=', f.submitterId);
   if (f.group) {
     const col = COLUMN[f.group.column];
     const v = f.group.value;

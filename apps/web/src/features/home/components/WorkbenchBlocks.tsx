@@ -17,6 +17,7 @@ import { useNavigate } from 'react-router';
 import {
   EMPTY_TEXT,
   formatDateTime,
+  formatMoney,
   isNoticeHiddenForUi,
   isVersionExpired,
   TaskStatus,
@@ -297,6 +298,63 @@ export function BalanceCard() {
           </div>
         );
       })}
+    </Card>
+  );
+}
+
+const SPEND_PATH = '/bill/spendAnalysis';
+const yuan = (fen: number) => `¥${formatMoney(fen)}`;
+
+/**
+ * 本月费用: the money of the caller's own documents this month (approved and still approving) and, for a
+ * finance manager (单据分析 holders), the organisation's month, opening 费用分析. Not for the welfare interfaces.
+ */
+export function SpendCard({ spend }: { spend: NonNullable<Workbench['spend']> }) {
+  const navigate = useNavigate();
+  const hasPath = useHasPath();
+  const { mine, tenant, month } = spend;
+  const [y, m] = month.split('-');
+  return (
+    <Card
+      title={`本月费用（${Number(y)}年${Number(m)}月）`}
+      className="fk-home-card"
+      data-testid="home-spend"
+      extra={
+        tenant && hasPath(SPEND_PATH) ? (
+          <Button type="link" size="small" onClick={() => navigate(SPEND_PATH)}>
+            费用分析 <RightOutlined />
+          </Button>
+        ) : undefined
+      }
+    >
+      <div className="fk-home-spend" data-testid="home-spend-mine">
+        <div className="fk-home-muted">我的报销</div>
+        <div className="fk-home-spend-row">
+          <span>已通过</span>
+          <strong>{yuan(mine.approved)}</strong>
+        </div>
+        <div className="fk-home-spend-row">
+          <span>审批中</span>
+          <strong>{yuan(mine.approving)}</strong>
+        </div>
+      </div>
+      {tenant && (
+        <div className="fk-home-spend" data-testid="home-spend-tenant">
+          <div className="fk-home-muted">全公司（{tenant.documents} 张单据）</div>
+          <div className="fk-home-spend-row">
+            <span>已通过</span>
+            <strong>{yuan(tenant.approved)}</strong>
+          </div>
+          <div className="fk-home-spend-row">
+            <span>其中已付款</span>
+            <strong>{yuan(tenant.paid)}</strong>
+          </div>
+          <div className="fk-home-spend-row">
+            <span>审批中</span>
+            <strong>{yuan(tenant.approving)}</strong>
+          </div>
+        </div>
+      )}
     </Card>
   );
 }

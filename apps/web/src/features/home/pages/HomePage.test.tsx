@@ -25,6 +25,7 @@ const workbench = (over: Partial<Workbench> = {}): Workbench => ({
   tasks: null,
   pending_orders: null,
   org_balance_warning: null,
+  spend: null,
   ...over,
 });
 const version = (over: Partial<TenantVersion> = {}): TenantVersion => ({
@@ -57,6 +58,30 @@ afterEach(() => {
 });
 
 describe('home workbench: only blocks with data', () => {
+  it('shows 本月费用: the caller’s own, and the organisation’s with a way to 费用分析', async () => {
+    const mine = { approved: 120000, paid: 0, approving: 5000, documents: 2, lines: 3 };
+    stubServer({
+      [WORKBENCH]: () =>
+        workbench({
+          spend: {
+            month: '2026-11',
+            mine,
+            tenant: { approved: 2361000, paid: 1000000, approving: 653100, documents: 12, lines: 14 },
+          },
+        }),
+      [LIST]: list,
+      [BANNERS]: () => ({ items: [] }),
+      [BALANCES]: () => ({ items: [] }),
+    });
+    renderAt(<HomePage />, '/home', treeWith(['/bill/spendAnalysis']));
+    const card = await screen.findByTestId('home-spend', undefined, { timeout: 15_000 });
+    expect(card.textContent).toContain('本月费用（2026年11月）');
+    expect(screen.getByTestId('home-spend-mine').textContent).toBe('我的报销已通过¥1200.00审批中¥50.00');
+    expect(screen.getByTestId('home-spend-tenant').textContent).toContain('全公司（12 张单据）');
+    expect(screen.getByTestId('home-spend-tenant').textContent).toContain('其中已付款¥10000.00');
+    expect(screen.getByRole('button', { name: /费用分析/ })).toBeTruthy();
+  });
+
   it('draws the greeting, counts, version, balances, banners, guide and tasks the server gives', async () => {
     stubServer({
       [WORKBENCH]: () =>

@@ -10,6 +10,7 @@ import {
   LatestNotices,
   PendingTiles,
   RecentTasks,
+  SpendCard,
   VersionCard,
 } from '../components/WorkbenchBlocks';
 import { unreadQuery } from '@/features/notify';
@@ -111,6 +112,7 @@ function WorkbenchHome() {
           <LatestNotices />
         </div>
         <div className="fk-home-col fk-home-side">
+          {data.spend && <SpendCard spend={data.spend} />}
           {data.version && <VersionCard version={data.version} />}
           {!personal && <BalanceCard />}
           {data.tasks && <RecentTasks tasks={data.tasks.recent} />}
