@@ -60,6 +60,10 @@ test('the finance manager sees where the money went and drills down to a documen
   await expect(drawer.getByText('已通过').first()).toBeVisible();
   await shot(page, 'spend-analysis-lines.png');
 
+  // ---- 导出明细: a task of the task centre
+  await drawer.getByRole('button', { name: '导出明细' }).click();
+  await expect(page.getByText('导出任务已创建，完成后将自动下载，也可在下载中心查看')).toBeVisible();
+
   // ---- the line opens its document
   const link = rows.first().getByRole('link');
   const number = (await link.innerText()).trim();

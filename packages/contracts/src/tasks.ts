@@ -20,6 +20,8 @@ export const TaskOperatingType = {
   /** Not in the spec's list: 额度发放导入 (issue 21, decision 0042). */
   quotaReleaseImport: 131,
   documentExport: 14,
+  /** Not in the spec's list: 费用分析导出 (issue 22, decision 0053), beside 14 单据导出. */
+  spendAnalysisExport: 142,
   flowEfficiencyDocumentExport: 25,
   flowEfficiencyDepartmentExport: 26,
   flowEfficiencyPersonExport: 27,
@@ -48,6 +50,7 @@ export const TaskOperatingTypeLabel: Record<TaskOperatingType, string> = {
   13: '额度发放明细导出',
   131: '额度发放导入',
   14: '单据导出',
+  142: '费用分析导出',
   25: '流程效率明细（单据）导出',
   26: '流程效率明细（部门）导出',
   27: '流程效率明细（人员）导出',

@@ -83,6 +83,7 @@ export const TASK_TYPE_POLICIES: Readonly<Record<number, TaskTypePolicy>> = {
   8: { kind: 'export', permission: 'flowList:view' },
   9: { kind: 'export', permission: 'billAnalysis:export' },
   14: { kind: 'export', permission: 'billAnalysis:export' },
+  142: { kind: 'export', permission: 'billAnalysis:export' },
   25: { kind: 'export', permission: 'billAnalysis:export' },
   26: { kind: 'export', permission: 'billAnalysis:export' },
   27: { kind: 'export', permission: 'billAnalysis:export' },

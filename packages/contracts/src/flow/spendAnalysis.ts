@@ -72,6 +72,10 @@ export const SpendLineQuery = z
   .superRefine(checkRange);
 export type SpendLineQuery = z.input<typeof SpendLineQuery>;
 
+/** Parameters of 费用分析导出 (task 142): the screen's filters, and a group's key to export only its lines. */
+export const SpendExportParams = SpendLineQuery;
+export type SpendExportParams = z.input<typeof SpendExportParams>;
+
 /** One group's money (分) and counts. */
 export const SpendFigures = z.object({
   /** Lines of 已通过 documents (paid or not). */

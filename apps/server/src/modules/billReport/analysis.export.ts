@@ -18,6 +18,7 @@ import {
 import { billsCreatedPage, feeLinesOf, flowsWithGroups } from '../flow/index.js';
 import { buildReport, detailRows, loadAnalysis, type AnalysisFilter } from './analysis.service.js';
 import { chinaDay, chinaDayMs, DAY_MS } from './billReport.errors.js';
+import { registerSpendExportHandler } from './spendAnalysis.export.js';
 
 /**
  * Background exports of 审批流程 and 单据 (task operating types 8 审批流程导出, 9 账单导出 (fee lines),
@@ -342,4 +343,5 @@ export function registerBillReportTaskHandlers(registry: TaskHandlerRegistry) {
   registry.register(TaskOperatingType.flowEfficiencyDocumentExport, exportEfficiencyByDocument);
   registry.register(TaskOperatingType.flowEfficiencyDepartmentExport, exportEfficiencyByDepartment);
   registry.register(TaskOperatingType.flowEfficiencyPersonExport, exportEfficiencyByPerson);
+  registerSpendExportHandler(registry);
 }

@@ -64,7 +64,7 @@ export function registerAnalysisRoutes(app: ZodApp, deps: AppDeps) {
         summary: '费用分析（按部门、公司、费用类型、项目、人员或月份的金额与月度趋势）',
       },
     },
-    async (req) => ok(await spendReport(db, tenantCaller(req), req.query)),
+    async (req) => ok(await spendReport(db, tenantCaller(req).tenantId, req.query)),
   );
   app.get(
     `${ANALYSIS}/spendLines`,
@@ -77,6 +77,6 @@ export function registerAnalysisRoutes(app: ZodApp, deps: AppDeps) {
         summary: '费用分析明细（某一分组的费用明细行，可穿透到单据）',
       },
     },
-    async (req) => ok(await spendLines(db, tenantCaller(req), req.query)),
+    async (req) => ok(await spendLines(db, tenantCaller(req).tenantId, req.query)),
   );
 }

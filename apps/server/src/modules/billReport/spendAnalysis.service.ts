@@ -13,7 +13,7 @@ import {
   type SpendReport,
   type WorkbenchSpend,
 } from '@feikong/contracts';
-import { hasPermission, type Caller, type TenantCaller } from '../../platform/context.js';
+import { hasPermission, type Caller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
 import { platformErrors } from '../../platform/errors.js';
 import {
@@ -23,6 +23,7 @@ import {
   spendTotal,
   type SpendColumn,
   type SpendLineFilter,
+  type SpendLineRow,
 } from '../flow/index.js';
 import { projectNames } from '../project/index.js';
 import { chinaDay, chinaDayMs, DAY_MS } from './billReport.errors.js';
@@ -83,8 +84,7 @@ function baseFilter(f: SpendFilter): SpendLineFilter {
 const feeTypeName = (code: string) => FEE_TYPE_LABEL[code] ?? code;
 const keyOf = (v: string | number | null) => (v === null ? SPEND_NONE_KEY : String(v));
 
-export async function spendReport(db: Db, caller: TenantCaller, f: SpendFilter): Promise<SpendReport> {
-  const tenantId = caller.tenantId;
+export async function spendReport(db: Db, tenantId: number, f: SpendFilter): Promise<SpendReport> {
   const base = baseFilter(f);
   const months = monthStarts(f.startDate, f.endDate);
   const [total, byMonth] = await Promise.all([
@@ -166,20 +166,42 @@ function groupFilter(f: SpendFilter, key: string | undefined): SpendLineFilter {
 
 export async function spendLines(
   db: Db,
-  caller: TenantCaller,
+  tenantId: number,
   q: SpendFilter & { key?: string; pageNum: number; pageSize: number },
 ): Promise<SpendLinePage> {
   const filter = groupFilter(q, q.key);
-  const { rows, total, amount } = await spendLinesPage(db, caller.tenantId, filter, {
+  const { rows, total, amount } = await spendLinesPage(db, tenantId, filter, {
     offset: (q.pageNum - 1) * q.pageSize,
     limit: q.pageSize,
   });
+  const items = await lineViews(db, tenantId, rows);
+  return { items, page: { page_num: q.pageNum, page_size: q.pageSize, total }, amount };
+}
+
+/** Every line of the filter (and group), a page at a time, for the export. */
+export async function* allSpendLines(
+  db: Db,
+  tenantId: number,
+  q: SpendFilter & { key?: string },
+  signal: AbortSignal,
+  pageSize = 2000,
+) {
+  const filter = groupFilter(q, q.key);
+  for (let offset = 0; ; offset += pageSize) {
+    signal.throwIfAborted();
+    const { rows } = await spendLinesPage(db, tenantId, filter, { offset, limit: pageSize }, false);
+    yield await lineViews(db, tenantId, rows);
+    if (rows.length < pageSize) return;
+  }
+}
+
+async function lineViews(db: Db, tenantId: number, rows: SpendLineRow[]): Promise<SpendLine[]> {
   const projects = await projectNames(
     db,
-    caller.tenantId,
+    tenantId,
     rows.flatMap((r) => (r.project_id === null ? [] : [Number(r.project_id)])),
   );
-  const items: SpendLine[] = rows.map((r) => ({
+  return rows.map((r) => ({
     billId: Number(r.bill_id),
     billNumber: r.bill_number,
     title: r.title,
@@ -197,7 +219,6 @@ export async function spendLines(
     statusText: BILL_STATUS_LABEL[r.status as BillStatus] ?? r.status,
     payStatus: r.pay_status,
   }));
-  return { items, page: { page_num: q.pageNum, page_size: q.pageSize, total }, amount };
 }
 
 /**

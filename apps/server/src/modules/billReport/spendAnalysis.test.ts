@@ -1,7 +1,9 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformCode } from '@feikong/contracts';
+import { PlatformCode, TaskOperatingType } from '@feikong/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { makeDepartment, makeStaff, makeTenant } from '../../../test/factories.js';
+import { waitForTask } from '../../../test/tasks.js';
 import { caller, qs } from '../invoice/invoice.testkit.js';
 import { chinaDayMs } from './billReport.errors.js';
 import { insertBill, insertFee } from './billReport.testkit.js';
@@ -53,6 +55,7 @@ async function fixture() {
   const rd = Number(await makeDepartment(t.db, x.tenantId, x.companyId, '研发部'));
   const mk = Number(await makeDepartment(t.db, x.tenantId, x.companyId, '市场部'));
   const analyst = await makeStaff(t.db, x.tenantId, ['billAnalysis:view']);
+  const exporter = await makeStaff(t.db, x.tenantId, ['billAnalysis:view', 'billAnalysis:export']);
   const plain = await makeStaff(t.db, x.tenantId);
   const zhang = await makeStaff(t.db, x.tenantId);
   const li = await makeStaff(t.db, x.tenantId);
@@ -122,7 +125,7 @@ async function fixture() {
   });
   await t.db.updateTable('bills').set({ project_id: otherProject }).where('id', '=', ob.id).execute();
   await insertFee(t.db, other.tenantId, ob.id, { feeType: 'hotel', amount: 123400, date: '2026-11-10' });
-  return { x, rd, mk, analyst, plain, zhang, li, star, bx1, bx2, bx3, other, otherProject };
+  return { x, rd, mk, analyst, exporter, plain, zhang, li, star, bx1, bx2, bx3, other, otherProject };
 }
 let F: Awaited<ReturnType<typeof fixture>>;
 beforeAll(async () => {
@@ -329,5 +332,89 @@ describe('工作台 本月费用 (workbenchSpend)', () => {
 
   it('is null for a personal account', async () => {
     expect(await workbenchSpend(t.db, caller(null, [], null), NOW)).toBeNull();
+  });
+});
+
+async function sheets(buf: Buffer): Promise<Record<string, string[][]>> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as any);
+  const out: Record<string, string[][]> = {};
+  for (const ws of wb.worksheets) {
+    const rows: string[][] = [];
+    ws.eachRow((r) => rows.push(Array.from((r.values as unknown[]).slice(1), (v) => String(v ?? ''))));
+    out[ws.name] = rows;
+  }
+  return out;
+}
+
+describe('费用分析导出 (task 142)', () => {
+  const start = (token: string, params: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/task-center/api/v1/tasks:export',
+      headers: { 'x-session-token': token },
+      payload: { operating_type: TaskOperatingType.spendAnalysisExport, params },
+    });
+
+  it('writes the summary by the dimension with its total, and every line behind it', async () => {
+    const res = await start(F.exporter.token, { ...NOV, groupBy: 'feeType' });
+    expect(res.statusCode, res.body).toBe(200);
+    const task = await waitForTask(t.app, F.exporter.token, res.json().data.id);
+    expect(task.status, task.error_msg).toBe(1);
+    expect(task.operating_type_name).toBe('费用分析导出');
+    const dl = await t.app.inject({ method: 'GET', url: JSON.parse(task.export_attachment).url });
+    const book = await sheets(dl.rawPayload);
+    expect(book['按费用类型汇总']).toEqual([
+      ['费用类型', '已通过（元）', '其中已付款（元）', '审批中（元）', '占比', '单据数', '明细数'],
+      ['住宿费', '300.00', '300.00', '80.00', '81.1%', '2', '2'],
+      ['餐饮费', '50.00', '50.00', '0.00', '13.5%', '1', '1'],
+      ['交通费', '20.00', '0.00', '0.00', '5.4%', '1', '1'],
+      ['合计', '370.00', '350.00', '80.00', '', '3', '4'],
+    ]);
+    const lines = book['费用明细'];
+    expect(lines[0]).toEqual([
+      '单据编号',
+      '事由',
+      '单据类型',
+      '提交人',
+      '部门',
+      '公司',
+      '项目',
+      '费用类型',
+      '费用日期',
+      '金额（元）',
+      '单据状态',
+      '付款状态',
+    ]);
+    expect(lines).toHaveLength(5);
+    expect(lines.find((r) => r[8] === '2026-11-01')).toEqual([
+      F.bx1.billNumber,
+      expect.any(String),
+      '报销单',
+      '张三',
+      '研发部',
+      '测试子公司',
+      '星火（XH01）',
+      '住宿费',
+      '2026-11-01',
+      '300.00',
+      '已通过',
+      '已付款',
+    ]);
+  });
+
+  it('exports one group’s lines; needs billAnalysis:export; bad params fail in Chinese', async () => {
+    const res = await start(F.exporter.token, { ...NOV, groupBy: 'department', key: String(F.mk) });
+    const task = await waitForTask(t.app, F.exporter.token, res.json().data.id);
+    const dl = await t.app.inject({ method: 'GET', url: JSON.parse(task.export_attachment).url });
+    const book = await sheets(dl.rawPayload);
+    expect(book['按部门汇总'].slice(1)).toEqual([['市场部', '0.00', '0.00', '80.00', '0.0%', '1', '1']]);
+    expect(book['费用明细'].slice(1).map((r) => r[0])).toEqual([F.bx3.billNumber]);
+
+    expect((await start(F.analyst.token, NOV)).statusCode).toBe(403);
+    const bad = await start(F.exporter.token, { startDate: '2026-12-01', endDate: '2026-11-01' });
+    const failed = await waitForTask(t.app, F.exporter.token, bad.json().data.id);
+    expect(failed.status).toBe(2);
+    expect(failed.error_msg).toContain('结束日期不能早于开始日期');
   });
 });

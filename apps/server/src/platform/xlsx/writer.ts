@@ -28,14 +28,27 @@ export async function writeSheet(
   header: readonly string[],
   rows: AsyncIterable<(string | number)[][]> | Iterable<(string | number)[][]>,
 ) {
+  await writeSheets(out, [{ name: sheetName, header, rows }]);
+}
+
+export interface SheetSpec {
+  name: string;
+  header: readonly string[];
+  rows: AsyncIterable<(string | number)[][]> | Iterable<(string | number)[][]>;
+}
+
+/** Several sheets, one after another, each streamed as its rows come. */
+export async function writeSheets(out: NodeJS.WritableStream, sheets: readonly SheetSpec[]) {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out as never,
     useStyles: false,
     useSharedStrings: false,
   });
-  const sheet = wb.addWorksheet(xlsxText(sheetName));
-  sheet.addRow(xlsxRow([...header])).commit();
-  for await (const page of rows) for (const r of page) sheet.addRow(xlsxRow(r)).commit();
-  sheet.commit();
+  for (const spec of sheets) {
+    const sheet = wb.addWorksheet(xlsxText(spec.name));
+    sheet.addRow(xlsxRow([...spec.header])).commit();
+    for await (const page of spec.rows) for (const r of page) sheet.addRow(xlsxRow(r)).commit();
+    sheet.commit();
+  }
   await wb.commit();
 }

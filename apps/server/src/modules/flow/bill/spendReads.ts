@@ -138,12 +138,13 @@ export async function spendByMonth(db: Db, tenantId: number, f: SpendLineFilter,
   return rows.map((r) => ({ index: Number(r.m), ...figures(r) }));
 }
 
-/** The lines behind a figure, newest fee date first, with the sum of all of them. */
+/** The lines behind a figure, newest fee date first, with the count and sum of all of them (withTotal). */
 export async function spendLinesPage(
   db: Db,
   tenantId: number,
   f: SpendLineFilter,
   page: { offset: number; limit: number },
+  withTotal = true,
 ) {
   const [rows, sum] = await Promise.all([
     linesIn(db, tenantId, f)
@@ -168,9 +169,11 @@ export async function spendLinesPage(
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
-    linesIn(db, tenantId, f)
-      .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(f.amount), 0)`.as('amount')])
-      .executeTakeFirstOrThrow(),
+    withTotal
+      ? linesIn(db, tenantId, f)
+          .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(f.amount), 0)`.as('amount')])
+          .executeTakeFirstOrThrow()
+      : { n: 0, amount: 0 },
   ]);
   return { rows, total: Number(sum.n), amount: Number(sum.amount) };
 }

@@ -133,6 +133,50 @@ describe('费用分析', () => {
     expect(api.to(`GET ${A}/spendLines`)[0].query.get('key')).toBe('11');
   });
 
+  it('exports the figures, or one group’s lines, through the task centre; no 导出 without billAnalysis:export', async () => {
+    setSession({
+      token: 't',
+      userStatus: 2,
+      userMenus: { perms: ['billAnalysis:view', 'billAnalysis:export'] },
+    });
+    const api = stubServer({
+      [`GET ${A}/spend`]: () => REPORT,
+      [`GET ${A}/spendLines`]: () => ({
+        items: [LINE],
+        page: { page_num: 1, page_size: 20, total: 1 },
+        amount: 3000000,
+      }),
+      ['POST /task-center/api/v1/tasks:export']: () => ({ id: 9 }),
+      ['GET /org-arch-center/api/v1/tasks:byId/9']: () => ({ id: 9, status: 0 }),
+    });
+    renderAt(
+      <SpendAnalysisPage />,
+      '/bill/spendAnalysis?startDate=2026-11-01&endDate=2026-11-30&groupBy=feeType',
+    );
+    await screen.findByText('bar:研发部:3700000', undefined, { timeout: 15_000 });
+    fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    await waitFor(() => expect(api.to('POST /task-center/api/v1/tasks:export')).toHaveLength(1));
+    expect(api.to('POST /task-center/api/v1/tasks:export')[0].body).toEqual({
+      operating_type: 142,
+      params: { startDate: '2026-11-01', endDate: '2026-11-30', groupBy: 'feeType' },
+    });
+    fireEvent.click(screen.getByText('bar:市场部:0'));
+    const drawer = await screen.findByRole('dialog');
+    fireEvent.click(await within(drawer).findByRole('button', { name: '导出明细' }));
+    await waitFor(() => expect(api.to('POST /task-center/api/v1/tasks:export')).toHaveLength(2));
+    expect(api.to('POST /task-center/api/v1/tasks:export')[1].body).toMatchObject({
+      operating_type: 142,
+      params: { groupBy: 'feeType', key: '12' },
+    });
+    cleanup();
+
+    setSession({ token: 't', userStatus: 2, userMenus: { perms: ['billAnalysis:view'] } });
+    stubServer({ [`GET ${A}/spend`]: () => REPORT });
+    renderAt(<SpendAnalysisPage />, '/bill/spendAnalysis');
+    await screen.findByText('bar:研发部:3700000', undefined, { timeout: 15_000 });
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
+  });
+
   it('shows 空空如也~ when nothing was spent', async () => {
     stubServer({
       [`GET ${A}/spend`]: () => ({

@@ -1,5 +1,6 @@
 import {
   Alert,
+  App,
   Button,
   Card,
   Col,
@@ -15,7 +16,7 @@ import {
   Tag,
   type TableColumnsType,
 } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -25,12 +26,16 @@ import {
   formatMoney,
   SPEND_GROUP_BY,
   SPEND_GROUP_BY_LABEL,
+  TaskOperatingType,
   type BillType,
   type SpendGroupBy,
 } from '@feikong/contracts';
 import type { SpendFilter, SpendGroupRow, SpendLineRow } from '@/api/billReport';
 import { SpendGroupChart, SpendMonthChart } from '../components/SpendCharts';
-import { spendLinesQuery, spendQuery } from '../hooks/queries';
+import { tasksApi } from '@/api/tasks';
+import { useAccess } from '@/components/Access';
+import { useTaskPolling } from '@/features/common';
+import { BILL_REPORT_PERM, spendLinesQuery, spendQuery } from '../hooks/queries';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
 const BILL_TYPE_OPTIONS = BILL_TYPES.map((t) => ({ value: t, label: BILL_TYPE_LABEL[t] }));
@@ -97,6 +102,25 @@ const LINE_COLUMNS: TableColumnsType<SpendLineRow> = [
   },
 ];
 
+/** 导出 through the task centre (费用分析导出, task 142): the figures and their lines, or one group's lines. */
+function useSpendExport() {
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const { track, running } = useTaskPolling();
+  const { can } = useAccess();
+  const start = async (params: SpendFilter & { key?: string }) => {
+    const { id } = await tasksApi.exportFile(TaskOperatingType.spendAnalysisExport, { ...params });
+    void message.info('导出任务已创建，完成后将自动下载，也可在下载中心查看');
+    void client.invalidateQueries({ queryKey: ['tasks'] });
+    track(id, { onFinish: () => void client.invalidateQueries({ queryKey: ['tasks'] }) });
+  };
+  return {
+    allowed: can([BILL_REPORT_PERM.analysisExport]),
+    running: running.length > 0,
+    start: (params: SpendFilter & { key?: string }) => void start(params).catch(() => undefined),
+  };
+}
+
 /** The fee lines behind one figure, paged, each opening its document. */
 function SpendLinesDrawer({
   filter,
@@ -107,6 +131,7 @@ function SpendLinesDrawer({
   group: { key: string; name: string } | null;
   onClose: () => void;
 }) {
+  const exporter = useSpendExport();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
   const lines = useQuery({
     ...spendLinesQuery({ ...filter, key: group?.key, ...page }),
@@ -120,7 +145,16 @@ function SpendLinesDrawer({
       size={1100}
       title={group ? `费用明细：${group.name}` : '费用明细'}
       destroyOnHidden
-      extra={lines.data && <span data-testid="spend-lines-sum">合计 {money(lines.data.amount)}</span>}
+      extra={
+        <Space>
+          {lines.data && <span data-testid="spend-lines-sum">合计 {money(lines.data.amount)}</span>}
+          {exporter.allowed && group && (
+            <Button loading={exporter.running} onClick={() => exporter.start({ ...filter, key: group.key })}>
+              导出明细
+            </Button>
+          )}
+        </Space>
+      }
     >
       {lines.isError ? (
         <Alert type="error" showIcon message="明细加载失败" />
@@ -165,6 +199,7 @@ export default function SpendAnalysisPage() {
   const typeParam = params.get('billType') as BillType | null;
   const billType = typeParam && BILL_TYPES.includes(typeParam) ? typeParam : undefined;
   const [picked, setPicked] = useState<{ key: string; name: string } | null>(null);
+  const exporter = useSpendExport();
   const filter: SpendFilter = {
     startDate: range[0].format(DAY_FORMAT),
     endDate: range[1].format(DAY_FORMAT),
@@ -185,7 +220,18 @@ export default function SpendAnalysisPage() {
   };
 
   return (
-    <Card title="费用分析" className="fk-panel" data-testid="spend-analysis">
+    <Card
+      title="费用分析"
+      className="fk-panel"
+      data-testid="spend-analysis"
+      extra={
+        exporter.allowed && (
+          <Button loading={exporter.running} onClick={() => exporter.start(filter)}>
+            导出
+          </Button>
+        )
+      }
+    >
       <Space wrap style={{ marginBottom: 16 }}>
         <DatePicker.RangePicker
           value={range}
