@@ -11,6 +11,7 @@ import { benchOrgTree } from './org-tree.js';
 import { benchWebFirstLoad } from './web-first-load.js';
 import { benchFlow } from './flow.js';
 import { benchSpendDecision } from './spendDecision.js';
+import { benchSpendAnalysis } from './spendAnalysis.js';
 
 const benches: Record<string, () => Promise<unknown>> = {
   'api-read': benchApiRead,
@@ -23,6 +24,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   // flow-batch-approve, flow-todo and flow-simulate share one setup (1,000 submitted documents).
   flow: benchFlow,
   'spend-decision': benchSpendDecision,
+  'spend-analysis': benchSpendAnalysis,
 };
 
 const wanted = process.argv.slice(2);
