@@ -126,18 +126,18 @@ export default function FeeTypesPage() {
     );
 
   const columns: ListColumn<FeeTypeTreeRow>[] = [
-    { title: '名称', role: 'key', dataIndex: 'name', width: 220 },
+    { title: '名称', role: 'key', dataIndex: 'name', width: 200 },
     { title: '编码', dataIndex: 'code', width: 150 },
-    { title: '会计科目', dataIndex: 'subject_code', width: 120, render: (v: string) => v || '—' },
-    { title: '适用单据类型', dataIndex: 'billTypesText', width: 180 },
-    { title: '排序', dataIndex: 'sort', width: 70, align: 'right' },
     {
       title: '状态',
       role: 'status',
       dataIndex: 'enabled',
-      width: 80,
+      width: 70,
       render: (v: number, r) => <Tag color={v ? 'green' : 'default'}>{r.statusText}</Tag>,
     },
+    { title: '会计科目', dataIndex: 'subject_code', width: 110, render: (v: string) => v || '—' },
+    { title: '适用单据类型', dataIndex: 'billTypesText', width: 150 },
+    { title: '排序', dataIndex: 'sort', width: 60, align: 'right' },
     {
       title: '更新时间',
       dataIndex: 'updated_at',
@@ -149,7 +149,7 @@ export default function FeeTypesPage() {
     columns.push({
       title: '操作',
       key: 'op',
-      width: 230,
+      width: 210,
       fixed: 'right',
       render: (_: unknown, r) => (
         <Space size={0}>
@@ -205,7 +205,7 @@ export default function FeeTypesPage() {
             }),
         }}
       />
-      <EditDialog state={editor} noun="费用类型" width={560} height={560}>
+      <EditDialog state={editor} noun="费用类型" width={560} height={680}>
         <Form.Item
           name="code"
           label="编码"
