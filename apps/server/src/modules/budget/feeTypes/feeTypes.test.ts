@@ -330,6 +330,13 @@ describe('fee lines use the tenant’s tree', () => {
     });
     expect(fee.code).toBe(400);
     expect(fee.body.msg).toBe('费用类型「火车票」已停用');
+    const submit = await call(A.submitter.token, 'POST', 'flow/submit', {
+      id: ok.body.data.id,
+      confirm: true,
+    });
+    expect(submit.code).toBe(400);
+    expect(submit.body.msg).toBe('费用类型「火车票」已停用');
+    expect(JSON.stringify(submit.body.data)).toContain('fees.0.feeType');
     await call(A.admin.token, 'POST', P('status'), { id, enabled: 1 });
 
     // 删除 is refused while a document uses the code, naming it; and a parent with children is refused
