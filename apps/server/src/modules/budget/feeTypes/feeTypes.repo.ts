@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { FeeTypesTable } from '../../../db/schema.js';
 import type { Db } from '../../../platform/db/database.js';
+import { dialectOf } from '../../../platform/db/dialect.js';
 
 /** All SQL of 费用类型 (fee_types); every call is scoped to the tenant. */
 
@@ -49,9 +50,16 @@ const num = (r: Omit<Selectable<FeeTypesTable>, 'tenant_id'>): FeeTypeRowDb => (
   updated_at: Number(r.updated_at),
 });
 
-/** The tenant's whole tree (a few hundred rows at most), unordered. */
-export async function allFeeTypes(db: Db, tenantId: number) {
-  const rows = await db.selectFrom('fee_types').select(COLS).where('tenant_id', '=', tenantId).execute();
+/**
+ * The tenant's whole tree (a few hundred rows at most), unordered. `lock`: inside a write's transaction, the
+ * tenant's rows locked on PostgreSQL (FOR UPDATE), so two moves, a move and an add, or a 停用 and a 启用 of one
+ * tenant's tree run one after the other and each sees the other's result (no cycle from two crossing moves);
+ * SQLite runs one write transaction at a time anyway.
+ */
+export async function allFeeTypes(db: Db, tenantId: number, lock = false) {
+  let q = db.selectFrom('fee_types').select(COLS).where('tenant_id', '=', tenantId).orderBy('id');
+  if (lock && dialectOf(db) === 'postgres') q = q.forUpdate();
+  const rows = await q.execute();
   return rows.map(num);
 }
 

@@ -37,12 +37,9 @@ export interface FeeTypeInput {
 }
 
 const tree = async (db: Db, tenantId: number) => new FeeTree(await repo.allFeeTypes(db, tenantId));
-
-async function mustGet(db: Db, tenantId: number, id: number) {
-  const n = await repo.getFeeType(db, tenantId, id);
-  if (!n) throw feeTypeErrors.notFound();
-  return n;
-}
+/** The tree inside a write's transaction, locked against the tenant's other tree writes (repo.allFeeTypes). */
+const lockedTree = async (trx: Db, tenantId: number) =>
+  new FeeTree(await repo.allFeeTypes(trx, tenantId, true));
 
 async function mapCodeClash<T>(code: string, run: () => Promise<T>): Promise<T> {
   try {
@@ -112,7 +109,7 @@ export async function addFeeType(
 ) {
   return mapCodeClash(input.code, () =>
     db.transaction().execute(async (trx) => {
-      const t = await tree(trx, caller.tenantId);
+      const t = await lockedTree(trx, caller.tenantId);
       const parent = checkParent(t, input.parent_id, 1);
       // under a stopped parent a new node starts stopped too (停用 holds for the whole subtree)
       const enabled = parent ? parent.enabled : 1;
@@ -136,7 +133,7 @@ export async function updateFeeType(
   now = Date.now(),
 ) {
   return db.transaction().execute(async (trx) => {
-    const t = await tree(trx, caller.tenantId);
+    const t = await lockedTree(trx, caller.tenantId);
     const n = t.byId.get(input.id);
     if (!n) throw feeTypeErrors.notFound();
     if (input.parent_id !== n.parent_id) {
@@ -160,7 +157,7 @@ export async function setFeeTypeStatus(
   now = Date.now(),
 ) {
   return db.transaction().execute(async (trx) => {
-    const t = await tree(trx, caller.tenantId);
+    const t = await lockedTree(trx, caller.tenantId);
     const n = t.byId.get(input.id);
     if (!n) throw feeTypeErrors.notFound();
     let ids: number[];
@@ -183,8 +180,9 @@ export async function setFeeTypeStatus(
 /** Refused while it has children or any document's fee line uses its code (naming them); stopping is the way. */
 export async function deleteFeeType(db: Db, caller: TenantCaller, id: number, use: FeeTypeUse) {
   return db.transaction().execute(async (trx) => {
-    const n = await mustGet(trx, caller.tenantId, id);
-    const t = await tree(trx, caller.tenantId);
+    const t = await lockedTree(trx, caller.tenantId);
+    const n = t.byId.get(id);
+    if (!n) throw feeTypeErrors.notFound();
     const kids = t.children(id);
     if (kids.length > 0) {
       const names = kids.slice(0, 3).map((k) => k.name);

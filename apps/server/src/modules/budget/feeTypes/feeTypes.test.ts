@@ -191,6 +191,31 @@ describe('费用类型 routes', () => {
     expect((await call(A.admin.token, 'GET', P('info'), { id: l4 })).body.data.level).toBe(3);
   });
 
+  it('two crossing moves at once (X under Y, Y under X): one wins, the other is refused, no cycle', async () => {
+    const x = await added(A, { name: '交叉X' });
+    const y = await added(A, { name: '交叉Y' });
+    const move = (id: number, parent_id: number) =>
+      call(A.admin.token, 'POST', P('update'), {
+        id,
+        name: id === x ? '交叉X' : '交叉Y',
+        parent_id,
+        sort: 0,
+      });
+    const [a, b] = await Promise.all([move(x, y), move(y, x)]);
+    expect([a.body.status, b.body.status].filter((s) => s === 0)).toHaveLength(1);
+    const lost = a.body.status === 0 ? b : a;
+    expect(lost.body).toMatchObject({
+      status: FeeTypeCode.badParent,
+      msg: '上级费用类型不能是它自己或它的下级',
+    });
+    const rows = await t.db
+      .selectFrom('fee_types')
+      .select(['id', 'parent_id'])
+      .where('id', 'in', [x, y])
+      .execute();
+    expect(rows.filter((r) => Number(r.parent_id) === 0)).toHaveLength(1);
+  });
+
   it('停用 stops the subtree; 启用 under a stopped parent is refused; options leave stopped ones out', async () => {
     const p = await added(A, { name: '父' });
     const c = await added(A, { name: '子', parent_id: p });
