@@ -333,6 +333,19 @@ describe('fee lines use the tenant’s tree', () => {
     expect(ok.body.status, ok.body.msg).toBe(0);
     const detail = await call(A.submitter.token, 'GET', 'flow/detail', { id: ok.body.data.id });
     expect(detail.body.data.fees[0]).toMatchObject({ feeType: 'travel_train', feeTypeText: '火车票' });
+    // the pickers' search keeps the tree's shape: the match and its parents
+    const found = await call(A.submitter.token, 'GET', P('options'), { keyword: '火车' });
+    expect(found.body.data.map((o: { code: string }) => o.code)).toEqual(['travel', 'travel_train']);
+    const billId = ok.body.data.id as number;
+    const print = await call(A.submitter.token, 'GET', 'flow/print/data', {
+      id: billId,
+      flowIds: String(billId),
+    });
+    expect(print.code, JSON.stringify(print.body)).toBe(200);
+    expect(print.body.data.items[0].data.data.fees[0]).toMatchObject({
+      feeType: 'travel_train',
+      feeTypeText: '火车票',
+    });
 
     const theirs = await added(B, { code: 'b_only', name: '乙方专用' });
     expect(theirs).toBeGreaterThan(0);
