@@ -540,6 +540,7 @@ export interface Database {
   spend_standards: SpendStandardsTable;
   projects: ProjectsTable;
   project_members: ProjectMembersTable;
+  fee_types: FeeTypesTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -1801,4 +1802,26 @@ export interface ProjectMembersTable {
   tenant_id: number;
   project_id: number;
   staff_id: number;
+}
+
+/** 费用类型 (module budget/feeTypes, migration 20261129T1600_fee_types; decision 0051). */
+export interface FeeTypesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** Unique per tenant; never changed after it is created (fee lines keep codes). */
+  code: string;
+  name: string;
+  /** 0 = a root. */
+  parent_id: number;
+  /** 1 启用, 0 停用. */
+  enabled: number;
+  /** 会计科目 the vouchers post to; '' = none. */
+  subject_code: string;
+  /** JSON array of BILL_TYPES that may use it; '[]' = all. */
+  bill_types: string;
+  sort: number;
+  created_by: number;
+  created_at: number;
+  updated_by: number;
+  updated_at: number;
 }

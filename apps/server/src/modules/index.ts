@@ -8,7 +8,8 @@ import {
 import { registerErrorReportRoutes } from './errorReport/index.js';
 import { registerOrgRoutes, registerOrgTaskHandlers, uiTypeOf } from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
-import { billHead, billsOfProject, registerFlowRoutes } from './flow/index.js';
+import { registerBudgetRoutes, seedDefaultFeeTypes } from './budget/index.js';
+import { billHead, billsOfFeeType, billsOfProject, registerFlowRoutes } from './flow/index.js';
 import { registerHomeRoutes } from './home/index.js';
 import {
   invoiceMailIngest,
@@ -27,8 +28,14 @@ import { registerTaskRoutes } from './tasks/index.js';
 /** Every API family's routes. A new module adds one line here. */
 export function registerModules(app: ZodApp, deps: AppDeps) {
   registerErrorReportRoutes(app, deps);
-  // 创建组织 also seeds 场景管理's preset scenes; handed in here since spend imports auth.
-  registerAuthRoutes(app, deps, { tenantSetup: seedPresetScenes });
+  // 创建组织 also seeds 场景管理's preset scenes and the nine default 费用类型; handed in here since spend
+  // imports auth.
+  registerAuthRoutes(app, deps, {
+    tenantSetup: async (trx, tenantId, staffId, now) => {
+      await seedPresetScenes(trx, tenantId, staffId, now);
+      await seedDefaultFeeTypes(trx, tenantId, staffId, now);
+    },
+  });
   // Menus follow the tenant's interface type (welfare, shop_welfare: decision 0046), which the org module
   // owns; handed in here since org imports privileges.
   registerPrivilegeRoutes(app, deps, { uiTypeOf });
@@ -61,4 +68,7 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   // 项目 (issue 22): 删除 is refused while documents carry the project — flow's billsOfProject, handed in
   // here since flow imports project (a document's project must be one of the tenant's 进行中 projects).
   registerProjectRoutes(app, deps, { projectUse: billsOfProject });
+  // 费用类型 (budget/feeTypes, decision 0051): 删除 is refused while documents' fee lines use the code — flow's
+  // billsOfFeeType, handed in here since flow imports budget (a fee line's code must be an enabled fee type).
+  registerBudgetRoutes(app, deps, { feeTypeUse: billsOfFeeType });
 }

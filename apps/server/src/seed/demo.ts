@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import type { Db } from '../platform/db/database.js';
 import { ensureDefaultGroup } from '../modules/privileges/index.js';
 import { seedDefaultAuditRules } from '../modules/billReport/index.js';
+import { seedDefaultFeeTypes } from '../modules/budget/index.js';
 import { seedDemoPrivileges } from './privileges.js';
 import { seedDemoNotify } from './notify.js';
 import { seedDemoRights } from './rights.js';
@@ -51,6 +52,8 @@ export async function createTopOrganization(db: Trx, name: string, taxId: string
   await db.updateTable('organizations').set({ tenant_id: id }).where('id', '=', id).execute();
   // Every tenant starts with the default 智能规则集 (risk flags), which it may edit.
   await seedDefaultAuditRules(db, id, now);
+  // … and the nine default 费用类型 (decision 0051), which it may extend into a tree.
+  await seedDefaultFeeTypes(db, id, 0, now);
   return id;
 }
 

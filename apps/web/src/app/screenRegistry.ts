@@ -98,6 +98,8 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   // 项目 (issue 22): 项目列表 and 项目新增 / 项目详情 (/project/projectDetail/:id?).
   'project/ProjectList': () => import('../features/project/pages/ProjectListPage'),
   'project/ProjectDetail': () => import('../features/project/pages/ProjectDetailPage'),
+  // 费用类型 (issue 22, decision 0051): the tenant's fee-type tree in 设置中心.
+  'settings/FeeTypes': () => import('../features/settings/feeTypes/FeeTypesPage'),
   // 场景管理 (issue 21, spend/scenes).
   'scenes/SceneList': () => import('../features/scenes/pages/SceneListPage'),
   'scenes/SceneEdit': () => import('../features/scenes/pages/SceneEditPage'),

@@ -3,7 +3,8 @@ import { pageInfoSchema, pagedOf } from '../reply.js';
 import { InvoiceFieldEdit } from '../invoice/fields.js';
 import { RiskFlag } from './auditRule.js';
 import { SimStep } from './design.js';
-import { BILL_STATUSES, BILL_TYPES, FEE_TYPE_CODES, TODO_TABS } from './enums.js';
+import { BILL_STATUSES, BILL_TYPES, TODO_TABS } from './enums.js';
+import { feeTypeCode } from '../feeType/index.js';
 import {
   fen,
   flag,
@@ -41,7 +42,7 @@ const reason = required('干预原因', 200);
 // ---------- fee and trip lines ----------
 
 const feeFields = {
-  feeType: z.enum(FEE_TYPE_CODES, '费用类型不正确').describe('费用类型'),
+  feeType: feeTypeCode('费用类型'),
   amount: fen('金额'),
   date: day('费用日期'),
   remark: text('备注', 200).default(''),

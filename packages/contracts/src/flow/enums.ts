@@ -54,8 +54,9 @@ export const BillCreateType = { manual: 1, system: 2 } as const;
 export const BILL_CREATE_TYPE_LABEL: Record<number, string> = { 1: '手动创建', 2: '系统创建' };
 
 /**
- * 费用类型 of fee lines. The product has no fee-type catalogue yet (settings centre's 费用类型 is a later
- * issue): these codes are what conditions (`feeType`) and fee lines use until it exists.
+ * The nine default 费用类型: every tenant's tree starts with them as roots (decision 0051), and standards and
+ * 费用超标准 audit rules are keyed on them (a child fee type counts as its root). Fee lines take any enabled
+ * code of the tenant's tree (feeType/options), not just these.
  */
 export const FEE_TYPES = [
   { code: 'travel', name: '差旅费' },

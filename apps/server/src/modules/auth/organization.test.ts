@@ -96,6 +96,25 @@ describe('POST users:create/organization', () => {
       '医疗健康',
     ]);
     expect(scenes.every((s) => s.scene_type === 0 && s.status === 1 && s.current_version === 1)).toBe(true);
+    // The nine default 费用类型, enabled roots (budget/feeTypes, decision 0051).
+    const feeTypes = await t.db
+      .selectFrom('fee_types')
+      .select(['code', 'parent_id', 'enabled'])
+      .where('tenant_id', '=', org.id)
+      .orderBy('sort')
+      .execute();
+    expect(feeTypes.map((f) => f.code)).toEqual([
+      'travel',
+      'traffic',
+      'hotel',
+      'meal',
+      'entertain',
+      'office',
+      'communication',
+      'training',
+      'other',
+    ]);
+    expect(feeTypes.every((f) => Number(f.parent_id) === 0 && f.enabled === 1)).toBe(true);
 
     // A member the founder adds joins the default group and can file an expense at once; it goes to the
     // founder (the administrators: the member has no superior).

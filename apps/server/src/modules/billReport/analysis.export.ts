@@ -2,7 +2,6 @@ import {
   BILL_STATUS_LABEL,
   BILL_TYPE_LABEL,
   BillExportParams,
-  FEE_TYPE_LABEL,
   TaskOperatingType,
   type BillStatus,
   type BillType,
@@ -15,6 +14,7 @@ import {
   type TaskResult,
   type TaskRunContext,
 } from '../../platform/tasks.js';
+import { feeTypeNames } from '../budget/index.js';
 import { billsCreatedPage, feeLinesOf, flowsWithGroups } from '../flow/index.js';
 import { buildReport, detailRows, loadAnalysis, type AnalysisFilter } from './analysis.service.js';
 import { chinaDay, chinaDayMs, DAY_MS } from './billReport.errors.js';
@@ -175,6 +175,7 @@ export async function exportBillFees(ctx: TaskRunContext): Promise<TaskResult> {
         rows.map((b) => b.id),
       );
       const byBill = new Map(rows.map((b) => [Number(b.id), b]));
+      const feeTypeText = await feeTypeNames(ctx.db, ctx.task.tenantId);
       const out = fees.map((f) => {
         const b = byBill.get(Number(f.bill_id))!;
         return [
@@ -184,7 +185,7 @@ export async function exportBillFees(ctx: TaskRunContext): Promise<TaskResult> {
           b.submitter_name,
           b.dept_name,
           statusText(b.status),
-          FEE_TYPE_LABEL[f.fee_type] ?? f.fee_type,
+          feeTypeText(f.fee_type),
           chinaDay(Number(f.fee_date)),
           yuanText(f.amount),
           f.remark,

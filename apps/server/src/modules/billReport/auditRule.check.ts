@@ -1,4 +1,4 @@
-import { FEE_TYPE_LABEL, type AuditHit, type AuditResult } from '@feikong/contracts';
+import type { AuditHit, AuditResult } from '@feikong/contracts';
 import type { Db } from '../../platform/db/database.js';
 import {
   amountThresholds,
@@ -7,6 +7,7 @@ import {
   overClaimsOf,
   sameFeesOfSubmitter,
 } from '../flow/index.js';
+import { feeTypeIndex } from '../budget/index.js';
 import { cityGroupWithCities, listOrgs } from '../org/index.js';
 import * as repo from './auditRule.repo.js';
 import { billReportErrors, chinaDay, chinaDayMs, DAY_MS, yuan } from './billReport.errors.js';
@@ -24,7 +25,18 @@ export interface BillUnderCheck {
   submitterId: number;
   /** 分. */
   amount: number;
-  fees: { id: number; feeType: string; amount: number; feeDate: number }[];
+  /**
+   * `category`: the root of the fee type in the tenant's tree (standards and 费用超标准 rules key on the nine
+   * roots: 机票 under 差旅费 counts as travel); `feeTypeText`: its name.
+   */
+  fees: {
+    id: number;
+    feeType: string;
+    category: string;
+    feeTypeText: string;
+    amount: number;
+    feeDate: number;
+  }[];
   trips: { startDate: number; endDate: number; locationCus: string }[];
   /** Invoices attached to fee lines. */
   invoices: {
@@ -42,6 +54,7 @@ export async function loadBillForCheck(db: Db, tenantId: number, billId: number)
   const loaded = await billWithLines(db, tenantId, billId);
   if (!loaded) return undefined;
   const { bill, fees, trips, invoices } = loaded;
+  const tree = await feeTypeIndex(db, tenantId);
   const under: BillUnderCheck = {
     id: Number(bill.id),
     billType: bill.bill_type,
@@ -50,6 +63,8 @@ export async function loadBillForCheck(db: Db, tenantId: number, billId: number)
     fees: fees.map((f) => ({
       id: Number(f.id),
       feeType: f.fee_type,
+      category: tree.rootOf(f.fee_type),
+      feeTypeText: tree.nameOf(f.fee_type),
       amount: Number(f.amount),
       feeDate: Number(f.fee_date),
     })),
@@ -82,7 +97,7 @@ function cityMatches(location: string, cityName: string) {
 const feeLabel = (bill: BillUnderCheck, feeId: number) => {
   const i = bill.fees.findIndex((f) => f.id === feeId);
   const f = bill.fees[i];
-  return f ? `第${i + 1}条费用（${FEE_TYPE_LABEL[f.feeType] ?? f.feeType}）` : '费用';
+  return f ? `第${i + 1}条费用（${f.feeTypeText}）` : '费用';
 };
 
 type Rule = Awaited<ReturnType<typeof repo.listRules>>[number];
@@ -129,7 +144,7 @@ async function hitsOf(
         where = `，行程目的地${matched.locationCus}属于${group.name}`;
       }
       return bill.fees
-        .filter((f) => f.feeType === rule.fee_type && f.amount > limit)
+        .filter((f) => f.category === rule.fee_type && f.amount > limit)
         .map((f) => `${feeLabel(bill, f.id)}金额${yuan(f.amount)}，超过标准${yuan(limit)}${where}`);
     }
     case 'duplicateFee': {

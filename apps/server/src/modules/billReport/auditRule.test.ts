@@ -307,6 +307,44 @@ describe('checkBillRules', () => {
     );
   });
 
+  it('费用超标准 on 住宿费 also judges a child fee type (decision 0051), named by its own name', async () => {
+    const A = await tenant();
+    await addRule(A.admin.token, { ...hotelRule, action: 'warn', amountLimit: 40000 });
+    const hotelId = await t.db
+      .selectFrom('fee_types')
+      .select('id')
+      .where('tenant_id', '=', A.tenantId)
+      .where('code', '=', 'hotel')
+      .executeTakeFirstOrThrow();
+    const now = Date.now();
+    await t.db
+      .insertInto('fee_types')
+      .values({
+        tenant_id: A.tenantId,
+        code: 'hotel_apt',
+        name: '酒店公寓',
+        parent_id: Number(hotelId.id),
+        enabled: 1,
+        subject_code: '',
+        bill_types: '[]',
+        sort: 1,
+        created_by: 0,
+        created_at: now,
+        updated_by: 0,
+        updated_at: now,
+      })
+      .execute();
+    const bill = await insertBill(t.db, A.tenantId, { submitterId: A.staff.staffId, amount: 45000 });
+    await insertFee(t.db, A.tenantId, bill.id, { feeType: 'hotel_apt', amount: 45000, date: '2026-11-04' });
+    const r = await checkBillRules(
+      t.db,
+      A.tenantId,
+      (await loadBillForCheck(t.db, A.tenantId, bill.id))!.bill,
+      NOW,
+    );
+    expect(r.warnings.map((h) => h.detail)).toEqual(['第1条费用（酒店公寓）金额¥450.00，超过标准¥400.00']);
+  });
+
   it('a clean document passes; rules of other types and other tenants do not apply', async () => {
     const A = await tenant();
     const B = await tenant();

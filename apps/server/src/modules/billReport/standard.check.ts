@@ -1,5 +1,6 @@
-import { FEE_TYPE_LABEL, type AuditHit } from '@feikong/contracts';
+import type { AuditHit } from '@feikong/contracts';
 import type { Db } from '../../platform/db/database.js';
+import { feeTypeIndex } from '../budget/index.js';
 import { claimedFeesOfSubmitter } from '../flow/index.js';
 import { cityOfPlaceName } from '../org/index.js';
 // The standards area's own door: spend/index.ts reaches auth, which imports billReport (a circle).
@@ -25,7 +26,8 @@ interface BillUnderCheck {
   id: number;
   billType: string;
   submitterId: number;
-  fees: { feeType: string; amount: number; feeDate: number }[];
+  /** `category`: the fee type's root in the tenant's tree (standards are set on the nine roots). */
+  fees: { feeType: string; category: string; feeTypeText: string; amount: number; feeDate: number }[];
   trips: { startDate: number; endDate: number; locationCus: string }[];
 }
 
@@ -52,7 +54,9 @@ function periodOf(period: 'day' | 'month', at: number) {
 
 interface Line {
   index: number;
+  /** The fee type's root category: standards are set on the nine roots. */
   feeType: string;
+  feeTypeText: string;
   amount: number;
   feeDate: number;
   query: StandardQuery;
@@ -81,11 +85,12 @@ export async function standardHits(
     const trip = tripCovering(bill, f.feeDate);
     const city = trip ? cityOfPlaceName(trip.locationCus)?.code : undefined;
     const base = { staffId: bill.submitterId, city, at: f.feeDate };
-    if (f.feeType === 'hotel') {
+    if (f.category === 'hotel') {
       const nights = trip ? Math.max(1, Math.round((trip.endDate - trip.startDate) / DAY_MS)) : 1;
       lines.push({
         index,
-        feeType: f.feeType,
+        feeType: f.category,
+        feeTypeText: f.feeTypeText,
         amount: f.amount,
         feeDate: f.feeDate,
         query: { ...base, kind: 'hotel' },
@@ -93,8 +98,8 @@ export async function standardHits(
       });
       continue;
     }
-    const query: StandardQuery = { ...base, kind: 'fee', feeType: f.feeType };
-    const key = `${f.feeType}|${city ?? ''}|${f.feeDate}`;
+    const query: StandardQuery = { ...base, kind: 'fee', feeType: f.category };
+    const key = `${f.category}|${city ?? ''}|${f.feeDate}`;
     if (!answers.has(key)) answers.set(key, standardFor(db, tenantId, query));
     const answer = await answers.get(key);
     // no staff record, or no 费用标准 for this fee type: nothing to judge
@@ -102,7 +107,8 @@ export async function standardHits(
     const period = answer.limit.period;
     lines.push({
       index,
-      feeType: f.feeType,
+      feeType: f.category,
+      feeTypeText: f.feeTypeText,
       amount: f.amount,
       feeDate: f.feeDate,
       query,
@@ -111,17 +117,22 @@ export async function standardHits(
     });
   }
 
-  // What the submitter claimed of these fee types in the periods on other documents (one statement).
+  // What the submitter claimed of these categories (their fee types and every one below) in the periods on
+  // other documents (one statement), each claim counted under its root category.
   const periodic = lines.filter((l) => l.period);
-  const claimed = periodic.length
-    ? await claimedFeesOfSubmitter(db, tenantId, {
-        submitterId: bill.submitterId,
-        exceptBillId: bill.id,
-        feeTypes: [...new Set(periodic.map((l) => l.feeType))],
-        from: Math.min(...periodic.map((l) => l.period!.from)),
-        to: Math.max(...periodic.map((l) => l.period!.to)),
-      })
+  const tree = periodic.length ? await feeTypeIndex(db, tenantId) : undefined;
+  const claimed = tree
+    ? (
+        await claimedFeesOfSubmitter(db, tenantId, {
+          submitterId: bill.submitterId,
+          exceptBillId: bill.id,
+          feeTypes: [...new Set(periodic.flatMap((l) => tree.under(l.feeType)))],
+          from: Math.min(...periodic.map((l) => l.period!.from)),
+          to: Math.max(...periodic.map((l) => l.period!.to)),
+        })
+      ).map((x) => ({ ...x, feeType: tree.rootOf(x.feeType) }))
     : [];
+  const own = bill.fees.map((f) => ({ feeType: f.category, amount: f.amount, feeDate: f.feeDate }));
 
   for (const l of lines) {
     if (l.period) {
@@ -131,7 +142,7 @@ export async function standardHits(
       // other documents, and the lines before this one on this document
       const used =
         claimed.filter(inPeriod).reduce((s, x) => s + x.amount, 0) +
-        bill.fees
+        own
           .slice(0, l.index)
           .filter(inPeriod)
           .reduce((s, x) => s + x.amount, 0);
@@ -139,7 +150,7 @@ export async function standardHits(
     }
     const voice = await checkAgainstStandard(db, tenantId, l.query, l.spend);
     if (voice.effect === 'pass' || !voice.standard) continue;
-    const label = `第${l.index + 1}条费用（${FEE_TYPE_LABEL[l.feeType] ?? l.feeType}）`;
+    const label = `第${l.index + 1}条费用（${l.feeTypeText}）`;
     const hit: AuditHit = {
       ruleId: STANDARD_RULE_ID,
       ruleName: l.query.kind === 'hotel' ? '差旅标准' : '费用标准',

@@ -262,4 +262,37 @@ describe('submit judges fee lines against the 差旅标准 / 费用标准', () =
     expect((await submit(A, a)).code).toBe(200);
     expect((await standardFlags(a)).flags.map((h: any) => h.message)).toEqual([OVER]);
   });
+
+  it('a child fee type counts as its root category (decision 0051): its standard, its period claims', async () => {
+    await control(A, 'approval', 'approval');
+    const FT = '/finobill/api/web/feeType';
+    const tree = (await call(A.admin.token, 'GET', `${FT}/tree`)).body.data.items as {
+      id: number;
+      code: string;
+    }[];
+    const idOf = (code: string) => tree.find((n) => n.code === code)!.id;
+    for (const [code, name, parent] of [
+      ['hotel_apt', '酒店公寓', 'hotel'],
+      ['meal_team', '团队餐', 'meal'],
+    ] as const) {
+      const r = await call(A.admin.token, 'POST', `${FT}/add`, { code, name, parent_id: idOf(parent) });
+      expect(r.body.status, r.body.msg).toBe(0);
+    }
+    // 酒店公寓 is judged by the 住宿 standard and named by its own name
+    const apt = await save(A, shanghai(195_000));
+    await t.db.updateTable('bill_fees').set({ fee_type: 'hotel_apt' }).where('bill_id', '=', apt).execute();
+    expect((await submit(A, apt)).code).toBe(200);
+    expect((await standardFlags(apt)).flags.map((h: any) => h.message)).toEqual([
+      '第1条费用（酒店公寓）超出住宿标准：上海 ¥650.00/晚，标准 ¥500.00/晚',
+    ]);
+    // 团队餐 claimed earlier in the month counts toward the 餐饮费 month cap (¥1,000.00)
+    const team = await save(A, { fees: [{ feeType: 'meal_team', amount: 70_000, date: day('09-03') }] });
+    expect((await submit(A, team)).code).toBe(200);
+    expect((await standardFlags(team)).flags).toEqual([]);
+    const meal = await save(A, { fees: [{ feeType: 'meal', amount: 40_000, date: day('09-10') }] });
+    expect((await submit(A, meal)).code).toBe(200);
+    expect((await standardFlags(meal)).flags.map((h: any) => h.message)).toEqual([
+      '第1条费用（餐饮费）超出餐饮费标准：本月累计 ¥1,100.00，标准 ¥1,000.00/月',
+    ]);
+  });
 });

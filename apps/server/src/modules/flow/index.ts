@@ -41,6 +41,7 @@ export {
   approvalLogsOf,
   billHead,
   billsCreatedPage,
+  billsOfFeeType,
   billsOfProject,
   billsSubmittedIn,
   billWithLines,

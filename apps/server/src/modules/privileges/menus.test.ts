@@ -132,6 +132,8 @@ const FULL_SHAPE = [
       // 项目 (issue 22, migration 20261129T1300_projects); the detail borrows 项目管理's permissions
       'projectList',
       'projectDetail',
+      // 费用类型 (issue 22, migration 20261129T1600_fee_types)
+      'feeTypeList',
     ],
   },
   { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },

@@ -17,6 +17,7 @@ import {
   SafetyCertificateOutlined,
   SettingOutlined,
   ShopOutlined,
+  TagsOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -58,6 +59,7 @@ const ICONS: Record<string, ReactNode> = {
   sysinterest: <CrownOutlined />,
   store: <ShopOutlined />,
   project: <ProjectOutlined />,
+  feetype: <TagsOutlined />,
 };
 
 export function iconKey(name: string): string {

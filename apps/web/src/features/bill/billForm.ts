@@ -42,6 +42,7 @@ export function formFromBill(b: Bill): BillFormValues {
       key: newKey('fee'),
       id: f.id,
       feeType: f.feeType,
+      feeTypeText: f.feeTypeText,
       amount: f.amount,
       date: localDay(f.date),
       remark: f.remark,

@@ -24,6 +24,8 @@ export interface FeeLineValue {
   key: string;
   id?: number;
   feeType: string | null;
+  /** The fee type's name in the tenant's tree (the server's feeTypeText; the picker's title). */
+  feeTypeText?: string;
   /** 分. */
   amount: number | null;
   date: number | null;

@@ -5,7 +5,14 @@ import { reserveInvoicesForBill } from '../../invoice/index.js';
 import { handBackDue } from './agent.service.js';
 import { billRepo as repo } from '../bill/index.js';
 import type { BillDb } from '../bill/index.js';
-import { assertMayFile, claimLinesOf, ownEditable, statusText, typeText } from '../bill/index.js';
+import {
+  assertMayFile,
+  checkFeeTypes,
+  claimLinesOf,
+  ownEditable,
+  statusText,
+  typeText,
+} from '../bill/index.js';
 import { definitionOf, enabledFlow, type FlowDeps } from '../design/index.js';
 import { loadDirectory, staffNames } from '../directory.js';
 import {
@@ -30,6 +37,7 @@ import {
 } from '../engine/index.js';
 import { flowErrors } from '../flow.errors.js';
 import { checkFormOfBill, formOfBill } from '../form/index.js';
+import { feeTypeIndex } from '../../budget/index.js';
 import { nid, parseJson, sid } from '../flow.util.js';
 import * as runtimeRepo from './runtime.repo.js';
 import {
@@ -55,7 +63,10 @@ const env = (d: FlowDeps, caller: TenantCaller): Env => ({
 
 /** What conditions see: amount (分), fee types, department, company, project, and the form's own fields. */
 export async function formValuesOf(db: Db, b: BillDb, feeTypes?: string[]): Promise<FormValues> {
-  const types = feeTypes ?? (await repo.feesOf(db, b.tenant_id, [b.id])).map((f) => f.fee_type);
+  const codes = feeTypes ?? (await repo.feesOf(db, b.tenant_id, [b.id])).map((f) => f.fee_type);
+  // a child fee type (机票 under 差旅费) meets a condition on any of its ancestors (decision 0051)
+  const tree = codes.length ? await feeTypeIndex(db, b.tenant_id) : null;
+  const types = tree ? codes.flatMap((c) => tree.line(c)) : [];
   const custom = parseJson<Record<string, unknown>>(b.form_values, {});
   const values: Record<string, FieldValue> = {};
   for (const [k, v] of Object.entries(custom)) {
@@ -117,6 +128,14 @@ async function checkSubmittable(trx: Db, b: BillDb) {
   const fees = await repo.feesOf(trx, b.tenant_id, [b.id]);
   if (b.bill_type === 'expense' && fees.length === 0)
     throw flowErrors.badInput('fees', '报销单至少需要一条费用明细');
+  // a fee type stopped (or narrowed to other bill types) since the draft was saved
+  await checkFeeTypes(
+    trx,
+    b.tenant_id,
+    b.bill_type,
+    fees.map((f) => f.fee_type),
+    (i) => `fees.${i}.feeType`,
+  );
   if ((b.bill_type === 'loan' || b.bill_type === 'repayment') && Number(b.amount) <= 0)
     throw flowErrors.badInput('amount', `${typeText(b.bill_type)}金额必须大于0`);
   if (b.bill_type === 'repayment' && b.loan_id !== null) {

@@ -6,7 +6,7 @@ import { handBackDue } from './agent.service.js';
 import { billRepo as repo } from '../bill/index.js';
 import type { BillDb } from '../bill/index.js';
 import type { ApprovalRecordRow } from '@feikong/contracts';
-import { feeTypeText, riskFlagsOf, rowOut, typeText } from '../bill/index.js';
+import { feeTypeTexts, riskFlagsOf, rowOut, typeText } from '../bill/index.js';
 import { definitionOf, type FlowDeps } from '../design/index.js';
 import { loadDirectory, staffNames } from '../directory.js';
 import {
@@ -57,13 +57,14 @@ export async function billDetail(d: FlowDeps, caller: TenantCaller, id: number) 
   if (!(await mayView(db, caller, b, state))) throw flowErrors.billNotFound();
   await runtimeRepo.markCcRead(db, caller.tenantId, b.id, caller.staffId, now);
 
-  const [fees, feeInv, trips, related, logs, printCount] = await Promise.all([
+  const [fees, feeInv, trips, related, logs, printCount, feeTypeText] = await Promise.all([
     repo.feesOf(db, caller.tenantId, [id]),
     repo.feeInvoicesOf(db, caller.tenantId, [id]),
     repo.tripsOf(db, caller.tenantId, id),
     repo.relatedOf(db, caller.tenantId, id),
     runtimeRepo.logsOf(db, caller.tenantId, id),
     repo.printCount(db, caller.tenantId, id),
+    feeTypeTexts(db, caller.tenantId),
   ]);
   const invoices = await billInvoices(
     db,

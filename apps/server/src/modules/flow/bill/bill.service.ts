@@ -6,7 +6,6 @@ import {
   BILL_STATUSES,
   BILL_TYPE_LABEL,
   BILL_TYPE_MENU,
-  FEE_TYPE_LABEL,
   RiskFlag,
   type BillStatus,
   type BillType,
@@ -26,6 +25,7 @@ import type { FlowDeps } from '../design/index.js';
 import { flowErrors } from '../flow.errors.js';
 import { pageOf, parseJson } from '../flow.util.js';
 import { checkFormOfBill, formForBillType, formOfBill, formProjectId } from '../form/index.js';
+import { feeTypeNames, unusableFeeTypes } from '../../budget/index.js';
 import { unusableProjects } from '../../project/index.js';
 
 /**
@@ -123,6 +123,23 @@ export interface BillSave {
   formValues: Record<string, unknown>;
   fees: FeeInput[];
   trips: TripInput[];
+}
+
+/**
+ * 费用类型 (decision 0051): every fee line's code is an enabled fee type of the tenant's tree allowed for the
+ * bill type; else 400 naming the line's field: 「费用类型「X」不存在」/「…已停用」/「…不适用于报销单」.
+ */
+export async function checkFeeTypes(
+  trx: Db,
+  tenantId: number,
+  billType: string,
+  codes: string[],
+  field: (i: number) => string,
+) {
+  const refused = await unusableFeeTypes(trx, tenantId, codes, billType);
+  if (refused.size === 0) return;
+  const i = codes.findIndex((c) => refused.has(c));
+  throw flowErrors.badInput(field(i), refused.get(codes[i]!)!);
 }
 
 const feeValues = (f: FeeInput): repo.FeeValues => ({
@@ -233,6 +250,13 @@ export async function saveBill(d: FlowDeps, caller: TenantCaller, body: BillSave
       rel.some((r) => r.submitter_id !== caller.staffId || r.id === body.id)
     )
       throw flowErrors.badInput('relatedBillIds', '关联单据不存在');
+    await checkFeeTypes(
+      trx,
+      caller.tenantId,
+      body.billType,
+      body.fees.map((f) => f.feeType),
+      (i) => `fees.${i}.feeType`,
+    );
     await checkFeeInvoices(
       trx,
       caller,
@@ -321,6 +345,7 @@ export async function saveFee(d: FlowDeps, caller: TenantCaller, body: FeeInput 
   const now = d.clock();
   return inTransaction(d.db, async (trx) => {
     const b = await ownEditable(trx, caller, body.billId);
+    await checkFeeTypes(trx, caller.tenantId, b.bill_type, [body.feeType], () => 'feeType');
     await checkFeeInvoices(trx, caller, b.id, body.invoiceIds);
     const order = (await repo.maxOrder(trx, 'bill_fees', caller.tenantId, b.id)) + 1;
     const id = await repo.insertFee(trx, caller.tenantId, b.id, feeValues(body), order, body.invoiceIds);
@@ -341,6 +366,7 @@ export async function editFee(d: FlowDeps, caller: TenantCaller, body: FeeInput 
   const now = d.clock();
   return inTransaction(d.db, async (trx) => {
     const { bill } = await ownFee(trx, caller, body.id);
+    await checkFeeTypes(trx, caller.tenantId, bill.bill_type, [body.feeType], () => 'feeType');
     await checkFeeInvoices(trx, caller, bill.id, body.invoiceIds);
     await repo.updateFee(trx, caller.tenantId, bill.id, body.id, feeValues(body), body.invoiceIds);
     await checkBillClaims(trx, caller.tenantId, bill.id);
@@ -477,8 +503,9 @@ export async function deleteBill(d: FlowDeps, caller: TenantCaller, id: number) 
   });
 }
 
-export function feeTypeText(code: string) {
-  return FEE_TYPE_LABEL[code] ?? code;
+/** The tenant's fee-type names (费用类型 tree, any status): a function code → name, the code when unknown. */
+export async function feeTypeTexts(db: Db, tenantId: number) {
+  return feeTypeNames(db, tenantId);
 }
 
 /** 超额报销 policy (智能规则集 page, through billReport's routes). */

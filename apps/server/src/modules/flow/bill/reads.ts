@@ -335,3 +335,31 @@ export async function billsOfProject(db: Db, tenantId: number, projectId: number
   return { count: Number(count.n), numbers: first.map((b) => b.bill_number) };
 }
 export type BillsOfProject = typeof billsOfProject;
+
+// ---------- 费用类型 (budget module): the documents whose fee lines use a code ----------
+
+/** How many documents have a fee line with the code and the numbers of the first few, for 删除's refusal. */
+export async function billsOfFeeType(db: Db, tenantId: number, code: string, shown = 3) {
+  const used = db
+    .selectFrom('bill_fees')
+    .select('bill_id')
+    .where('tenant_id', '=', tenantId)
+    .where('fee_type', '=', code);
+  const [count, first] = await Promise.all([
+    db
+      .selectFrom('bills')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', used)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('bills')
+      .select('bill_number')
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', used)
+      .orderBy('id')
+      .limit(shown)
+      .execute(),
+  ]);
+  return { count: Number(count.n), numbers: first.map((b) => b.bill_number) };
+}

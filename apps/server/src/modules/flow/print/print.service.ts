@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   BILL_STATUS_LABEL,
   BILL_TYPE_LABEL,
-  FEE_TYPE_LABEL,
   MERGEABLE_ATTACHMENT_TYPES,
   type ApprovalRecordRow,
   type BillStatus,
@@ -27,7 +26,7 @@ import {
 } from '../../files/index.js';
 import { ofdPrintPages } from '../../invoice/index.js';
 import { approvalRecord, type FlowDefinition, type FlowEvent } from '../engine/index.js';
-import { billRepo, riskFlagsOf } from '../bill/index.js';
+import { billRepo, feeTypeTexts, riskFlagsOf } from '../bill/index.js';
 import type { BillDb } from '../bill/index.js';
 import { getVersion } from '../design/index.js';
 import { staffNames } from '../directory.repo.js';
@@ -121,12 +120,13 @@ async function buildPrintData(
 ): Promise<{ data: PrintData; files: AttachmentSource[] }> {
   const t = caller.tenantId;
   const billId = Number(bill.id);
-  const [fees, invoices, trips, logs, def] = await Promise.all([
+  const [fees, invoices, trips, logs, def, feeTypeText] = await Promise.all([
     billRepo.feesOf(d.db, t, [billId]),
     billRepo.attachedInvoicesOf(d.db, t, billId),
     billRepo.tripsOf(d.db, t, billId),
     repo.logsOf(d.db, t, billId),
     definitionOf(d, t, bill),
+    feeTypeTexts(d.db, t),
   ]);
 
   // approval record: the engine's rows with names, plus comments (评论)
@@ -271,7 +271,7 @@ async function buildPrintData(
       fees: fees.map((f) => ({
         id: Number(f.id),
         feeType: f.fee_type,
-        feeTypeText: FEE_TYPE_LABEL[f.fee_type] ?? f.fee_type,
+        feeTypeText: feeTypeText(f.fee_type),
         amount: Number(f.amount),
         date: Number(f.fee_date),
         remark: f.remark,

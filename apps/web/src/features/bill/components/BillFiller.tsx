@@ -1,7 +1,7 @@
 import { Alert, App, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { BILL_TYPE_LABEL, FEE_TYPES, formatMoney, type BillType } from '@feikong/contracts';
+import { BILL_TYPE_LABEL, formatMoney, type BillType } from '@feikong/contracts';
 import { billApi, type Bill } from '@/api/bill';
 import type { AuditResult } from '@/api/billReport';
 import { parseReplyError } from '@/api/http/request';
@@ -20,7 +20,6 @@ import { YuanInput } from './YuanInput';
 import { billFormQuery, billKeys } from '../hooks/queries';
 import { emptyFeeLine, feeTotal } from '../types';
 
-const FEE_OPTIONS = FEE_TYPES.map((f) => ({ value: f.code, label: f.name }));
 const TOP_FIELDS = ['title', 'departmentId', 'companyId', 'amount', 'remark', 'loanId'];
 /** 智能规则集 on submit (billReport.errors.ts): a 禁止提交 rule hit, or 提示 rules the submitter must confirm. */
 const RULE_BLOCKED = 11351409;
@@ -329,10 +328,10 @@ export function BillFiller({
             <Input.TextArea maxLength={500} rows={2} />
           </Form.Item>
         </div>
-        {formFields.length > 0 && <FormRuntime fields={formFields} billId={id} />}
+        {formFields.length > 0 && <FormRuntime fields={formFields} billId={id} billType={type} />}
         {HAS_FEES.includes(type) && !placed.has('feeLines') && (
           <Form.Item name="fees" label="费用明细">
-            <FeeLinesEditor feeTypes={FEE_OPTIONS} />
+            <FeeLinesEditor billType={type} />
           </Form.Item>
         )}
         {HAS_TRIPS.includes(type) && !placed.has('tripLines') && (

@@ -3,24 +3,31 @@ import {
   Button,
   DatePicker,
   Input,
-  Select,
   Space,
   Table,
   Tag,
+  TreeSelect,
   Typography,
   type TableColumnsType,
 } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { formatMoney } from '@feikong/contracts';
 import { InvoiceEdits } from '@/components/InvoiceEdits';
+import { feeTypeOptionsQuery, feeTypeTreeData, type FeeTypeTreeOption } from '@/features/settings';
 import { emptyFeeLine, feeTotal, overInvoices, type FeeLineValue, type LineInvoice } from '../types';
 import { InvoicePicker } from './InvoicePicker';
 import { YuanInput } from './YuanInput';
 
-export interface Option {
-  value: string;
-  label: string;
+/** The title of a code in the fee-type tree. */
+function titleIn(options: FeeTypeTreeOption[], code: string): string | undefined {
+  for (const o of options) {
+    if (o.value === code) return o.title;
+    const inner = o.children && titleIn(o.children, code);
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 /** The invoices of one fee line: number, seller and amount of each, removable while editing. */
@@ -64,23 +71,30 @@ export function LineInvoices({
 
 /**
  * 费用明细: one row per fee (fee type, amount in 元 shown / 分 kept, date, remark) with its invoices picked
- * from the caller's available ones. Works as an antd Form control (value / onChange).
+ * from the caller's available ones. Works as an antd Form control (value / onChange). The 费用类型 is a tree
+ * select of the tenant's enabled fee types for the bill type (feeType/options, decision 0051) unless
+ * `feeTypes` is given; read only, a line shows the name the server gave it.
  */
 export function FeeLinesEditor({
   value = [],
   onChange,
   feeTypes,
+  billType,
   readOnly = false,
   onOpenInvoice,
 }: {
   value?: FeeLineValue[];
   onChange?: (lines: FeeLineValue[]) => void;
-  feeTypes: Option[];
+  feeTypes?: FeeTypeTreeOption[];
+  /** Narrows the choices to the fee types this bill type may use. */
+  billType?: string;
   readOnly?: boolean;
   /** Read only: an invoice number opens the invoice. */
   onOpenInvoice?: (invoice: LineInvoice) => void;
 }) {
   const [picking, setPicking] = useState<string | null>(null);
+  const choices = useQuery({ ...feeTypeOptionsQuery(billType), enabled: !feeTypes && !readOnly });
+  const treeData = feeTypes ?? feeTypeTreeData(choices.data ?? []);
   const set = (key: string, patch: Partial<FeeLineValue>) =>
     onChange?.(value.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const line = value.find((l) => l.key === picking);
@@ -92,13 +106,18 @@ export function FeeLinesEditor({
       dataIndex: 'feeType',
       width: 150,
       render: (v: string | null, l, i) => (
-        <Select
+        <TreeSelect<string>
           aria-label={`费用类型${i + 1}`}
           style={{ width: '100%' }}
           placeholder="请选择"
           value={v ?? undefined}
-          options={feeTypes}
-          onChange={(feeType) => set(l.key, { feeType })}
+          treeData={treeData}
+          treeDefaultExpandAll
+          showSearch
+          treeNodeFilterProp="title"
+          loading={choices.isLoading}
+          popupMatchSelectWidth={220}
+          onChange={(feeType) => set(l.key, { feeType, feeTypeText: titleIn(treeData, feeType) })}
         />
       ),
     },
@@ -181,7 +200,8 @@ export function FeeLinesEditor({
     },
   ];
 
-  const typeLabel = (v: string | null) => feeTypes.find((o) => o.value === v)?.label ?? v ?? '—';
+  const typeLabel = (v: string | null, l: FeeLineValue) =>
+    l.feeTypeText || (v && titleIn(treeData, v)) || v || '—';
   const readColumns: TableColumnsType<FeeLineValue> = [
     { title: '费用类型', dataIndex: 'feeType', width: 100, render: typeLabel },
     {

@@ -1,7 +1,7 @@
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, DatePicker, Form, Input, InputNumber, Select, Space, Typography, Upload } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { FEE_TYPES, type FormField } from '@feikong/contracts';
+import { type FormField } from '@feikong/contracts';
 import { uploadFile } from '@/api/http/upload';
 import { StaffPicker } from '@/components/StaffPicker';
 import { ProjectSelect } from '@/features/project';
@@ -14,22 +14,29 @@ import { RelatedBillsField } from './RelatedBillsField';
 import { TripLinesEditor } from './TripLinesEditor';
 import { YuanInput } from './YuanInput';
 
-const FEE_OPTIONS = FEE_TYPES.map((f) => ({ value: f.code, label: f.name }));
-
 /**
  * The form runtime: a published form version's fields as antd Form items of the document form around it
  * (values under formValues.<key>, in the wire format: money 分 through YuanInput, days 'YYYY-MM-DD'). Fee
  * lines, trips and 关联单据 fields place the document's own sections (`fees`, `trips`, `related`) with the
  * form's title. Used by 填写单据, the /web-form/ sub-app and the form designer's preview.
  */
-export function FormRuntime({ fields, billId }: { fields: readonly FormField[]; billId?: number }) {
+export function FormRuntime({
+  fields,
+  billId,
+  billType,
+}: {
+  fields: readonly FormField[];
+  billId?: number;
+  /** The document's type: its fee lines offer the fee types this type may use. */
+  billType?: string;
+}) {
   return (
     <div
       data-testid="form-runtime"
       style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', columnGap: 16 }}
     >
       {fields.map((f) => (
-        <RuntimeItem key={f.key} field={f} billId={billId} />
+        <RuntimeItem key={f.key} field={f} billId={billId} billType={billType} />
       ))}
     </div>
   );
@@ -38,7 +45,15 @@ export function FormRuntime({ fields, billId }: { fields: readonly FormField[]; 
 /** How wide a kind is in the three-column grid. */
 const WIDE = new Set(['textarea', 'attachments', 'invoicePicker', 'feeLines', 'tripLines', 'relatedBills']);
 
-function RuntimeItem({ field: f, billId }: { field: FormField; billId?: number }) {
+function RuntimeItem({
+  field: f,
+  billId,
+  billType,
+}: {
+  field: FormField;
+  billId?: number;
+  billType?: string;
+}) {
   const span = { gridColumn: WIDE.has(f.kind) ? 'span 3' : undefined };
   const help = f.help || undefined;
   if (isBound(f.kind)) {
@@ -46,7 +61,7 @@ function RuntimeItem({ field: f, billId }: { field: FormField; billId?: number }
     return (
       <Form.Item name={name} label={f.label} required={f.required} extra={help} style={span}>
         {f.kind === 'feeLines' ? (
-          <FeeLinesEditor feeTypes={FEE_OPTIONS} />
+          <FeeLinesEditor billType={billType} />
         ) : f.kind === 'tripLines' ? (
           <TripLinesEditor />
         ) : (

@@ -15,8 +15,8 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const W = '/invoice/api/web/invoice';
 const FEE_TYPES = [
-  { value: 'traffic', label: '交通费' },
-  { value: 'hotel', label: '住宿费' },
+  { value: 'traffic', title: '交通费' },
+  { value: 'hotel', title: '住宿费' },
 ];
 
 beforeEach(() => {

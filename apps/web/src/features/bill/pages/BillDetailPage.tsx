@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Descriptions, Grid, Popconfirm, Skeleton, Spa
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { FEE_TYPES, formatDateTime, formatMoney } from '@feikong/contracts';
+import { formatDateTime, formatMoney } from '@feikong/contracts';
 import { billApi, type Bill } from '@/api/bill';
 import { RouterMenusContext } from '@/platform/routerContext';
 import { hasMenuPath } from '@/platform/routeRules';
@@ -24,7 +24,6 @@ import type { LineInvoice } from '../types';
 import { queuePlace, readTodoQueue, TODO_LIST, todoDetailPath } from '../todoQueue';
 import '../billDetail.css';
 
-const FEE_OPTIONS = FEE_TYPES.map((f) => ({ value: f.code, label: f.name }));
 const INVOICE_DETAIL = '/scenes/invoiceCenter/invoiceDetail';
 /** The actions a phone shows in the bottom bar rather than in the card's head. */
 const PHONE_BAR = new Set<ActionKind>(['approve', 'reject']);
@@ -260,7 +259,7 @@ function Detail({ bill: b }: { bill: Bill }) {
         <div className="fk-bill-main">
           {b.fees.length > 0 && (
             <Card className="fk-panel" title="费用明细" size="small">
-              <FeeLinesEditor readOnly value={view.fees} feeTypes={FEE_OPTIONS} onOpenInvoice={openInvoice} />
+              <FeeLinesEditor readOnly value={view.fees} onOpenInvoice={openInvoice} />
             </Card>
           )}
           {b.trips.length > 0 && (

@@ -127,6 +127,15 @@ describe('填写单据', () => {
             amountTax: 1120,
           }),
         ]),
+      // the tenant's enabled fee types for a 报销单 (a tree: 市内交通 under 交通费)
+      ['GET /finobill/api/web/feeType/options']: (c) => {
+        expect(c.query.get('bill_type')).toBe('expense');
+        return [
+          { id: 1, code: 'travel', name: '差旅费', parent_id: 0, level: 1 },
+          { id: 2, code: 'traffic', name: '交通费', parent_id: 0, level: 1 },
+          { id: 3, code: 'traffic_city', name: '市内交通', parent_id: 2, level: 2 },
+        ];
+      },
       [`POST ${F}/save`]: () => ({ id: 5, billNumber: 'BX202611270005' }),
       [`GET ${F}/detail`]: () => billDetail(5, { status: 'draft', statusText: '草稿' }),
       [`GET ${F}/previewRoute`]: () => ({
@@ -162,6 +171,7 @@ describe('填写单据', () => {
     });
     // Fee line 1: type, amount from the picked invoice, date.
     fireEvent.mouseDown(screen.getByLabelText('费用类型1'));
+    expect(await screen.findByTitle('市内交通', undefined, T)).toBeTruthy();
     fireEvent.click(await screen.findByTitle('交通费', undefined, T));
     fireEvent.click(screen.getByRole('button', { name: '选择发票' }));
     const picker = await screen.findByRole('dialog', {}, T);

@@ -5,6 +5,7 @@ import { flowApi, type AgentListQuery, type FlowListQuery, type InterveneListQue
 import { formApi, type FormListQuery } from '@/api/form';
 import { orgApi, type UnitNode } from '@/api/org';
 import { privilegesApi } from '@/api/privileges';
+import { feeTypeOptionsQuery } from '@/features/settings';
 import type { DesignerOptions } from '../components/NodePanel';
 
 /** Permissions of the flow screens (menus flowList, flowGroup, flowMatrix, flowAgent, flowIntervene). */
@@ -121,6 +122,8 @@ export function useDesignerOptions(billType: string): DesignerOptions {
     staleTime: 60_000,
   });
   const matrices = useQuery(matricesQuery);
+  // the tenant's enabled fee types for this bill type (a condition on a parent is met by its children too)
+  const feeTypes = useQuery(feeTypeOptionsQuery(billType));
   const form = useQuery({
     queryKey: ['flow', 'formForBillType', billType],
     queryFn: ({ signal }) => formApi.forBillType(billType, signal),
@@ -134,13 +137,15 @@ export function useDesignerOptions(billType: string): DesignerOptions {
         value: String(m.id),
         label: `${m.name}（${m.dimensionText}）`,
       })),
-      feeTypes: FEE_TYPES.map((f) => ({ value: f.code, label: f.name })),
+      feeTypes: feeTypes.data
+        ? feeTypes.data.map((f) => ({ value: f.code, label: f.name }))
+        : FEE_TYPES.map((f) => ({ value: f.code, label: f.name })),
       projects: [],
       customFields: (form.data?.fields ?? [])
         .filter((f) => !FORM_BOUND_KINDS.includes(f.kind) && f.kind !== 'attachments')
         .map((f) => ({ value: f.key, label: `${f.label}（${f.key}）` })),
       formName: form.data?.name,
     }),
-    [org, groups.data, matrices.data, form.data],
+    [org, groups.data, matrices.data, feeTypes.data, form.data],
   );
 }
