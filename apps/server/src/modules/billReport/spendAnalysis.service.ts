@@ -1,7 +1,6 @@
 import {
   BILL_STATUS_LABEL,
   BILL_TYPE_LABEL,
-  FEE_TYPE_LABEL,
   SPEND_NONE_KEY,
   type BillStatus,
   type BillType,
@@ -25,6 +24,7 @@ import {
   type SpendLineFilter,
   type SpendLineRow,
 } from '../flow/index.js';
+import { feeTypeIndex } from '../budget/index.js';
 import { projectNames } from '../project/index.js';
 import { chinaDay, chinaDayMs, DAY_MS } from './billReport.errors.js';
 
@@ -70,22 +70,21 @@ export function monthStarts(startDate: string, endDate: string) {
   }
 }
 
-function baseFilter(f: SpendFilter): SpendLineFilter {
+/** The filter of the lines; a fee type counts with the ones under it in the tenant's tree. */
+async function baseFilter(db: Db, tenantId: number, f: SpendFilter): Promise<SpendLineFilter> {
   return {
     from: chinaDayMs(f.startDate),
     to: chinaDayMs(f.endDate) + DAY_MS,
     billType: f.billType,
     departmentId: f.departmentId,
     projectId: f.projectId,
-    feeType: f.feeType,
+    feeTypes: f.feeType ? (await feeTypeIndex(db, tenantId)).under(f.feeType) : undefined,
   };
 }
-
-const feeTypeName = (code: string) => FEE_TYPE_LABEL[code] ?? code;
 const keyOf = (v: string | number | null) => (v === null ? SPEND_NONE_KEY : String(v));
 
 export async function spendReport(db: Db, tenantId: number, f: SpendFilter): Promise<SpendReport> {
-  const base = baseFilter(f);
+  const base = await baseFilter(db, tenantId, f);
   const months = monthStarts(f.startDate, f.endDate);
   const [total, byMonth] = await Promise.all([
     spendTotal(db, tenantId, base),
@@ -109,6 +108,7 @@ export async function spendReport(db: Db, tenantId: number, f: SpendFilter): Pro
     groups = months.map((m, i) => ({ key: m.month, name: m.month, ...monthFigures(i) }));
   } else {
     const rows = await spendByColumn(db, tenantId, base, f.groupBy);
+    const feeTypeName = f.groupBy === 'feeType' ? (await feeTypeIndex(db, tenantId)).nameOf : String;
     const projects =
       f.groupBy === 'project'
         ? await projectNames(
@@ -145,8 +145,8 @@ export async function spendReport(db: Db, tenantId: number, f: SpendFilter): Pro
 const badKey = () => platformErrors.validation('分组不正确', [{ field: 'key', msg: '分组不正确' }]);
 
 /** The filter of one group's lines; a key that names no group of this dimension is bad input. */
-function groupFilter(f: SpendFilter, key: string | undefined): SpendLineFilter {
-  const base = baseFilter(f);
+async function groupFilter(db: Db, tenantId: number, f: SpendFilter, key: string | undefined) {
+  const base = await baseFilter(db, tenantId, f);
   if (key === undefined) return base;
   if (f.groupBy === 'month') {
     const starts = monthStarts(f.startDate, f.endDate);
@@ -169,7 +169,7 @@ export async function spendLines(
   tenantId: number,
   q: SpendFilter & { key?: string; pageNum: number; pageSize: number },
 ): Promise<SpendLinePage> {
-  const filter = groupFilter(q, q.key);
+  const filter = await groupFilter(db, tenantId, q, q.key);
   const { rows, total, amount } = await spendLinesPage(db, tenantId, filter, {
     offset: (q.pageNum - 1) * q.pageSize,
     limit: q.pageSize,
@@ -186,7 +186,7 @@ export async function* allSpendLines(
   signal: AbortSignal,
   pageSize = 2000,
 ) {
-  const filter = groupFilter(q, q.key);
+  const filter = await groupFilter(db, tenantId, q, q.key);
   for (let offset = 0; ; offset += pageSize) {
     signal.throwIfAborted();
     const { rows } = await spendLinesPage(db, tenantId, filter, { offset, limit: pageSize }, false);
@@ -196,11 +196,14 @@ export async function* allSpendLines(
 }
 
 async function lineViews(db: Db, tenantId: number, rows: SpendLineRow[]): Promise<SpendLine[]> {
-  const projects = await projectNames(
-    db,
-    tenantId,
-    rows.flatMap((r) => (r.project_id === null ? [] : [Number(r.project_id)])),
-  );
+  const [projects, feeTypes] = await Promise.all([
+    projectNames(
+      db,
+      tenantId,
+      rows.flatMap((r) => (r.project_id === null ? [] : [Number(r.project_id)])),
+    ),
+    feeTypeIndex(db, tenantId),
+  ]);
   return rows.map((r) => ({
     billId: Number(r.bill_id),
     billNumber: r.bill_number,
@@ -212,7 +215,7 @@ async function lineViews(db: Db, tenantId: number, rows: SpendLineRow[]): Promis
     orgName: r.org_name,
     projectName: r.project_id === null ? '' : (projects.get(Number(r.project_id)) ?? ''),
     feeType: r.fee_type,
-    feeTypeText: feeTypeName(r.fee_type),
+    feeTypeText: feeTypes.nameOf(r.fee_type),
     amount: Number(r.amount),
     feeDate: chinaDay(Number(r.fee_date)),
     status: r.status,

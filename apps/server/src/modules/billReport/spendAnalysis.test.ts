@@ -242,6 +242,54 @@ describe('费用分析 GET billAnalysis/spend', () => {
   });
 });
 
+describe('费用分析 with the tenant’s fee-type tree', () => {
+  it('names a child fee type by the tree, and a fee-type filter takes the types under it', async () => {
+    const x = await makeTenant(t.db);
+    const analyst = await makeStaff(t.db, x.tenantId, ['billAnalysis:view']);
+    const hotel = await t.db
+      .selectFrom('fee_types')
+      .select('id')
+      .where('tenant_id', '=', x.tenantId)
+      .where('code', '=', 'hotel')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('fee_types')
+      .values({
+        tenant_id: x.tenantId,
+        code: 'hotel_lux',
+        name: '高端酒店',
+        parent_id: Number(hotel.id),
+        enabled: 1,
+        subject_code: '',
+        bill_types: '[]',
+        sort: 1,
+        created_by: analyst.staffId,
+        created_at: 1,
+        updated_by: analyst.staffId,
+        updated_at: 1,
+      })
+      .execute();
+    const b = await insertBill(t.db, x.tenantId, { submitterId: analyst.staffId, status: 'approved' });
+    await insertFee(t.db, x.tenantId, b.id, { feeType: 'hotel_lux', amount: 50000, date: '2026-11-03' });
+    await insertFee(t.db, x.tenantId, b.id, { feeType: 'hotel', amount: 20000, date: '2026-11-03' });
+    await insertFee(t.db, x.tenantId, b.id, { feeType: 'meal', amount: 3000, date: '2026-11-03' });
+    const get = async (path: string, q: Record<string, string>) =>
+      (await call(analyst.token, 'GET', `${A}/${path}${qs({ ...NOV, ...q })}`)).body.data;
+    const byFee = await get('spend', { groupBy: 'feeType' });
+    expect(byFee.groups.map((g: { key: string; name: string }) => [g.key, g.name])).toEqual([
+      ['hotel_lux', '高端酒店'],
+      ['hotel', '住宿费'],
+      ['meal', '餐饮费'],
+    ]);
+    expect((await get('spend', { feeType: 'hotel' })).total.approved).toBe(70000);
+    const lines = await get('spendLines', { groupBy: 'feeType', feeType: 'hotel' });
+    expect(lines.items.map((l: { feeTypeText: string }) => l.feeTypeText).sort()).toEqual([
+      '住宿费',
+      '高端酒店',
+    ]);
+  });
+});
+
 describe('费用分析 GET billAnalysis/spendLines (drill-down)', () => {
   it('lists the lines behind a group, and their sum is the group’s figure', async () => {
     const d = await lines({ ...NOV, groupBy: 'department', key: String(F.rd) });

@@ -19,7 +19,8 @@ export interface SpendLineFilter {
   billType?: string;
   departmentId?: number;
   projectId?: number;
-  feeType?: string;
+  /** Lines of any of these fee types (a fee type and the ones under it). */
+  feeTypes?: string[];
   /** One submitter's documents only (the workbench's 我的费用). */
   submitterId?: number;
   /** One group's lines: the column's value, or null for the lines without one. */
@@ -48,7 +49,7 @@ function linesIn(db: Db, tenantId: number, f: SpendLineFilter) {
   if (f.billType) q = q.where('b.bill_type', '=', f.billType);
   if (f.departmentId) q = q.where('b.department_id', '=', f.departmentId);
   if (f.projectId) q = q.where('b.project_id', '=', f.projectId);
-  if (f.feeType) q = q.where('f.fee_type', '=', f.feeType);
+  if (f.feeTypes) q = q.where('f.fee_type', 'in', f.feeTypes.length > 0 ? f.feeTypes : ['']);
   if (f.submitterId) q = q.where('b.submitter_id', '=', f.submitterId);
   if (f.group) {
     const col = COLUMN[f.group.column];
