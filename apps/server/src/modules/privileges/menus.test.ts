@@ -77,7 +77,11 @@ const FLOW_SHAPES = [
 /** What the demo staff groups see of them: their documents (no 单据分析), to-dos and their own agent windows. */
 const STAFF_FLOW_SHAPES = [
   FLOW_SHAPES[0],
-  { bill: (FLOW_SHAPES[1] as { bill: string[] }).bill.filter((n) => n !== 'billAnalysis' && n !== 'spendAnalysis') },
+  {
+    bill: (FLOW_SHAPES[1] as { bill: string[] }).bill.filter(
+      (n) => n !== 'billAnalysis' && n !== 'spendAnalysis',
+    ),
+  },
   { flowManage: ['flowAgent'] },
 ];
 /** 消费管控 (issue 21) and its areas' entries, in their menu order. */
