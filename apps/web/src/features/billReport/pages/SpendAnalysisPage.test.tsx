@@ -177,6 +177,28 @@ describe('费用分析', () => {
     expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
   });
 
+  it('narrows by fee type (from the tenant’s tree) and by project, kept in the URL', async () => {
+    const api = stubServer({
+      [`GET ${A}/spend`]: () => REPORT,
+      ['GET /finobill/api/web/feeType/options']: () => [
+        { id: 1, code: 'travel', name: '差旅费', parent_id: 0, level: 1 },
+        { id: 2, code: 'travel_air', name: '机票', parent_id: 1, level: 2 },
+      ],
+      ['GET /finobill/api/web/project/options']: () => [],
+    });
+    renderAt(
+      <SpendAnalysisPage />,
+      '/bill/spendAnalysis?startDate=2026-11-01&endDate=2026-11-30&projectId=7',
+    );
+    await screen.findByText('bar:研发部:3700000', undefined, { timeout: 15_000 });
+    expect(api.to(`GET ${A}/spend`)[0].query.get('projectId')).toBe('7');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '费用类型' }));
+    fireEvent.click(await screen.findByTitle('机票'));
+    await waitFor(() =>
+      expect(api.to(`GET ${A}/spend`).some((c) => c.query.get('feeType') === 'travel_air')).toBe(true),
+    );
+  });
+
   it('shows 空空如也~ when nothing was spent', async () => {
     stubServer({
       [`GET ${A}/spend`]: () => ({

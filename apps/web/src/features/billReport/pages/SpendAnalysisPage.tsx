@@ -14,6 +14,7 @@ import {
   Statistic,
   Table,
   Tag,
+  TreeSelect,
   type TableColumnsType,
 } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,6 +35,8 @@ import type { SpendFilter, SpendGroupRow, SpendLineRow } from '@/api/billReport'
 import { SpendGroupChart, SpendMonthChart } from '../components/SpendCharts';
 import { tasksApi } from '@/api/tasks';
 import { useAccess } from '@/components/Access';
+import { ProjectSelect } from '@/features/project';
+import { feeTypeOptionsQuery, feeTypeTreeData } from '@/features/settings';
 import { useTaskPolling } from '@/features/common';
 import { BILL_REPORT_PERM, spendLinesQuery, spendQuery } from '../hooks/queries';
 
@@ -198,6 +201,12 @@ export default function SpendAnalysisPage() {
   const groupBy: SpendGroupBy = groupParam && SPEND_GROUP_BY.includes(groupParam) ? groupParam : 'department';
   const typeParam = params.get('billType') as BillType | null;
   const billType = typeParam && BILL_TYPES.includes(typeParam) ? typeParam : undefined;
+  const feeType = /^[A-Za-z][A-Za-z0-9_.-]{0,31}$/.test(params.get('feeType') ?? '')
+    ? (params.get('feeType') as string)
+    : undefined;
+  const projectParam = Number(params.get('projectId'));
+  const projectId = Number.isInteger(projectParam) && projectParam > 0 ? projectParam : undefined;
+  const feeTypes = useQuery(feeTypeOptionsQuery());
   const [picked, setPicked] = useState<{ key: string; name: string } | null>(null);
   const exporter = useSpendExport();
   const filter: SpendFilter = {
@@ -205,6 +214,8 @@ export default function SpendAnalysisPage() {
     endDate: range[1].format(DAY_FORMAT),
     groupBy,
     billType,
+    feeType,
+    projectId,
   };
   const setFilter = (next: Partial<SpendFilter>) => {
     const merged = { ...filter, ...next };
@@ -265,6 +276,26 @@ export default function SpendAnalysisPage() {
           onChange={(v) => setFilter({ billType: v })}
           aria-label="单据类型"
         />
+        <TreeSelect<string>
+          allowClear
+          placeholder="全部费用类型"
+          style={{ width: 180 }}
+          value={feeType}
+          treeData={feeTypeTreeData(feeTypes.data ?? [])}
+          treeDefaultExpandAll
+          showSearch
+          treeNodeFilterProp="title"
+          loading={feeTypes.isLoading}
+          onChange={(v) => setFilter({ feeType: v ?? undefined })}
+          aria-label="费用类型"
+        />
+        <div style={{ width: 200 }}>
+          <ProjectSelect
+            value={projectId ?? null}
+            placeholder="全部项目"
+            onChange={(v) => setFilter({ projectId: typeof v === 'number' ? v : undefined })}
+          />
+        </div>
         <Segmented<SpendGroupBy>
           value={groupBy}
           options={GROUP_OPTIONS}
