@@ -22,3 +22,4 @@ export * from './flow/index.js';
 export * from './printText.js';
 export * from './spend/index.js';
 export * from './project/index.js';
+export * from './budget/index.js';

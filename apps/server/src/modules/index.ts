@@ -8,7 +8,8 @@ import {
 import { registerErrorReportRoutes } from './errorReport/index.js';
 import { registerOrgRoutes, registerOrgTaskHandlers, uiTypeOf } from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
-import { billHead, billsOfProject, registerFlowRoutes } from './flow/index.js';
+import { registerBudgetRoutes } from './budget/index.js';
+import { billHead, billRefs, billsOfProject, ownBillSpend, registerFlowRoutes } from './flow/index.js';
 import { registerHomeRoutes } from './home/index.js';
 import {
   invoiceMailIngest,
@@ -61,4 +62,7 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   // 项目 (issue 22): 删除 is refused while documents carry the project — flow's billsOfProject, handed in
   // here since flow imports project (a document's project must be one of the tenant's 进行中 projects).
   registerProjectRoutes(app, deps, { projectUse: billsOfProject });
+  // 预算 (issue 22, decision 0052): the preview reads the caller's document and the ledger's drill-down
+  // names documents through flow's read API, handed in here since flow imports budget (occupy/use/release).
+  registerBudgetRoutes(app, deps, { ownSpend: ownBillSpend, billRefs });
 }

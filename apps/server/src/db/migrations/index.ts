@@ -38,6 +38,7 @@ import * as benefitModes from './20261128T0650_benefit_modes.js';
 import * as benefitFestivals from './20261128T0651_benefit_festivals.js';
 import * as spendStandards from './20261128T0660_spend_standards.js';
 import * as projects from './20261129T1300_projects.js';
+import * as budgets from './20261129T1610_budgets.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T0651_benefit_festivals': benefitFestivals,
   '20261128T0660_spend_standards': spendStandards,
   '20261129T1300_projects': projects,
+  '20261129T1610_budgets': budgets,
 };

@@ -131,6 +131,8 @@ const FULL_SHAPE = [
       // 项目 (issue 22, migration 20261129T1300_projects); the detail borrows 项目管理's permissions
       'projectList',
       'projectDetail',
+      // 预算 (issue 22, migration 20261129T1610_budgets): 预算管理 with 预算列表 and the hidden 预算详情
+      { budgetManage: ['budgetList', 'budgetDetail'] },
     ],
   },
   { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },

@@ -382,6 +382,7 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
           'auditRule',
           { spendStandards: ['tripStandard', 'costStandard', 'controlSetting', 'standardSetting'] },
           'projectList',
+          { budgetManage: ['budgetList'] },
         ],
       },
     ]);
