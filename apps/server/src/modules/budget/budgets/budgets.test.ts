@@ -435,6 +435,14 @@ describe('预算 on documents', () => {
       .execute();
     expect(rows.map((r) => Number(r.personal_amount)).reduce((s, n) => s + n, 0)).toBe(50_000);
     expect(await fig(A, bid, 'department')).toMatchObject({ occupied: 150_000, available: -50_000 });
+    // The approver sees it in the document detail.
+    const detail = await call(A.boss.token, 'GET', 'flow/detail', { id });
+    expect(detail.body.data).toMatchObject({ budgetPersonal: 50_000 });
+    expect(detail.body.data.budgetLines[0]).toMatchObject({
+      fee_id: expect.any(Number),
+      amount: 150_000,
+      personal: 50_000,
+    });
 
     await added(A, body(A, 2037, deptTree(A, 2037, { dept: 100_000 }), { control: 1 }));
     const c = await draft(A, 2037, 150_000);
@@ -446,6 +454,34 @@ describe('预算 on documents', () => {
       .executeTakeFirstOrThrow();
     expect(Number(cb.budget_personal)).toBe(0);
     expect(JSON.parse(cb.budget_result)[0]).toMatchObject({ flagged: true, over: 50_000, personal: 0 });
+  });
+
+  it('cumulative budgets carry what earlier periods left; the overrun percent widens the limit', async () => {
+    const bid = await added(
+      A,
+      body(
+        A,
+        2039,
+        [
+          { key: 'r', parent: null, dimension: 'root' },
+          {
+            key: 'd',
+            parent: 'r',
+            dimension: 'department',
+            value: String(A.deptId),
+            amounts: { '2039-10': 30_000, '2039-11': 10_000 },
+          },
+        ],
+        { cumulative: true, overrun_pct: 10 },
+      ),
+    );
+    // October's 300 carry into November: 100 + 300 + 10 (10% of November's 100) = 410 available.
+    expect(await fig(A, bid, 'department')).toMatchObject({ budget: 10_000, available: 41_000 });
+    const over = await draft(A, 2039, 41_100);
+    expect((await submit(A, over)).body.msg).toContain('可用 ¥410.00，本单占用 ¥411.00，超出 ¥1.00');
+    const ok = await draft(A, 2039, 41_000);
+    expect((await submit(A, ok)).body.status).toBe(0);
+    expect(await fig(A, bid, 'department')).toMatchObject({ occupied: 41_000, available: 0 });
   });
 
   it('50 documents submitted at once never take a forbid node below zero', async () => {

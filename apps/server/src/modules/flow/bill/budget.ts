@@ -1,6 +1,8 @@
+import { BudgetLineResult } from '@feikong/contracts';
 import type { TenantCaller } from '../../../platform/context.js';
 import type { Db } from '../../../platform/db/database.js';
 import type { SpendDoc } from '../../budget/index.js';
+import { parseJson } from '../flow.util.js';
 import * as repo from './bill.repo.js';
 
 /**
@@ -49,4 +51,16 @@ export async function billRefs(db: Db, tenantId: number, ids: number[]) {
       { number: r.bill_number, title: r.title, submitterName: r.submitter_name },
     ]),
   );
+}
+
+/** The budget check stored at the last submit (bills.budget_result), per fee line; [] for a draft. */
+export function budgetLinesOf(b: Pick<repo.BillDb, 'budget_result' | 'status'>): BudgetLineResult[] {
+  if (b.status === 'draft') return [];
+  const parsed = parseJson<unknown[]>(b.budget_result, []);
+  return Array.isArray(parsed)
+    ? parsed.flatMap((x) => {
+        const r = BudgetLineResult.safeParse(x);
+        return r.success ? [r.data] : [];
+      })
+    : [];
 }
