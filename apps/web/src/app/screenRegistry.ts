@@ -96,6 +96,9 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   // 项目 (issue 22): 项目列表 and 项目新增 / 项目详情 (/project/projectDetail/:id?).
   'project/ProjectList': () => import('../features/project/pages/ProjectListPage'),
   'project/ProjectDetail': () => import('../features/project/pages/ProjectDetailPage'),
+  // 预算 (issue 22, decision 0052): 预算列表 and 预算数据新增 / 预算详情 (/budget/budgetDetail/:id?).
+  'budget/BudgetList': () => import('../features/budget/pages/BudgetListPage'),
+  'budget/BudgetDetail': () => import('../features/budget/pages/BudgetDetailPage'),
   // 场景管理 (issue 21, spend/scenes).
   'scenes/SceneList': () => import('../features/scenes/pages/SceneListPage'),
   'scenes/SceneEdit': () => import('../features/scenes/pages/SceneEditPage'),
