@@ -171,7 +171,7 @@ export const BudgetRow = z.object({
   status: z.number(),
   statusText: z.string(),
   version: z.number(),
-  /** Over the whole year at the root (分): budget (null: the root has none), occupied, used. */
+  /** Over the whole year (分): the root's budget, or its children's when it has none (null: neither); occupied and used at the root. */
   total_budget: z.number().nullable(),
   total_occupied: z.number(),
   total_used: z.number(),

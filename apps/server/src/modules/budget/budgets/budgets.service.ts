@@ -314,26 +314,40 @@ function rowOut(
   };
 }
 
-/** The root's figures summed over the year, per budget. */
+/**
+ * The year's figures per budget: occupied and used at the root (every spend of the budget reaches it); the
+ * budget is the root's own when it has one, else the sum of its direct children's (a department budget).
+ */
 async function rootTotals(db: Db, tenantId: number, budgets: repo.BudgetDb[]) {
   const out = new Map<number, { budget: number | null; occupied: number; used: number }>();
-  const rootIds = new Set<number>();
+  const roots = new Set<number>();
+  const tops = new Set<number>();
   for (const b of budgets) {
-    const root = (await repo.nodesOf(db, tenantId, b.id)).find((n) => n.parent_id === null && !n.removed);
-    if (root) rootIds.add(root.id);
+    const nodes = (await repo.nodesOf(db, tenantId, b.id)).filter((n) => !n.removed);
+    const root = nodes.find((n) => n.parent_id === null);
+    if (!root) continue;
+    roots.add(root.id);
+    for (const n of nodes) if (n.parent_id === root.id) tops.add(n.id);
   }
+  const own = new Map<number, number | null>();
+  const children = new Map<number, number | null>();
+  const add = (m: Map<number, number | null>, id: number, v: number | null) => {
+    if (v !== null) m.set(id, (m.get(id) ?? 0) + v);
+  };
   for (const r of await repo.balancesOfBudget(
     db,
     tenantId,
     budgets.map((b) => b.id),
   )) {
-    if (!rootIds.has(r.node_id)) continue;
+    if (tops.has(r.node_id)) add(children, r.budget_id, r.budget);
+    if (!roots.has(r.node_id)) continue;
     const t =
       out.get(r.budget_id) ?? out.set(r.budget_id, { budget: null, occupied: 0, used: 0 }).get(r.budget_id)!;
-    if (r.budget !== null) t.budget = (t.budget ?? 0) + r.budget;
+    add(own, r.budget_id, r.budget);
     t.occupied += r.occupied;
     t.used += r.used;
   }
+  for (const [id, t] of out) t.budget = own.get(id) ?? children.get(id) ?? null;
   return out;
 }
 

@@ -155,6 +155,8 @@ describe('预算 routes', () => {
       (await call(A.admin.token, 'GET', P('list'), { keyword: '2030年市场', year: 2030 })).body.data,
     );
     expect(list.items.map((r) => r.id)).toEqual([id]);
+    // No budget on the root: the year's total is its children's.
+    expect(list.items[0]).toMatchObject({ total_budget: 120_000, total_occupied: 0, total_used: 0 });
     expect((await call(B.admin.token, 'GET', P('list'), { year: 2030 })).body.data.items).toEqual([]);
 
     // Adjust: the department node keeps its id, gets a new amount; a new person node appears.

@@ -315,7 +315,7 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
         }
       >
         <Row gutter={16}>
-          <Col xs={24} md={12} xl={6}>
+          <Col xs={24} md={12} xl={4}>
             <Form.Item
               label="预算名称"
               name="name"
@@ -355,13 +355,13 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
               />
             </Form.Item>
           </Col>
-          <Col xs={12} md={6} xl={4}>
+          <Col xs={12} md={6} xl={3}>
             <Form.Item label="超支控制" name="control">
               <Select aria-label="超支控制" options={optionsOf(BudgetControl, BudgetControlLabel)} />
             </Form.Item>
           </Col>
-          <Col xs={12} md={6} xl={2}>
-            <Form.Item label="允许超支%" name="overrun_pct">
+          <Col xs={12} md={6} xl={3}>
+            <Form.Item label="允许超支（%）" name="overrun_pct">
               <InputNumber min={0} max={100} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -383,16 +383,17 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
         </Row>
         <Space style={{ marginBottom: 12 }} wrap>
           <span>期间：</span>
-          <DatePicker
-            picker="month"
-            allowClear={false}
-            disabled={false}
-            value={month.year(year)}
-            onChange={(d) => d && setMonth(d)}
-            disabledDate={(d) => d.year() !== year}
-            aria-label="期间"
-            data-testid="budget-month"
-          />
+          <span data-testid="budget-month">
+            <DatePicker
+              picker="month"
+              allowClear={false}
+              disabled={false}
+              value={month.year(year)}
+              onChange={(d) => d && setMonth(d)}
+              disabledDate={(d) => d.year() !== year}
+              aria-label="期间"
+            />
+          </span>
           <Tag color="geekblue">{budgetPeriodText(period)}</Tag>
           {saved && (
             <Typography.Text type="secondary">
@@ -406,13 +407,13 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
           rowKey="key"
           pagination={false}
           dataSource={rows}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1010 }}
           data-testid="budget-nodes"
           columns={[
             {
               title: '预算节点',
               key: 'label',
-              width: 220,
+              width: 180,
               render: (_: unknown, n) => (
                 <span style={{ paddingLeft: n.depth * 20 }}>
                   {n.dimension === 'root' ? (
@@ -426,14 +427,14 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
             {
               title: '维度',
               key: 'dimension',
-              width: 120,
+              width: 100,
               render: (_: unknown, n) =>
                 n.dimension === 'root' ? (
                   BudgetDimensionLabel.root
                 ) : (
                   <Select
                     size="small"
-                    style={{ width: 110 }}
+                    style={{ width: 90 }}
                     value={n.dimension}
                     aria-label="维度"
                     disabled={readOnly}
@@ -451,7 +452,7 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
             {
               title: '维度值',
               key: 'value',
-              width: 200,
+              width: 170,
               render: (_: unknown, n) =>
                 n.dimension === 'root' ? (
                   '—'
@@ -460,7 +461,7 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
                     size="small"
                     showSearch
                     optionFilterProp="label"
-                    style={{ width: 190 }}
+                    style={{ width: 160 }}
                     value={n.value || undefined}
                     placeholder="请选择"
                     aria-label="维度值"
@@ -475,15 +476,15 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
                 ),
             },
             {
-              title: `预算（元）· ${budgetPeriodText(period)}`,
+              title: '预算（元）',
               key: 'amount',
-              width: 160,
+              width: 140,
               render: (_: unknown, n) => (
                 <InputNumber
                   size="small"
                   min={0}
                   precision={2}
-                  style={{ width: 140 }}
+                  style={{ width: 125 }}
                   placeholder="不控制"
                   aria-label="预算金额"
                   disabled={readOnly}
@@ -497,13 +498,13 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
                 />
               ),
             },
-            { title: '预占', key: 'occupied', width: 110, align: 'right', render: figureCell('occupied') },
-            { title: '已用', key: 'used', width: 110, align: 'right', render: figureCell('used') },
-            { title: '可用', key: 'available', width: 110, align: 'right', render: figureCell('available') },
+            { title: '预占', key: 'occupied', width: 100, align: 'right', render: figureCell('occupied') },
+            { title: '已用', key: 'used', width: 100, align: 'right', render: figureCell('used') },
+            { title: '可用', key: 'available', width: 100, align: 'right', render: figureCell('available') },
             {
               title: '操作',
               key: 'op',
-              width: 150,
+              width: 120,
               fixed: 'right',
               render: (_: unknown, n) =>
                 readOnly ? null : (
