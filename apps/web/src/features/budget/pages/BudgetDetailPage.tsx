@@ -92,10 +92,11 @@ let newKey = 0;
 export default function BudgetDetailPage() {
   const params = useParams();
   const id = Number(params.id) || 0;
-  const info = useQuery({ ...budgetInfoQuery(id), enabled: id > 0 });
+  // Always read this visit's figures (the cache may hold a fresh-enough older read: staleTime 30 s).
+  const info = useQuery({ ...budgetInfoQuery(id), enabled: id > 0, refetchOnMount: 'always' });
   if (id > 0 && !(info.data && info.isFetchedAfterMount))
     return <Card className="fk-panel">{info.isError ? '预算不存在或已被删除' : <Spin />}</Card>;
-  return <BudgetForm key={`${id}-${info.data?.version ?? 0}`} id={id} saved={info.data} />;
+  return <BudgetForm key={id} id={id} saved={info.data} />;
 }
 
 function flatDepts(nodes: UnitNode[], out: { value: string; label: string }[] = []) {
@@ -327,7 +328,7 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
               <Input placeholder="如 2026年市场部" maxLength={50} />
             </Form.Item>
           </Col>
-          <Col xs={12} md={6} xl={3}>
+          <Col xs={12} md={6} xl={2}>
             <Form.Item label="预算年度" name="year" rules={[{ required: true, message: '请输入预算年度' }]}>
               <InputNumber
                 min={2000}
@@ -355,7 +356,7 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
               />
             </Form.Item>
           </Col>
-          <Col xs={12} md={6} xl={3}>
+          <Col xs={12} md={6} xl={4}>
             <Form.Item label="超支控制" name="control">
               <Select aria-label="超支控制" options={optionsOf(BudgetControl, BudgetControlLabel)} />
             </Form.Item>
@@ -407,13 +408,13 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
           rowKey="key"
           pagination={false}
           dataSource={rows}
-          scroll={{ x: 1010 }}
+          scroll={{ x: 950 }}
           data-testid="budget-nodes"
           columns={[
             {
               title: '预算节点',
               key: 'label',
-              width: 180,
+              width: 160,
               render: (_: unknown, n) => (
                 <span style={{ paddingLeft: n.depth * 20 }}>
                   {n.dimension === 'root' ? (
@@ -452,7 +453,7 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
             {
               title: '维度值',
               key: 'value',
-              width: 170,
+              width: 150,
               render: (_: unknown, n) =>
                 n.dimension === 'root' ? (
                   '—'
@@ -461,7 +462,7 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
                     size="small"
                     showSearch
                     optionFilterProp="label"
-                    style={{ width: 160 }}
+                    style={{ width: 140 }}
                     value={n.value || undefined}
                     placeholder="请选择"
                     aria-label="维度值"
@@ -478,13 +479,13 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
             {
               title: '预算（元）',
               key: 'amount',
-              width: 140,
+              width: 130,
               render: (_: unknown, n) => (
                 <InputNumber
                   size="small"
                   min={0}
                   precision={2}
-                  style={{ width: 125 }}
+                  style={{ width: 115 }}
                   placeholder="不控制"
                   aria-label="预算金额"
                   disabled={readOnly}
@@ -504,7 +505,7 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
             {
               title: '操作',
               key: 'op',
-              width: 120,
+              width: 110,
               fixed: 'right',
               render: (_: unknown, n) =>
                 readOnly ? null : (

@@ -58,24 +58,11 @@ export default function BudgetListPage() {
       title: '预算名称',
       role: 'key',
       dataIndex: 'name',
-      width: 180,
+      width: 160,
       render: (v: string, r) => (
         <Typography.Link onClick={() => navigate(`${DETAIL}/${r.id}`)}>{v}</Typography.Link>
       ),
     },
-    { title: '年度', dataIndex: 'year', width: 70 },
-    { title: '期间', dataIndex: 'periodTypeText', width: 70 },
-    { title: '预算模式', dataIndex: 'modeText', width: 90 },
-    {
-      title: '超支控制',
-      dataIndex: 'control',
-      width: 150,
-      render: (c: number, r) => <Tag color={CONTROL_COLOR[c]}>{r.controlText}</Tag>,
-    },
-    moneyColumn<BudgetRow>('年度预算', 'total_budget'),
-    moneyColumn<BudgetRow>('预占', 'total_occupied', { width: 110 }),
-    moneyColumn<BudgetRow>('已用', 'total_used', { width: 110 }),
-    { title: '版本', dataIndex: 'version', width: 60, render: (v: number) => `v${v}` },
     {
       title: '状态',
       role: 'status',
@@ -84,15 +71,31 @@ export default function BudgetListPage() {
       render: (s: number, r) => <Tag color={STATUS_COLOR[s]}>{r.statusText}</Tag>,
     },
     {
-      title: '更新时间',
-      dataIndex: 'updated_at',
-      width: 140,
-      render: (ms: number) => formatDateTime(ms, 'YYYY-MM-DD HH:mm'),
+      title: '年度·期间',
+      dataIndex: 'year',
+      width: 95,
+      render: (y: number, r) => `${y} · ${r.periodTypeText}`,
     },
+    {
+      title: '超支控制',
+      dataIndex: 'control',
+      width: 120,
+      render: (c: number, r) => (
+        <Tag
+          color={CONTROL_COLOR[c]}
+          title={`${r.modeText}，v${r.version}，${formatDateTime(r.updated_at, 'YYYY-MM-DD HH:mm')} ${r.updated_by_name}`}
+        >
+          {r.controlText}
+        </Tag>
+      ),
+    },
+    moneyColumn<BudgetRow>('年度预算', 'total_budget', { width: 105 }),
+    moneyColumn<BudgetRow>('预占', 'total_occupied', { width: 100 }),
+    moneyColumn<BudgetRow>('已用', 'total_used', { width: 100 }),
     {
       title: '操作',
       key: 'op',
-      width: 160,
+      width: 150,
       fixed: 'right',
       render: (_: unknown, r) => (
         <Space size={0}>
