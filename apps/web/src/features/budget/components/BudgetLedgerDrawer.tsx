@@ -26,7 +26,7 @@ export function BudgetLedgerDrawer(props: {
     <Drawer
       open={!!props.node}
       onClose={props.onClose}
-      size="large"
+      size={920}
       title={`预算台账：${props.node?.label ?? ''} ${budgetPeriodText(props.period)}`}
       data-testid="budget-ledger"
     >
@@ -36,6 +36,7 @@ export function BudgetLedgerDrawer(props: {
         loading={rows.isFetching}
         dataSource={rows.data?.items ?? []}
         locale={{ emptyText: '空空如也~' }}
+        scroll={{ x: 860 }}
         pagination={{ current: page, pageSize: 10, total: rows.data?.page.total ?? 0, onChange: setPage }}
         columns={[
           {
@@ -44,7 +45,7 @@ export function BudgetLedgerDrawer(props: {
             width: 170,
             render: (v: string, r) => <Link to={`/bill/detail?id=${r.bill_id}`}>{v || `#${r.bill_id}`}</Link>,
           },
-          { title: '事由', dataIndex: 'bill_title', ellipsis: true },
+          { title: '事由', dataIndex: 'bill_title', width: 140, ellipsis: true },
           { title: '提交人', dataIndex: 'submitter_name', width: 90 },
           {
             title: '类型',
@@ -64,9 +65,9 @@ export function BudgetLedgerDrawer(props: {
           {
             title: '时间',
             dataIndex: 'created_at',
-            width: 140,
+            width: 110,
             render: (ms: number) => (
-              <Typography.Text type="secondary">{formatDateTime(ms, 'YYYY-MM-DD HH:mm')}</Typography.Text>
+              <Typography.Text type="secondary">{formatDateTime(ms, 'MM-DD HH:mm')}</Typography.Text>
             ),
           },
         ]}

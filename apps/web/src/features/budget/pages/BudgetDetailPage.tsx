@@ -329,7 +329,7 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
             </Form.Item>
           </Col>
           <Col xs={12} md={6} xl={2}>
-            <Form.Item label="预算年度" name="year" rules={[{ required: true, message: '请输入预算年度' }]}>
+            <Form.Item label="年度" name="year" rules={[{ required: true, message: '请输入预算年度' }]}>
               <InputNumber
                 min={2000}
                 max={2100}
@@ -362,12 +362,21 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
             </Form.Item>
           </Col>
           <Col xs={12} md={6} xl={3}>
-            <Form.Item label="允许超支（%）" name="overrun_pct">
+            <Form.Item
+              label="超支比例%"
+              name="overrun_pct"
+              tooltip="允许超出预算的比例：可用 = 预算 ×（1 + 比例）− 预占 − 已用"
+            >
               <InputNumber min={0} max={100} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6} xl={2}>
-            <Form.Item label="跨期累计" name="cumulative" valuePropName="checked">
+            <Form.Item
+              label="累计"
+              name="cumulative"
+              valuePropName="checked"
+              tooltip="跨期累计：前期未用完的预算可在后续期间使用"
+            >
               <Switch />
             </Form.Item>
           </Col>
@@ -408,13 +417,13 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
           rowKey="key"
           pagination={false}
           dataSource={rows}
-          scroll={{ x: 950 }}
+          scroll={{ x: 960 }}
           data-testid="budget-nodes"
           columns={[
             {
               title: '预算节点',
               key: 'label',
-              width: 160,
+              width: 150,
               render: (_: unknown, n) => (
                 <span style={{ paddingLeft: n.depth * 20 }}>
                   {n.dimension === 'root' ? (
@@ -505,7 +514,7 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
             {
               title: '操作',
               key: 'op',
-              width: 110,
+              width: 130,
               fixed: 'right',
               render: (_: unknown, n) =>
                 readOnly ? null : (
