@@ -2,3 +2,4 @@
 // document detail shows each line's budget result (BillBudgetPanel).
 export { BillBudgetPanel } from './components/BillBudgetPanel';
 export { BUDGET_PERM } from './queries';
+export { BudgetPreviewAlert } from './components/BudgetPreviewAlert';

@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BudgetLineResult } from '@feikong/contracts';
 import { BillBudgetPanel } from './BillBudgetPanel';
+import { BudgetPreviewAlert } from './BudgetPreviewAlert';
 
 afterEach(cleanup);
 
@@ -51,5 +52,24 @@ describe('BillBudgetPanel (单据详情 › 预算)', () => {
     render(<BillBudgetPanel lines={[combine]} personal={0} />);
     expect(screen.getByTestId('bill-budget').textContent).toContain('本单超预算（预算允许超支并标记）');
     expect(screen.queryByTestId('bill-budget-personal')).toBeNull();
+  });
+});
+
+describe('BudgetPreviewAlert (填写单据 › 预算预览)', () => {
+  const refusal =
+    '预算「2026年市场部」差旅费 2026年11月 可用 ¥1,000.00，本单占用 ¥1,500.00，超出 ¥500.00，不能提交';
+  it('says what a forbid budget would refuse, the personal share, or that the budget covers it', () => {
+    const { rerender } = render(
+      <BudgetPreviewAlert check={{ lines: [line({ personal: 0, refusal })], personal: 0, refusal }} />,
+    );
+    expect(screen.getByTestId('budget-preview').textContent).toContain(refusal);
+    rerender(<BudgetPreviewAlert check={{ lines: [line()], personal: 50_000, refusal: null }} />);
+    expect(screen.getByTestId('budget-preview').textContent).toContain('个人承担 ¥500.00');
+    rerender(
+      <BudgetPreviewAlert check={{ lines: [line({ over: 0, personal: 0 })], personal: 0, refusal: null }} />,
+    );
+    expect(screen.getByTestId('budget-preview').textContent).toContain('预算充足：提交后占用预算 ¥1500.00');
+    rerender(<BudgetPreviewAlert check={{ lines: [line({ hits: [] })], personal: 0, refusal: null }} />);
+    expect(screen.queryByTestId('budget-preview')).toBeNull();
   });
 });
