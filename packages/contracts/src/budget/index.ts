@@ -214,8 +214,40 @@ export const BudgetInfo = BudgetRow.extend({
 });
 export type BudgetInfo = z.infer<typeof BudgetInfo>;
 
-/** 预算预览: a document of the caller (its saved lines) checked without writing. */
-export const BudgetCheckBody = z.object(labelled({ bill_id: id('单据ID') }));
+/**
+ * 预算预览, nothing written: a document of the caller (its saved lines), or lines not yet saved (with the
+ * caller as submitter and, unless named, the caller's first department); both: the lines as an amendment of
+ * that document (its own occupation is not counted against it).
+ */
+export const BudgetCheckLine = z.object(
+  labelled({
+    fee_type: required('费用类型', 64),
+    amount: fen('金额'),
+    date: z
+      .string('必须是文字')
+      .regex(/^\d{4}-\d{2}-\d{2}$/, '格式应为YYYY-MM-DD')
+      .describe('发生日期'),
+  }),
+);
+export const BudgetCheckBody = z
+  .object(
+    labelled({
+      bill_id: id('单据ID').optional(),
+      lines: z
+        .array(BudgetCheckLine, '必须是数组')
+        .min(1, '至少一条费用明细')
+        .max(200, '最多200条')
+        .optional()
+        .describe('费用明细'),
+      department_id: id('费用承担部门').optional(),
+      project_id: id('项目').optional(),
+    }),
+  )
+  .refine((b) => b.bill_id !== undefined || b.lines !== undefined, {
+    message: '请提供单据ID或费用明细',
+    path: ['bill_id'],
+  });
+export type BudgetCheckBody = z.input<typeof BudgetCheckBody>;
 export const BudgetHit = z.object({
   budget_id: z.number(),
   budget_name: z.string(),

@@ -19,6 +19,8 @@ export const budgetErrors = {
   notFound: () => new AppError(BudgetCode.notFound, '预算不存在或已被删除', 404),
   billNotFound: () => new AppError(BudgetCode.billNotFound, '单据不存在', 404),
   badNodes: (msg: string) => fieldError(BudgetCode.badNodes, 'nodes', msg),
+  /** A request field naming something that is not the tenant's. */
+  badField: (field: string, msg: string) => fieldError(BudgetCode.badNodes, field, msg),
   nameTaken: (name: string) => fieldError(BudgetCode.nameTaken, 'name', `预算名称「${name}」已存在`, 409),
   inUse: (name: string, what: string) =>
     new AppError(BudgetCode.inUse, `预算「${name}」已有单据占用或使用，不能${what}，可将其停用`, 409),

@@ -120,6 +120,6 @@ export function registerBudgetRoutes(app: ZodApp, deps: AppDeps, hooks: BudgetHo
         summary: '预算预览（不占用）',
       },
     },
-    async (req) => ok(await svc.checkBill(db, tenantCaller(req), req.body.bill_id, hooks)),
+    async (req) => ok(await svc.checkBill(db, tenantCaller(req), req.body, hooks)),
   );
 }

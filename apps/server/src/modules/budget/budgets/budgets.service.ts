@@ -20,7 +20,7 @@ import {
 } from '@feikong/contracts';
 import type { TenantCaller } from '../../../platform/context.js';
 import { inTransaction, type Db } from '../../../platform/db/database.js';
-import { departmentNames, staffUsers } from '../../org/index.js';
+import { departmentNames, deptsOfStaff, staffUsers } from '../../org/index.js';
 import { projectNames } from '../../project/index.js';
 import { previewBudget, type SpendDoc } from '../ledger/ledger.js';
 import { availableOf } from '../ledger/match.js';
@@ -416,11 +416,52 @@ export async function budgetInfo(db: Db, caller: TenantCaller, id: number): Prom
   };
 }
 
-/** 预算预览 of the caller's own document: what each line would occupy and where it falls short. */
-export async function checkBill(db: Db, caller: TenantCaller, billId: number, hooks: BudgetHooks) {
-  const doc = await hooks.ownSpend(db, caller, billId);
-  if (!doc) throw budgetErrors.billNotFound();
-  return previewBudget(db, doc);
+/**
+ * 预算预览: the caller's own document (its saved lines), or lines not yet saved — the caller as submitter, the
+ * named department (the tenant's) or the caller's first one, the named project; with both, the lines stand
+ * in for that document's (its own occupation is not counted against it). Nothing is written.
+ */
+export async function checkBill(
+  db: Db,
+  caller: TenantCaller,
+  body: {
+    bill_id?: number;
+    lines?: { fee_type: string; amount: number; date: string }[];
+    department_id?: number;
+    project_id?: number;
+  },
+  hooks: BudgetHooks,
+) {
+  const own = body.bill_id === undefined ? null : await hooks.ownSpend(db, caller, body.bill_id);
+  if (body.bill_id !== undefined && !own) throw budgetErrors.billNotFound();
+  if (!body.lines) return previewBudget(db, own!);
+  let departmentId = own?.departmentId ?? null;
+  if (body.department_id !== undefined) {
+    if (!(await departmentNames(db, caller.tenantId, [body.department_id])).has(body.department_id))
+      throw budgetErrors.badField('department_id', '费用承担部门不存在');
+    departmentId = body.department_id;
+  } else if (!own)
+    departmentId =
+      (await deptsOfStaff(db, caller.tenantId, [caller.staffId])).get(caller.staffId)?.[0]?.id ?? null;
+  let projectId = own?.projectId ?? null;
+  if (body.project_id !== undefined) {
+    if (!(await projectNames(db, caller.tenantId, [body.project_id])).has(body.project_id))
+      throw budgetErrors.badField('project_id', '项目不存在');
+    projectId = body.project_id;
+  }
+  return previewBudget(db, {
+    tenantId: caller.tenantId,
+    sourceId: own?.sourceId ?? 0,
+    submitterId: caller.staffId,
+    departmentId,
+    projectId,
+    lines: body.lines.map((l, i) => ({
+      id: i + 1,
+      feeType: l.fee_type,
+      amount: l.amount,
+      date: Date.parse(`${l.date}T12:00:00+08:00`),
+    })),
+  });
 }
 
 export async function ledgerRows(

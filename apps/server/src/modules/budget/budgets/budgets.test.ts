@@ -317,6 +317,25 @@ describe('预算 on documents', () => {
     expect(preview.body.data.lines[0]).toMatchObject({ amount: 150_000, over: 30_000, refusal: sentence });
     const r = await submit(A, id);
     expect(r.body).toMatchObject({ status: BudgetLedgerCode.overBudget, msg: sentence });
+    // Lines not yet saved: the caller's department, the same answer; with the bill, as its amendment.
+    const unsaved = await call(A.submitter.token, 'POST', P('check'), {
+      lines: [{ fee_type: 'travel', amount: 150_000, date: '2032-11-20' }],
+    });
+    expect(unsaved.body.data).toMatchObject({ refusal: sentence });
+    const fits = await call(A.submitter.token, 'POST', P('check'), {
+      bill_id: id,
+      lines: [{ fee_type: 'travel', amount: 120_000, date: '2032-11-20' }],
+    });
+    expect(fits.body.data).toMatchObject({ refusal: null, personal: 0 });
+    expect(fits.body.data.lines[0].over).toBe(0);
+    const none = await call(A.submitter.token, 'POST', P('check'), {});
+    expect(none.code).toBe(400);
+    expect(none.body.msg).toContain('请提供单据ID或费用明细');
+    const foreignDept = await call(A.submitter.token, 'POST', P('check'), {
+      lines: [{ fee_type: 'travel', amount: 1, date: '2032-11-20' }],
+      department_id: B.deptId,
+    });
+    expect(foreignDept.body.status).toBe(BudgetCode.badNodes);
     expect(await ledgerCount()).toBe(before);
     const b = await t.db.selectFrom('bills').select('status').where('id', '=', id).executeTakeFirstOrThrow();
     expect(b.status).toBe('draft');
