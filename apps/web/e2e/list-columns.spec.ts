@@ -56,6 +56,7 @@ const LISTS: { path: string; name: string; shot?: string }[] = [
   { path: '/scenes/quota/changeRecord', name: '额度变动记录' },
   { path: '/project/projectList', name: '项目列表' },
   { path: '/setcenter/feeTypes', name: '费用类型', shot: 'feeTypes' },
+  { path: '/budget/budgetList', name: '预算列表' },
   { path: '/downloadcenter', name: '下载中心', shot: 'downloads' },
   { path: '/emailInvoice', name: '专属邮箱' },
 ];

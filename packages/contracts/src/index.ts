@@ -23,3 +23,4 @@ export * from './printText.js';
 export * from './spend/index.js';
 export * from './project/index.js';
 export * from './feeType/index.js';
+export * from './budget/index.js';

@@ -541,6 +541,11 @@ export interface Database {
   projects: ProjectsTable;
   project_members: ProjectMembersTable;
   fee_types: FeeTypesTable;
+  budgets: BudgetsTable;
+  budget_versions: BudgetVersionsTable;
+  budget_nodes: BudgetNodesTable;
+  budget_balances: BudgetBalancesTable;
+  budget_ledger: BudgetLedgerTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -1212,6 +1217,10 @@ export interface BillsTable {
   risk_count: ColumnType<number, number | undefined, number>;
   /** 付款 (migration 20261128T0640): unpaid, paying (in an open batch), paid; written by flow's setPayStatus. */
   pay_status: ColumnType<string, string | undefined, string>;
+  /** 预算 (migration 20261129T1610): JSON of the last submit's per-line budget check (BillBudgetLine[]). */
+  budget_result: ColumnType<string, string | undefined, string>;
+  /** 个人承担 in 分: the employee's share of the excess under a 2 personal budget. */
+  budget_personal: ColumnType<number, number | undefined, number>;
   created_at: number;
   updated_at: number;
 }
@@ -1824,4 +1833,92 @@ export interface FeeTypesTable {
   created_at: number;
   updated_by: number;
   updated_at: number;
+}
+
+/** 预算 (module budget, migration 20261129T1610_budgets; decision 0052). A versioned design (0027). */
+export interface BudgetsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  year: number;
+  /** year | half | quarter | month */
+  period_type: string;
+  /** 2 department, 3 project (spec 3 budget mode). */
+  budget_mode: number;
+  fee_dimension: number;
+  /** 1 combine, 2 personal, 3 forbid (spec 3 budget excess pay). */
+  control: number;
+  overrun_pct: number;
+  cumulative: number;
+  /** 1 启用, 2 停用. */
+  status: number;
+  remark: string;
+  draft: string | null;
+  current_version: number;
+  enabled: number;
+  created_by: number;
+  created_at: number;
+  updated_by: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface BudgetVersionsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  budget_id: number;
+  version: number;
+  content: string;
+  published_by: number;
+  published_at: number;
+}
+
+/** A node's id is stable across versions: the ledger and balances key on it. */
+export interface BudgetNodesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  budget_id: number;
+  parent_id: number | null;
+  /** root | department | project | fee_type | person */
+  dimension: string;
+  value: string;
+  label: string;
+  sort_order: number;
+  removed: number;
+}
+
+export interface BudgetBalancesTable {
+  tenant_id: number;
+  budget_id: number;
+  node_id: number;
+  /** 2026 | 2026-H2 | 2026-Q4 | 2026-11 */
+  period: string;
+  /** null: the node has no budget in this period (not checked). */
+  budget: number | null;
+  occupied: number;
+  used: number;
+}
+
+export interface BudgetLedgerTable {
+  id: Generated<number>;
+  tenant_id: number;
+  budget_id: number;
+  node_id: number;
+  period: string;
+  /** 'bill' (orders, purchases, cards later). */
+  source_type: string;
+  source_id: number;
+  /** The fee line (bill_fees.id). */
+  source_line: number;
+  /** The submission the occupation belongs to (its submit time): use/release close that round. */
+  round: number;
+  /** occupy | use | release */
+  kind: string;
+  amount: number;
+  /** How far this node was over its available amount when occupied. */
+  over_amount: ColumnType<number, number | undefined, number>;
+  /** 个人承担: the employee's share of the line (personal control). */
+  personal_amount: ColumnType<number, number | undefined, number>;
+  created_by: number | null;
+  created_at: number;
 }

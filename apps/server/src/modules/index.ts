@@ -9,7 +9,14 @@ import { registerErrorReportRoutes } from './errorReport/index.js';
 import { registerOrgRoutes, registerOrgTaskHandlers, uiTypeOf } from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
 import { registerBudgetRoutes, seedDefaultFeeTypes } from './budget/index.js';
-import { billHead, billsOfFeeType, billsOfProject, registerFlowRoutes } from './flow/index.js';
+import {
+  billHead,
+  billRefs,
+  billsOfFeeType,
+  billsOfProject,
+  ownBillSpend,
+  registerFlowRoutes,
+} from './flow/index.js';
 import { registerHomeRoutes } from './home/index.js';
 import {
   invoiceMailIngest,
@@ -69,6 +76,7 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   // here since flow imports project (a document's project must be one of the tenant's 进行中 projects).
   registerProjectRoutes(app, deps, { projectUse: billsOfProject });
   // 费用类型 (budget/feeTypes, decision 0051): 删除 is refused while documents' fee lines use the code — flow's
-  // billsOfFeeType, handed in here since flow imports budget (a fee line's code must be an enabled fee type).
-  registerBudgetRoutes(app, deps, { feeTypeUse: billsOfFeeType });
+  // billsOfFeeType. 预算 (decision 0052): the preview reads the caller's document and the ledger's drill-down
+  // names documents through flow's read API. Handed in here since flow imports budget.
+  registerBudgetRoutes(app, deps, { feeTypeUse: billsOfFeeType, ownSpend: ownBillSpend, billRefs });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageInfoSchema, pagedOf } from '../reply.js';
 import { InvoiceFieldEdit } from '../invoice/fields.js';
+import { BudgetLineResult } from '../budget/index.js';
 import { RiskFlag } from './auditRule.js';
 import { SimStep } from './design.js';
 import { BILL_STATUSES, BILL_TYPES, TODO_TABS } from './enums.js';
@@ -324,6 +325,10 @@ export const BillDetail = BillRow.extend({
   printCount: z.number(),
   /** What the 智能规则集 found when it was submitted (提示 and 标记风险 rules); [] for drafts. */
   riskFlags: z.array(RiskFlag),
+  /** 预算 (decision 0052): what the last submit's budget check said per fee line (预算占用, 超预算, 个人承担); [] for drafts. */
+  budgetLines: z.array(BudgetLineResult),
+  /** 个人承担 in 分: the employee's share of the excess under a 个人承担 budget. */
+  budgetPersonal: z.number(),
 });
 export type BillDetail = z.infer<typeof BillDetail>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BudgetLineResult } from '../budget/index.js';
 import { RiskFlag } from './auditRule.js';
 import { ApprovalRecordRow, TripLine } from './bill.js';
 import { FlowDefinitionSchema } from './definition.js';
@@ -124,6 +125,9 @@ export const PrintData = z.object({
   printCount: z.number(),
   /** The document's risk flags (智能规则集), printed as a 风险提示 section; [] when none. */
   riskFlags: z.array(RiskFlag),
+  /** 预算 (decision 0052): per fee line, and 个人承担 in 分 (printed as a 预算 section when any). */
+  budgetLines: z.array(BudgetLineResult),
+  budgetPersonal: z.number(),
 });
 export type PrintData = z.infer<typeof PrintData>;
 export const PrintDataReply = z.object({

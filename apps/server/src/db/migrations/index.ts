@@ -39,6 +39,7 @@ import * as benefitFestivals from './20261128T0651_benefit_festivals.js';
 import * as spendStandards from './20261128T0660_spend_standards.js';
 import * as projects from './20261129T1300_projects.js';
 import * as feeTypes from './20261129T1600_fee_types.js';
+import * as budgets from './20261129T1610_budgets.js';
 import * as spendAnalysis from './20261129T1620_spend_analysis.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
@@ -83,5 +84,6 @@ export const migrations: Record<string, Migration> = {
   '20261128T0660_spend_standards': spendStandards,
   '20261129T1300_projects': projects,
   '20261129T1600_fee_types': feeTypes,
+  '20261129T1610_budgets': budgets,
   '20261129T1620_spend_analysis': spendAnalysis,
 };

@@ -1,9 +1,12 @@
 /**
  * The budget module (issue 22): its parts are sub-folders, each with an index.ts —
  *   feeTypes/  费用类型, the tenant's fee-type tree (decision 0051)
+ *   budgets/   预算 designs and their routes (decision 0052)
+ *   ledger/    the ledger every document step moves in its own transaction (flow imports it, never back)
  * Others use this file only.
  */
 import type { AppDeps, ZodApp } from '../../platform/types.js';
+import { registerBudgetDesignRoutes, type BudgetHooks } from './budgets/index.js';
 import { registerFeeTypeRoutes, type FeeTypeUse } from './feeTypes/index.js';
 
 export {
@@ -17,8 +20,28 @@ export {
   type FeeTypeIndex,
   type FeeTypeUse,
 } from './feeTypes/index.js';
+export { BudgetPerm, type BudgetHooks } from './budgets/index.js';
+export {
+  BudgetLedgerCode,
+  closeBudget,
+  occupyBudget,
+  previewBudget,
+  reconcileBudget,
+  type FeeTypeAncestors,
+  type SpendDoc,
+  type SpendLine,
+} from './ledger/index.js';
 
-/** `feeTypeUse`: flow's billsOfFeeType (删除 of a fee type documents use), handed in by modules/index.ts. */
-export function registerBudgetRoutes(app: ZodApp, deps: AppDeps, hooks: { feeTypeUse: FeeTypeUse }) {
+/**
+ * `feeTypeUse`: flow's billsOfFeeType (删除 of a fee type documents use); `ownSpend` and `billRefs`: flow's
+ * reads of a caller's document (预算 preview) and of document numbers (the ledger's drill-down) — all handed
+ * in by modules/index.ts, since flow imports budget.
+ */
+export function registerBudgetRoutes(
+  app: ZodApp,
+  deps: AppDeps,
+  hooks: { feeTypeUse: FeeTypeUse } & BudgetHooks,
+) {
   registerFeeTypeRoutes(app, deps, hooks);
+  registerBudgetDesignRoutes(app, deps, hooks);
 }

@@ -210,3 +210,16 @@ export async function staffGradeAndJob(
     job: r.job_id === null ? null : { id: Number(r.job_id), name: r.job_name ?? '' },
   };
 }
+
+/** Names of a tenant's live departments by id (a budget node's department must be the tenant's). */
+export async function departmentNames(db: Db, tenantId: number, ids: number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .selectFrom('departments')
+    .select(['id', 'name'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
+}

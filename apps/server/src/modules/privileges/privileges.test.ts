@@ -383,6 +383,7 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
           { spendStandards: ['tripStandard', 'costStandard', 'controlSetting', 'standardSetting'] },
           'projectList',
           'feeTypeList',
+          { budgetManage: ['budgetList'] },
         ],
       },
     ]);

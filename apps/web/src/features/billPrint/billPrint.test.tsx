@@ -85,6 +85,8 @@ const data = (id: number, over: Partial<BillPrintData> = {}): BillPrintData => (
   attachments: [{ fileType: 'ofd', filePath: '/files/x.ofd?sig=1', fileName: '发票.ofd', remark: '发票 1' }],
   printCount: 0,
   riskFlags: [],
+  budgetLines: [],
+  budgetPersonal: 0,
   ...over,
 });
 

@@ -39,6 +39,8 @@ const printData = (id: number): BillPrintData => ({
   attachments: [],
   printCount: 0,
   riskFlags: [],
+  budgetLines: [],
+  budgetPersonal: 0,
 });
 
 describe('readFormId', () => {

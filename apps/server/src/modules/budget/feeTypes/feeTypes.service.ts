@@ -258,6 +258,8 @@ export async function unusableFeeTypes(db: Db, tenantId: number, codes: string[]
 
 /** What other modules read of a tenant's tree, with one read: by code, any status. */
 export interface FeeTypeIndex {
+  /** Whether the code is one of the tenant's fee types (any status). */
+  has(code: string): boolean;
   /** The name, the code itself when unknown. */
   nameOf(code: string): string;
   /** The code first, then its parents up to the root; [code] when unknown. */
@@ -275,6 +277,7 @@ export async function feeTypeIndex(db: Db, tenantId: number): Promise<FeeTypeInd
     return n ? t.ancestors(n.id).map((a) => a.code) : [code];
   };
   return {
+    has: (code) => t.byCode.has(code),
     nameOf: (code) => t.byCode.get(code)?.name ?? code,
     line,
     rootOf: (code) => line(code).at(-1) ?? code,

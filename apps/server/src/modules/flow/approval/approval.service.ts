@@ -1,6 +1,7 @@
 import { AUTO_PASS_LABEL, APPROVE_MODE_LABEL, SELF_ROUTE_LABEL, type BillType } from '@feikong/contracts';
 import type { TenantCaller } from '../../../platform/context.js';
 import { inTransaction, type Db } from '../../../platform/db/database.js';
+import { occupyBudget } from '../../budget/index.js';
 import { reserveInvoicesForBill } from '../../invoice/index.js';
 import { handBackDue } from './agent.service.js';
 import { billRepo as repo } from '../bill/index.js';
@@ -10,6 +11,7 @@ import {
   checkFeeTypes,
   claimLinesOf,
   ownEditable,
+  spendDocOf,
   statusText,
   typeText,
 } from '../bill/index.js';
@@ -265,6 +267,23 @@ export async function submitBill(
       },
       await claimLinesOf(trx, caller.tenantId, b.id),
       await repo.allowsOverClaim(trx, caller.tenantId),
+    );
+    // 预算 (decision 0052): the lines occupy their budget nodes, replacing this document's earlier
+    // occupation; a 禁止 budget short of money refuses the whole submit (this transaction rolls back).
+    const budget = await occupyBudget(trx, spendDocOf({ ...b, submit_time: e.now }, fees), {
+      round: e.now,
+      by: caller.staffId,
+      now: e.now,
+    });
+    await repo.updateBill(
+      trx,
+      caller.tenantId,
+      b.id,
+      {
+        budget_result: JSON.stringify(budget.lines.filter((l) => l.hits.length > 0)),
+        budget_personal: budget.personal,
+      },
+      e.now,
     );
     const values = await formValuesOf(trx, b);
     const def = await definitionOf(trx, caller.tenantId, flow.flowId, flow.version);

@@ -6,7 +6,7 @@ import { handBackDue } from './agent.service.js';
 import { billRepo as repo } from '../bill/index.js';
 import type { BillDb } from '../bill/index.js';
 import type { ApprovalRecordRow } from '@feikong/contracts';
-import { feeTypeTexts, riskFlagsOf, rowOut, typeText } from '../bill/index.js';
+import { budgetLinesOf, feeTypeTexts, riskFlagsOf, rowOut, typeText } from '../bill/index.js';
 import { definitionOf, type FlowDeps } from '../design/index.js';
 import { loadDirectory, staffNames } from '../directory.js';
 import {
@@ -231,5 +231,7 @@ export async function billDetail(d: FlowDeps, caller: TenantCaller, id: number) 
     },
     printCount,
     riskFlags: b.status === 'draft' ? [] : riskFlagsOf(b),
+    budgetLines: budgetLinesOf(b),
+    budgetPersonal: b.status === 'draft' ? 0 : Number(b.budget_personal),
   };
 }

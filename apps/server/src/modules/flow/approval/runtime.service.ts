@@ -2,6 +2,7 @@ import { BILL_STATUS_LABEL, type BillStatus } from '@feikong/contracts';
 import { inTransaction, type Db } from '../../../platform/db/database.js';
 import { isTransactionConflict } from '../../../platform/db/unavailable.js';
 import { AppError } from '../../../platform/errors.js';
+import { closeBudget } from '../../budget/index.js';
 import { releaseInvoicesOfBills, settleInvoicesOfBills } from '../../invoice/index.js';
 import * as agentRepo from './agent.repo.js';
 import { billRepo } from '../bill/index.js';
@@ -404,6 +405,24 @@ export async function saveResults(trx: Db, env: Env, outcomes: Outcome[]) {
     return why ? [{ ...ref(o), why }] : [];
   });
   if (release.length) await releaseInvoicesOfBills(trx, t, release);
+  // 预算 (decision 0052): approval turns the occupation into used; 驳回/退回/撤回 release it.
+  const by = { by: env.staffId, now };
+  if (settle.length)
+    await closeBudget(
+      trx,
+      tenantId,
+      settle.map((r) => r.billId),
+      'use',
+      by,
+    );
+  if (release.length)
+    await closeBudget(
+      trx,
+      tenantId,
+      release.map((r) => r.billId),
+      'release',
+      by,
+    );
 
   const byInstance = new Map(steps.map((o) => [o.instanceId, o.status]));
   return outcomes.map((o) => {

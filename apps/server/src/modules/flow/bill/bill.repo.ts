@@ -36,8 +36,21 @@ export type NewBill = Omit<
   | 'risk_flags'
   | 'risk_count'
   | 'pay_status'
+  | 'budget_result'
+  | 'budget_personal'
 > &
-  Partial<Pick<BillDb, 'form_id' | 'form_version' | 'risk_flags' | 'risk_count' | 'pay_status'>>;
+  Partial<
+    Pick<
+      BillDb,
+      | 'form_id'
+      | 'form_version'
+      | 'risk_flags'
+      | 'risk_count'
+      | 'pay_status'
+      | 'budget_result'
+      | 'budget_personal'
+    >
+  >;
 
 /** Inserts a document; its number is the type's prefix, the China day and its id (unique per tenant). */
 export async function insertBill(

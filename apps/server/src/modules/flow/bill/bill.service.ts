@@ -12,6 +12,7 @@ import {
 } from '@feikong/contracts';
 import { hasPermission, type TenantCaller } from '../../../platform/context.js';
 import { inTransaction, type Db } from '../../../platform/db/database.js';
+import { closeBudget } from '../../budget/index.js';
 import {
   assertClaims,
   billInvoices,
@@ -498,6 +499,7 @@ export async function deleteBill(d: FlowDeps, caller: TenantCaller, id: number) 
       now,
       why: '已删除',
     });
+    await closeBudget(trx, caller.tenantId, [id], 'release', { by: caller.staffId, now });
     await repo.deleteBill(trx, caller.tenantId, id);
     return null;
   });

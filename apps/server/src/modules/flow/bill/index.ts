@@ -8,6 +8,7 @@ export * from './relate.service.js';
 export * from './reads.js';
 export * from './pay.js';
 export * from './spendReads.js';
+export * from './budget.js';
 /** The bills tables' SQL: the approval runtime and printing read and write documents through it. */
 export * as billRepo from './bill.repo.js';
 export type { BillDb } from './bill.repo.js';

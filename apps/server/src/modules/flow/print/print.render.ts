@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import {
   amountLine,
+  FEE_TYPE_LABEL,
   PRINT_AGENT_COLUMN,
   PRINT_SIGNATURES,
   xmlSafe,
@@ -248,6 +249,27 @@ export function printPagesSvg(p: PrintData, printedAt: number): string[] {
         { title: '说明', w: 0.8 },
       ],
       p.riskFlags.map((f) => [f.ruleName, `${f.message}：${f.detail}`]),
+    );
+  }
+  if (p.budgetLines.length) {
+    L.section('预算');
+    L.table(
+      [
+        { title: '费用类型', w: 0.16 },
+        { title: '预算', w: 0.36 },
+        { title: '预算占用', w: 0.16 },
+        { title: '超预算', w: 0.16 },
+        { title: '个人承担', w: 0.16 },
+      ],
+      p.budgetLines
+        .map((l) => [
+          FEE_TYPE_LABEL[l.fee_type] ?? l.fee_type,
+          [...new Set(l.hits.map((h) => `${h.budget_name} ${h.node_label}`))].join('；'),
+          money(l.amount),
+          l.over > 0 ? money(l.over) : '—',
+          l.personal > 0 ? money(l.personal) : '—',
+        ])
+        .concat(p.budgetPersonal > 0 ? [['个人承担合计', '', '', '', money(p.budgetPersonal)]] : []),
     );
   }
   L.section('审批记录');

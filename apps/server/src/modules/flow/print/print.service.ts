@@ -26,7 +26,7 @@ import {
 } from '../../files/index.js';
 import { ofdPrintPages } from '../../invoice/index.js';
 import { approvalRecord, type FlowDefinition, type FlowEvent } from '../engine/index.js';
-import { billRepo, feeTypeTexts, riskFlagsOf } from '../bill/index.js';
+import { billRepo, budgetLinesOf, feeTypeTexts, riskFlagsOf } from '../bill/index.js';
 import type { BillDb } from '../bill/index.js';
 import { getVersion } from '../design/index.js';
 import { staffNames } from '../directory.repo.js';
@@ -294,6 +294,8 @@ async function buildPrintData(
     attachments: files.map(({ key: _key, invoiceFile: _inv, ...a }) => a),
     printCount: stats.get(billId)?.count ?? 0,
     riskFlags: riskFlagsOf(bill),
+    budgetLines: budgetLinesOf(bill),
+    budgetPersonal: Number(bill.budget_personal),
   };
   return { data, files };
 }

@@ -578,11 +578,41 @@ describe('print pages', () => {
             detail: '第1条费用（差旅费）的发票123开票日期2024-12-30',
           },
         ],
+        budgetLines: [
+          {
+            fee_id: 1,
+            fee_type: 'travel',
+            amount: 150_000,
+            period: '2026-11',
+            hits: [
+              {
+                budget_id: 1,
+                budget_name: '2026年市场部',
+                node_id: 2,
+                node_label: '差旅费',
+                period: '2026-11',
+                control: 2,
+                available: 100_000,
+                occupy: 150_000,
+                over: 50_000,
+              },
+            ],
+            over: 50_000,
+            personal: 50_000,
+            flagged: false,
+            refusal: null,
+          },
+        ],
+        budgetPersonal: 50_000,
       },
       T0,
     );
     expect(pages[0]).toContain('风险提示');
     expect(pages[0]).toContain('发票开票年度与提交年度不同：第1条费用（差旅费）的发票123开票日期2024-12-30');
+    // 预算 (decision 0052): the line's budget, its excess and the employee's share.
+    expect(pages[0]).toContain('>预算<');
+    expect(pages[0]).toContain('2026年市场部 差旅费');
+    expect(pages[0]).toContain('个人承担合计');
     // 60 records, the risk table, 大写金额 and the signature lines: more than one page; the records' header repeats.
     const n = pages.length;
     expect(n).toBeGreaterThanOrEqual(2);
@@ -631,6 +661,8 @@ describe('print pages', () => {
       attachments: [],
       printCount: 0,
       riskFlags: [],
+      budgetLines: [],
+      budgetPersonal: 0,
     });
     const [agent] = printPagesSvg(data(444900, [row('代 王五 审批')]), T0);
     expect(agent).toContain('>演示科技有限公司<');

@@ -4,9 +4,11 @@ import { useEffect, useState } from 'react';
 import { BILL_TYPE_LABEL, formatMoney, type BillType } from '@feikong/contracts';
 import { billApi, type Bill } from '@/api/bill';
 import type { AuditResult } from '@/api/billReport';
+import { budgetApi, type BudgetCheck } from '@/api/budget';
 import { parseReplyError } from '@/api/http/request';
 import { useUnsavedChanges } from '@/platform/unsaved';
 import { AuditResultAlert } from '@/features/billReport';
+import { BudgetPreviewAlert } from '@/features/budget';
 import { formFromBill, fieldText, lineProblems, saveBody, type BillFormValues } from '../billForm';
 import { boundProblems, formValuesBody, isBound } from '../formRuntime';
 import { FormRuntime } from './FormRuntime';
@@ -78,6 +80,7 @@ export function BillFiller({
   const [dirty, setDirty] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
   const [audit, setAudit] = useState<AuditResult | undefined>(undefined);
+  const [budget, setBudget] = useState<BudgetCheck | null>(null);
   const { modal } = App.useApp();
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
   const [choosing, setChoosing] = useState<{ nodeId: string; name: string }[] | null>(null);
@@ -191,6 +194,8 @@ export function BillFiller({
   const onSubmit = async () => {
     setBusy('submit');
     setAudit(undefined);
+    // the submit answers for itself (a refusal names the budget line): the draft's preview goes
+    setBudget(null);
     try {
       const billId = await save('submit');
       if (billId === null) return;
@@ -228,7 +233,12 @@ export function BillFiller({
             onClick={async () => {
               setBusy('save');
               try {
-                if ((await save()) !== null) void message.success('草稿已保存');
+                const savedId = await save();
+                if (savedId !== null) {
+                  void message.success('草稿已保存');
+                  // 预算预览: what the saved draft would occupy, before it is submitted.
+                  setBudget(await budgetApi.check(savedId).catch(() => null));
+                }
               } finally {
                 setBusy(null);
               }
@@ -252,6 +262,7 @@ export function BillFiller({
         />
       ) : null}
       <AuditResultAlert result={audit} />
+      <BudgetPreviewAlert check={budget} />
       {problems.length > 0 && (
         <Alert
           data-testid="bill-problems"

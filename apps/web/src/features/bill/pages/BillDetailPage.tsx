@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useContext, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime, formatMoney } from '@feikong/contracts';
+import { BillBudgetPanel } from '@/features/budget';
 import { billApi, type Bill } from '@/api/bill';
 import { RouterMenusContext } from '@/platform/routerContext';
 import { hasMenuPath } from '@/platform/routeRules';
@@ -228,6 +229,7 @@ function Detail({ bill: b }: { bill: Bill }) {
           </Descriptions.Item>
         </Descriptions>
         <CustomFieldsView billId={b.id} formValues={b.formValues} />
+        <BillBudgetPanel lines={b.budgetLines} personal={b.budgetPersonal} />
         {b.removableSigns.length > 0 && (
           <Alert
             style={{ marginTop: 12 }}

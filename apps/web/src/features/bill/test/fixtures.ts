@@ -209,6 +209,8 @@ export function billDetail(
     actions: { ...NO_ACTIONS, ...actions },
     printCount: 0,
     riskFlags: [],
+    budgetLines: [],
+    budgetPersonal: 0,
     ...over,
   };
 }

@@ -92,6 +92,8 @@ const PRINT: BillPrintData = {
   attachments: [],
   printCount: 0,
   riskFlags: [],
+  budgetLines: [],
+  budgetPersonal: 0,
 };
 
 const server = (over: Record<string, () => unknown> = {}) =>

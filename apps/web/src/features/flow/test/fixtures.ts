@@ -170,6 +170,8 @@ export function billDetail(id: number, over: Partial<BillDetail> = {}): BillDeta
     actions: NO_ACTIONS,
     printCount: 0,
     riskFlags: [],
+    budgetLines: [],
+    budgetPersonal: 0,
     ...over,
   };
 }
