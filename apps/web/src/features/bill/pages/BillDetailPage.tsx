@@ -229,7 +229,11 @@ function Detail({ bill: b }: { bill: Bill }) {
           </Descriptions.Item>
         </Descriptions>
         <CustomFieldsView billId={b.id} formValues={b.formValues} />
-        <BillBudgetPanel lines={b.budgetLines} personal={b.budgetPersonal} />
+        <BillBudgetPanel
+          lines={b.budgetLines}
+          personal={b.budgetPersonal}
+          feeTypeNames={Object.fromEntries(b.fees.map((f) => [f.feeType, f.feeTypeText]))}
+        />
         {b.removableSigns.length > 0 && (
           <Alert
             style={{ marginTop: 12 }}

@@ -47,6 +47,17 @@ describe('BillBudgetPanel (单据详情 › 预算)', () => {
     expect(screen.getByTestId('bill-budget-personal').textContent).toBe('¥500.00');
   });
 
+  it('names a line’s fee type as the document does (a child of the tenant’s tree)', () => {
+    render(
+      <BillBudgetPanel
+        lines={[line({ fee_type: 'travel_air' })]}
+        personal={0}
+        feeTypeNames={{ travel_air: '机票' }}
+      />,
+    );
+    expect(screen.getByRole('cell', { name: '机票' })).toBeTruthy();
+  });
+
   it('flags a line over a 合并 budget to the approver without a personal share', () => {
     const combine = line({ personal: 0, flagged: true, hits: [{ ...line().hits[0]!, control: 1 }] });
     render(<BillBudgetPanel lines={[combine]} personal={0} />);

@@ -1,5 +1,4 @@
 import { Alert, Table, Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import {
   BudgetControl,
   budgetPeriodText,
@@ -7,16 +6,21 @@ import {
   formatMoney,
   type BudgetLineResult,
 } from '@feikong/contracts';
-import { feeTypeOptionsQuery } from '@/features/settings';
 
 /**
  * 预算 of a submitted document (decision 0052), for its approvers: per fee line the budget lines it occupies
  * (预算占用), whether it is over (超预算, allowed by a 合并 budget) and the employee's share (个人承担).
  */
-export function BillBudgetPanel({ lines, personal }: { lines: BudgetLineResult[]; personal: number }) {
-  // Fee types by the tenant's tree (a child such as 机票 too); the nine defaults' names while it loads.
-  const feeTypes = useQuery({ ...feeTypeOptionsQuery(), enabled: lines.length > 0 });
-  const names = new Map((feeTypes.data ?? []).map((f) => [f.code, f.name]));
+export function BillBudgetPanel({
+  lines,
+  personal,
+  feeTypeNames = {},
+}: {
+  lines: BudgetLineResult[];
+  personal: number;
+  /** The document's fee types in words (its fee lines' feeTypeText: the tenant's tree, a child such as 机票 too). */
+  feeTypeNames?: Record<string, string>;
+}) {
   if (lines.length === 0) return null;
   const flagged = lines.some((l) => l.flagged);
   return (
@@ -45,7 +49,7 @@ export function BillBudgetPanel({ lines, personal }: { lines: BudgetLineResult[]
             title: '费用类型',
             dataIndex: 'fee_type',
             width: 110,
-            render: (c: string) => names.get(c) ?? FEE_TYPE_LABEL[c] ?? c,
+            render: (c: string) => feeTypeNames[c] ?? FEE_TYPE_LABEL[c] ?? c,
           },
           {
             title: '预算',
