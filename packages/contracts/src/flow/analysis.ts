@@ -9,7 +9,8 @@ import { id, labelled, pageNum, pageSize } from './fields.js';
  * still running: hours from submit to finish by document type, department and submitter, each approver's
  * handling hours, overdue counts; and per document the wait and handling time of each node.
  */
-const day = (label: string) =>
+/** A China day YYYY-MM-DD that exists (2026-02-30 does not); 单据分析 and 费用分析 filter by them. */
+export const chinaDayField = (label: string) =>
   z
     .string('不能为空')
     .regex(/^\d{4}-\d{2}-\d{2}$/, '格式应为YYYY-MM-DD')
@@ -20,8 +21,8 @@ const day = (label: string) =>
     .describe(label);
 
 const filters = {
-  startDate: day('开始日期'),
-  endDate: day('结束日期'),
+  startDate: chinaDayField('开始日期'),
+  endDate: chinaDayField('结束日期'),
   billType: z.enum(BILL_TYPES, '单据类型不正确').optional().describe('单据类型'),
   departmentId: id('部门').optional(),
   /** A document (or a task) taking longer than this is 超时 (overdue). */
@@ -33,17 +34,18 @@ const filters = {
     .default(48)
     .describe('超时标准（小时）'),
 };
-const checkRange = (v: { startDate: string; endDate: string }, ctx: z.RefinementCtx) => {
+/** endDate not before startDate, at most a year apart. */
+export const checkDayRange = (v: { startDate: string; endDate: string }, ctx: z.RefinementCtx) => {
   if (v.startDate > v.endDate)
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: '结束日期不能早于开始日期' });
   else if (Date.parse(v.endDate) - Date.parse(v.startDate) > 366 * 86_400_000)
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: '统计区间不能超过一年' });
 };
-export const EfficiencyQuery = z.object(labelled(filters)).superRefine(checkRange);
+export const EfficiencyQuery = z.object(labelled(filters)).superRefine(checkDayRange);
 export type EfficiencyQuery = z.input<typeof EfficiencyQuery>;
 export const EfficiencyDetailQuery = z
   .object(labelled({ ...filters, pageNum, pageSize: pageSize(100, 20) }))
-  .superRefine(checkRange);
+  .superRefine(checkDayRange);
 export type EfficiencyDetailQuery = z.input<typeof EfficiencyDetailQuery>;
 
 /** One group's figures (hours with one decimal). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageInfoSchema } from '../reply.js';
+import { checkDayRange, chinaDayField } from './analysis.js';
 import { BILL_TYPES } from './enums.js';
 import { id, labelled, pageNum, pageSize } from './fields.js';
 
@@ -22,19 +23,9 @@ export const SPEND_GROUP_BY_LABEL: Record<SpendGroupBy, string> = {
 /** The key of the group of lines that have no department, company or project. */
 export const SPEND_NONE_KEY = 'none';
 
-const day = (label: string) =>
-  z
-    .string('不能为空')
-    .regex(/^\d{4}-\d{2}-\d{2}$/, '格式应为YYYY-MM-DD')
-    .refine((s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, '不是有效日期')
-    .describe(label);
-
 const filters = {
-  startDate: day('开始日期'),
-  endDate: day('结束日期'),
+  startDate: chinaDayField('开始日期'),
+  endDate: chinaDayField('结束日期'),
   groupBy: z.enum(SPEND_GROUP_BY, '分析维度不正确').default('department').describe('分析维度'),
   billType: z.enum(BILL_TYPES, '单据类型不正确').optional().describe('单据类型'),
   departmentId: id('部门').optional(),
@@ -46,13 +37,7 @@ const filters = {
     .optional()
     .describe('费用类型'),
 };
-const checkRange = (v: { startDate: string; endDate: string }, ctx: z.RefinementCtx) => {
-  if (v.startDate > v.endDate)
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: '结束日期不能早于开始日期' });
-  else if (Date.parse(v.endDate) - Date.parse(v.startDate) > 366 * 86_400_000)
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: '统计区间不能超过一年' });
-};
-export const SpendQuery = z.object(labelled(filters)).superRefine(checkRange);
+export const SpendQuery = z.object(labelled(filters)).superRefine(checkDayRange);
 export type SpendQuery = z.input<typeof SpendQuery>;
 export const SpendLineQuery = z
   .object(
@@ -69,7 +54,7 @@ export const SpendLineQuery = z
       pageSize: pageSize(100, 20),
     }),
   )
-  .superRefine(checkRange);
+  .superRefine(checkDayRange);
 export type SpendLineQuery = z.input<typeof SpendLineQuery>;
 
 /** Parameters of 费用分析导出 (task 142): the screen's filters, and a group's key to export only its lines. */

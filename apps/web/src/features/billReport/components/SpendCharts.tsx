@@ -15,6 +15,15 @@ export const CHART_GROUPS = 12;
 /** One colour per state on both charts: approved greens (paid darker), approving blue. */
 const COLOR = { paid: '#389e0d', approved: '#95de64', approving: '#4096ff' };
 const yuan = (fen: number) => Math.round(fen) / 100;
+/** One stacked bar series of money (分 in, 元 drawn) in its state's colour. */
+const stacked = (name: string, fen: number[], color: string) => ({
+  name,
+  type: 'bar',
+  stack: 'm',
+  data: fen.map(yuan),
+  barMaxWidth: 36,
+  itemStyle: { color },
+});
 const tooltip = {
   trigger: 'axis',
   valueFormatter: (v: number) => `¥${formatMoney(Math.round(v * 100))}`,
@@ -37,30 +46,21 @@ export function SpendGroupChart({ report, onPick }: { report: SpendReport; onPic
     },
     yAxis: { type: 'value', name: '元' },
     series: [
-      {
-        name: '已付款',
-        type: 'bar',
-        stack: 'm',
-        data: rows.map((r) => yuan(r.paid)),
-        barMaxWidth: 36,
-        itemStyle: { color: COLOR.paid },
-      },
-      {
-        name: '已通过未付款',
-        type: 'bar',
-        stack: 'm',
-        data: rows.map((r) => yuan(r.approved - r.paid)),
-        barMaxWidth: 36,
-        itemStyle: { color: COLOR.approved },
-      },
-      {
-        name: '审批中',
-        type: 'bar',
-        stack: 'm',
-        data: rows.map((r) => yuan(r.approving)),
-        barMaxWidth: 36,
-        itemStyle: { color: COLOR.approving },
-      },
+      stacked(
+        '已付款',
+        rows.map((r) => r.paid),
+        COLOR.paid,
+      ),
+      stacked(
+        '已通过未付款',
+        rows.map((r) => r.approved - r.paid),
+        COLOR.approved,
+      ),
+      stacked(
+        '审批中',
+        rows.map((r) => r.approving),
+        COLOR.approving,
+      ),
     ],
   };
   return (
@@ -91,22 +91,16 @@ export function SpendMonthChart({ report }: { report: SpendReport }) {
     xAxis: { type: 'category', data: rows.map((r) => r.month) },
     yAxis: { type: 'value', name: '元' },
     series: [
-      {
-        name: '已通过',
-        type: 'bar',
-        stack: 'm',
-        data: rows.map((r) => yuan(r.approved)),
-        barMaxWidth: 36,
-        itemStyle: { color: COLOR.approved },
-      },
-      {
-        name: '审批中',
-        type: 'bar',
-        stack: 'm',
-        data: rows.map((r) => yuan(r.approving)),
-        barMaxWidth: 36,
-        itemStyle: { color: COLOR.approving },
-      },
+      stacked(
+        '已通过',
+        rows.map((r) => r.approved),
+        COLOR.approved,
+      ),
+      stacked(
+        '审批中',
+        rows.map((r) => r.approving),
+        COLOR.approving,
+      ),
     ],
   };
   return (
