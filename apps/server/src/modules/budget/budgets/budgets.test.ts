@@ -509,15 +509,15 @@ describe('预算 on documents', () => {
     const tree = await call(A.admin.token, 'GET', '/finobill/api/web/feeType/tree');
     const travel = (tree.body.data.items as { id: number; code: string }[]).find((n) => n.code === 'travel')!;
     const air = await call(A.admin.token, 'POST', '/finobill/api/web/feeType/add', {
-      code: 'travel_air_2034',
+      code: 'travel_air_2045',
       name: '机票',
       parent_id: travel.id,
     });
     expect(air.body.status, JSON.stringify(air.body)).toBe(0);
-    await added(A, body(A, 2034, deptTree(A, 2034, { travel: 100_000 }), { name: '2034年市场部' }));
-    const id = await draft(A, 2034, 150_000, 'travel_air_2034');
+    await added(A, body(A, 2045, deptTree(A, 2045, { travel: 100_000 }), { name: '2045年市场部' }));
+    const id = await draft(A, 2045, 150_000, 'travel_air_2045');
     const sentence =
-      '预算「2034年市场部」差旅费 2034年11月 可用 ¥1,000.00，本单占用 ¥1,500.00，超出 ¥500.00，不能提交';
+      '预算「2045年市场部」差旅费 2045年11月 可用 ¥1,000.00，本单占用 ¥1,500.00，超出 ¥500.00，不能提交';
     const preview = await call(A.submitter.token, 'POST', P('check'), { bill_id: id });
     expect(preview.body.data).toMatchObject({ refusal: sentence });
     expect((await submit(A, id)).body).toMatchObject({ status: BudgetLedgerCode.overBudget, msg: sentence });
