@@ -223,3 +223,25 @@ export async function departmentNames(db: Db, tenantId: number, ids: number[]) {
     .execute();
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
+
+/**
+ * A department and the departments above it, nearest first ([] for none): a budget node on 研发部 also covers
+ * the spend of 研发一组 under it. Bounded like staffPlacement's walk (20 levels, no cycle).
+ */
+export async function departmentLine(db: Db, tenantId: number, deptId: number | null): Promise<number[]> {
+  if (deptId === null) return [];
+  const out: number[] = [];
+  let at: number | null = deptId;
+  for (let depth = 0; at !== null && depth < 20 && !out.includes(at); depth++) {
+    const row = await db
+      .selectFrom('departments')
+      .select('pid')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', at)
+      .executeTakeFirst();
+    if (!row) break;
+    out.push(at);
+    at = Number(row.pid) > 0 ? Number(row.pid) : null;
+  }
+  return out;
+}

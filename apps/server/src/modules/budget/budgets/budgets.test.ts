@@ -1,6 +1,7 @@
 import { BudgetInfo, BudgetPage } from '@feikong/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/harness.js';
+import { makeDepartment } from '../../../../test/factories.js';
 import { type Call, flowApp, type FlowTenant } from '../../flow/flow.testkit.js';
 import { BudgetLedgerCode, reconcileBudget } from '../index.js';
 import { BudgetCode } from './budgets.errors.js';
@@ -521,6 +522,21 @@ describe('预算 on documents', () => {
     const preview = await call(A.submitter.token, 'POST', P('check'), { bill_id: id });
     expect(preview.body.data).toMatchObject({ refusal: sentence });
     expect((await submit(A, id)).body).toMatchObject({ status: BudgetLedgerCode.overBudget, msg: sentence });
+  });
+
+  it('a sub-department’s document spends its parent department’s budget line', async () => {
+    const sub = Number(await makeDepartment(t.db, A.tenantId, A.companyId, '华东一组', A.deptId));
+    await added(A, body(A, 2046, deptTree(A, 2046, { dept: 100_000 }), { name: '2046年市场部' }));
+    const s = await call(A.submitter.token, 'POST', 'flow/save', {
+      billType: 'expense',
+      title: '华东一组出差',
+      departmentId: sub,
+      fees: [{ feeType: 'travel', amount: 150_000, date: '2046-11-20' }],
+    });
+    expect(s.body.status, JSON.stringify(s.body)).toBe(0);
+    const r = await submit(A, s.body.data.id as number);
+    expect(r.body.status).toBe(BudgetLedgerCode.overBudget);
+    expect(r.body.msg).toContain('2046年11月 可用 ¥1,000.00，本单占用 ¥1,500.00，超出 ¥500.00');
   });
 
   it('50 documents submitted at once never take a forbid node below zero', async () => {

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../../platform/db/database.js';
 import { inTransaction } from '../../../platform/db/database.js';
 import { localParts } from '../../../platform/time/periods.js';
+import { departmentLine } from '../../org/index.js';
 import { feeTypeIndex } from '../feeTypes/index.js';
 import { budgetLedgerErrors } from './ledger.errors.js';
 import { availableOf, matchNodes, periodOfLine, type Figures } from './match.js';
@@ -88,6 +89,7 @@ async function plan(db: Db, doc: SpendDoc, lock: boolean, ancestors: FeeTypeAnce
   );
   const nodesOf = new Map<number, typeof nodes>();
   for (const n of nodes) (nodesOf.get(n.budget_id) ?? nodesOf.set(n.budget_id, []).get(n.budget_id)!).push(n);
+  const departments = await departmentLine(db, doc.tenantId, doc.departmentId);
   const feeTypes = new Map<string, string[]>();
   for (const l of lines) if (!feeTypes.has(l.feeType)) feeTypes.set(l.feeType, await ancestors(l.feeType));
 
@@ -96,7 +98,7 @@ async function plan(db: Db, doc: SpendDoc, lock: boolean, ancestors: FeeTypeAnce
       const period = periodOfLine(b, l.at.year, l.at.month);
       if (!period) return [];
       const hit = matchNodes(nodesOf.get(b.id) ?? [], {
-        department: doc.departmentId,
+        departments,
         project: doc.projectId,
         person: doc.submitterId,
         feeTypes: feeTypes.get(l.feeType)!,

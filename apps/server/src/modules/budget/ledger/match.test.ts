@@ -19,20 +19,30 @@ const ids = (l: MatchNode[]) => l.map((x) => x.id).sort((a, b) => a - b);
 
 describe('matchNodes', () => {
   it('takes the most specific fee type (own code before ancestors) and every ancestor', () => {
-    const line = { department: 10, project: null, person: null, feeTypes: ['travel.air', 'travel'] };
+    const line = { departments: [10], project: null, person: null, feeTypes: ['travel.air', 'travel'] };
     expect(ids(matchNodes(tree, line))).toEqual([1, 2, 4]);
     expect(ids(matchNodes(tree, { ...line, feeTypes: ['travel.train', 'travel'] }))).toEqual([1, 2, 3]);
   });
   it('follows every matching dimension; an empty dimension matches nothing but the others still hit', () => {
-    expect(ids(matchNodes(tree, { department: 10, project: 7, person: null, feeTypes: ['office'] }))).toEqual(
-      [1, 2, 5, 6],
-    );
     expect(
-      ids(matchNodes(tree, { department: null, project: null, person: null, feeTypes: ['office'] })),
+      ids(matchNodes(tree, { departments: [10], project: 7, person: null, feeTypes: ['office'] })),
+    ).toEqual([1, 2, 5, 6]);
+    expect(
+      ids(matchNodes(tree, { departments: [], project: null, person: null, feeTypes: ['office'] })),
     ).toEqual([1, 6]);
     expect(
-      ids(matchNodes(tree, { department: null, project: null, person: null, feeTypes: ['meal'] })),
+      ids(matchNodes(tree, { departments: [], project: null, person: null, feeTypes: ['meal'] })),
     ).toEqual([1]);
+  });
+});
+
+describe('matchNodes by department', () => {
+  it('a sub-department spends its parent department’s node; a node of the sub-department itself comes first', () => {
+    const line = { departments: [11, 10], project: null, person: null, feeTypes: ['travel'] };
+    expect(ids(matchNodes(tree, line))).toEqual([1, 2, 3]);
+    const both = [...tree, n(7, 1, 'department', '11')];
+    expect(ids(matchNodes(both, line))).toEqual([1, 7]);
+    expect(ids(matchNodes(tree, { ...line, departments: [12] }))).toEqual([1]);
   });
 });
 

@@ -14,7 +14,8 @@ export interface MatchNode {
 
 /** What a fee line is, in the budget's dimensions. */
 export interface LineDims {
-  department: number | null;
+  /** The document's department and the ones above it, nearest first ([] for none). */
+  departments: number[];
   project: number | null;
   person: number | null;
   /** The line's fee-type code and its ancestors, nearest first ([code] while fee types are flat). */
@@ -23,7 +24,8 @@ export interface LineDims {
 
 /**
  * The nodes a line hits: from the root, into every child whose dimension value matches the line — of the
- * children sharing a dimension only the most specific (a fee type's own code before its ancestors) — and
+ * children sharing a dimension only the most specific (a fee type's own code before its ancestors, a
+ * department before the ones above it) — and
  * on down. The result holds every node on the matched paths (the root and each ancestor too: parents roll
  * up their children). A dimension the line lacks (no department) just matches no node of that dimension;
  * the line still hits the nodes of the other dimensions and the root (never escapes the budget).
@@ -40,7 +42,7 @@ export function matchNodes(nodes: MatchNode[], line: LineDims): MatchNode[] {
   const rank = (n: MatchNode): number => {
     switch (n.dimension) {
       case 'department':
-        return line.department !== null && n.value === String(line.department) ? 0 : -1;
+        return line.departments.indexOf(Number(n.value));
       case 'project':
         return line.project !== null && n.value === String(line.project) ? 0 : -1;
       case 'person':
