@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/harness.js';
 import { makeDepartment } from '../../../../test/factories.js';
 import { type Call, flowApp, type FlowTenant } from '../../flow/flow.testkit.js';
-import { BudgetLedgerCode, reconcileBudget } from '../index.js';
+import { BudgetLedgerCode, occupyBudget, reconcileBudget } from '../index.js';
 import { BudgetCode } from './budgets.errors.js';
 import { BUDGETS } from './budgets.routes.js';
 
@@ -390,6 +390,28 @@ describe('预算 on documents', () => {
     // The ledger holds rows: 删除 is refused.
     const del = await call(A.admin.token, 'POST', P('delete'), { id: bid });
     expect(del.body.status).toBe(BudgetCode.inUse);
+  });
+
+  it('an amended document occupying again replaces its open occupation, never adds to it', async () => {
+    const bid = await added(A, body(A, 2047, deptTree(A, 2047, { dept: 500_000 })));
+    const line = (amount: number) => ({
+      id: 9_047_001,
+      feeType: 'travel',
+      amount,
+      date: Date.parse('2047-11-20T10:00:00+08:00'),
+    });
+    const doc = (amount: number) => ({
+      tenantId: A.tenantId,
+      sourceId: 9_047_000,
+      submitterId: A.submitter.staffId,
+      departmentId: A.deptId,
+      projectId: null,
+      lines: [line(amount)],
+    });
+    await occupyBudget(t.db, doc(100_000), { round: 1, by: A.submitter.staffId, now: Date.now() });
+    await occupyBudget(t.db, doc(30_000), { round: 2, by: A.submitter.staffId, now: Date.now() });
+    expect(await fig(A, bid, 'department')).toMatchObject({ occupied: 30_000, available: 470_000 });
+    expect(await reconcileBudget(t.db, A.tenantId, bid)).toEqual([]);
   });
 
   it('a child spend counts on its parent, and a parent smaller than its children is checked too', async () => {

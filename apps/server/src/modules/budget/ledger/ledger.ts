@@ -240,6 +240,9 @@ export async function occupyBudget(
         round: r.round,
         kind: 'release',
         amount: r.amount,
+        // Every row of one multi-row insert names the same columns: SQLite has no DEFAULT in VALUES.
+        over_amount: 0,
+        personal_amount: 0,
         created_by: opts.by,
         created_at: opts.now,
       })),
