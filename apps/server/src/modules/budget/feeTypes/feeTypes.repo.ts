@@ -63,6 +63,23 @@ export async function allFeeTypes(db: Db, tenantId: number, lock = false) {
   return rows.map(num);
 }
 
+/**
+ * What changes whenever the tenant's tree does: an add raises the count and the largest id, a delete lowers
+ * the count, an update or a 停用/启用 moves the latest updated_at. Keys the cached index (feeTypeIndex).
+ */
+export async function treeStamp(db: Db, tenantId: number) {
+  const r = await db
+    .selectFrom('fee_types')
+    .select((eb) => [
+      eb.fn.countAll().as('n'),
+      eb.fn.max('id').as('top'),
+      eb.fn.max('updated_at').as('changed'),
+    ])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  return `${r.n}|${r.top}|${r.changed}`;
+}
+
 export async function getFeeType(db: Db, tenantId: number, id: number) {
   const r = await db
     .selectFrom('fee_types')

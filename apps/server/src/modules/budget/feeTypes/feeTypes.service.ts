@@ -8,6 +8,7 @@ import {
 import type { TenantCaller } from '../../../platform/context.js';
 import type { Db } from '../../../platform/db/database.js';
 import { isUniqueViolation } from '../../../platform/db/errors.js';
+import { registerProcessCache } from '../../../platform/processCaches.js';
 import { feeTypeErrors } from './feeTypes.errors.js';
 import * as repo from './feeTypes.repo.js';
 import type { FeeTypeRowDb } from './feeTypes.repo.js';
@@ -270,8 +271,26 @@ export interface FeeTypeIndex {
   under(code: string): string[];
 }
 
+/**
+ * The index per tenant, kept while the tree's stamp is unchanged (one small aggregate instead of reading and
+ * building a 500-node tree on every fee line check and budget check). Bounded: the oldest tenant goes first.
+ */
+const indexCache = new Map<number, { stamp: string; index: FeeTypeIndex }>();
+const INDEX_CACHE_MAX = 1000;
+registerProcessCache(() => indexCache.clear());
+
 export async function feeTypeIndex(db: Db, tenantId: number): Promise<FeeTypeIndex> {
-  const t = await tree(db, tenantId);
+  const stamp = await repo.treeStamp(db, tenantId);
+  const hit = indexCache.get(tenantId);
+  if (hit && hit.stamp === stamp) return hit.index;
+  const index = buildIndex(await tree(db, tenantId));
+  indexCache.delete(tenantId);
+  indexCache.set(tenantId, { stamp, index });
+  if (indexCache.size > INDEX_CACHE_MAX) indexCache.delete(indexCache.keys().next().value!);
+  return index;
+}
+
+function buildIndex(t: FeeTree<FeeTypeRowDb>): FeeTypeIndex {
   const line = (code: string) => {
     const n = t.byCode.get(code);
     return n ? t.ancestors(n.id).map((a) => a.code) : [code];

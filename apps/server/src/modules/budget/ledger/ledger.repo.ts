@@ -9,7 +9,7 @@ export async function activeBudgets(db: Db, tenantId: number, years: number[]) {
   if (years.length === 0) return [];
   return db
     .selectFrom('budgets')
-    .select(['id', 'name', 'year', 'period_type', 'control', 'overrun_pct', 'cumulative'])
+    .select(['id', 'name', 'year', 'period_type', 'control', 'overrun_pct', 'cumulative', 'current_version'])
     .where('tenant_id', '=', tenantId)
     .where('year', 'in', years)
     .where('status', '=', 1)
@@ -32,6 +32,7 @@ export async function liveNodes(db: Db, tenantId: number, budgetIds: number[]) {
     .orderBy('id')
     .execute();
 }
+export type LiveNode = Awaited<ReturnType<typeof liveNodes>>[number];
 
 export interface BalanceRow {
   node_id: number;
@@ -42,33 +43,33 @@ export interface BalanceRow {
 }
 
 /**
- * The balance rows of these nodes (every period), in (node_id, period) order. `lock`: PostgreSQL locks them
- * FOR UPDATE in that fixed order (no two writers wait on each other crosswise: no deadlock); SQLite runs one
- * write transaction at a time.
+ * The balance rows of these nodes (every period, or only `periods`), in (node_id, period) order. `lock`:
+ * PostgreSQL locks them FOR UPDATE in that fixed order — every writer locks in the one (node, period) order, so
+ * no two wait on each other crosswise: no deadlock; SQLite runs one write transaction at a time.
  */
 export async function balancesOf(
   db: Db,
   tenantId: number,
   nodeIds: number[],
   lock: boolean,
+  periods?: string[],
 ): Promise<BalanceRow[]> {
-  if (nodeIds.length === 0) return [];
+  if (nodeIds.length === 0 || periods?.length === 0) return [];
   const ids = [...new Set(nodeIds)].sort((a, b) => a - b);
   if (lock && dialectOf(db) === 'postgres') {
+    const only = periods ? sql`and period in (${sql.join(periods)})` : sql``;
     const res = await sql<BalanceRow>`select node_id, period, budget, occupied, used from budget_balances
-      where tenant_id = ${tenantId} and node_id in (${sql.join(ids)}) order by node_id, period for update`.execute(
-      db,
-    );
+      where tenant_id = ${tenantId} and node_id in (${sql.join(ids)}) ${only}
+      order by node_id, period for update`.execute(db);
     return res.rows.map(num);
   }
-  const rows = await db
+  let q = db
     .selectFrom('budget_balances')
     .select(['node_id', 'period', 'budget', 'occupied', 'used'])
     .where('tenant_id', '=', tenantId)
-    .where('node_id', 'in', ids)
-    .orderBy('node_id')
-    .orderBy('period')
-    .execute();
+    .where('node_id', 'in', ids);
+  if (periods) q = q.where('period', 'in', periods);
+  const rows = await q.orderBy('node_id').orderBy('period').execute();
   return rows.map(num);
 }
 const num = (r: BalanceRow): BalanceRow => ({

@@ -1,6 +1,8 @@
 import {
   BudgetControl,
+  budgetPeriods,
   budgetPeriodText,
+  type BudgetPeriodType,
   yuan,
   type BudgetCheckReply,
   type BudgetHit,
@@ -8,11 +10,19 @@ import {
 } from '@feikong/contracts';
 import type { Db } from '../../../platform/db/database.js';
 import { inTransaction } from '../../../platform/db/database.js';
+import { registerProcessCache } from '../../../platform/processCaches.js';
 import { localParts } from '../../../platform/time/periods.js';
 import { departmentLine } from '../../org/index.js';
 import { feeTypeIndex } from '../feeTypes/index.js';
 import { budgetLedgerErrors } from './ledger.errors.js';
-import { availableOf, matchNodes, periodOfLine, type Figures } from './match.js';
+import {
+  availableOf,
+  compileNodes,
+  matchCompiled,
+  periodOfLine,
+  type CompiledNodes,
+  type Figures,
+} from './match.js';
 import * as repo from './ledger.repo.js';
 
 /**
@@ -45,6 +55,43 @@ export type FeeTypeAncestors = (code: string) => Promise<string[]>;
 async function treeAncestors(db: Db, tenantId: number): Promise<FeeTypeAncestors> {
   const tree = await feeTypeIndex(db, tenantId);
   return async (code) => tree.line(code);
+}
+
+type LiveNode = repo.LiveNode;
+/**
+ * Each published budget version's nodes, indexed for matching (compileNodes): nodes change only when a version
+ * is published, which bumps current_version, so (tenant, budget, version) keys them safely across processes.
+ * Bounded: the oldest entries go first past CACHE_MAX.
+ */
+const compiledCache = new Map<string, CompiledNodes<LiveNode>>();
+const CACHE_MAX = 500;
+registerProcessCache(() => compiledCache.clear());
+
+async function compiledBudgets(db: Db, tenantId: number, budgets: repo.ActiveBudget[]) {
+  const out = new Map<number, CompiledNodes<LiveNode>>();
+  const cacheKey = (b: repo.ActiveBudget) => `${tenantId}|${b.id}|${b.current_version}`;
+  const missing: repo.ActiveBudget[] = [];
+  for (const b of budgets) {
+    const hit = compiledCache.get(cacheKey(b));
+    if (hit) out.set(b.id, hit);
+    else missing.push(b);
+  }
+  if (missing.length === 0) return out;
+  const nodes = await repo.liveNodes(
+    db,
+    tenantId,
+    missing.map((b) => b.id),
+  );
+  const byBudget = new Map<number, LiveNode[]>();
+  for (const n of nodes)
+    (byBudget.get(n.budget_id) ?? byBudget.set(n.budget_id, []).get(n.budget_id)!).push(n);
+  for (const b of missing) {
+    const compiled = compileNodes(byBudget.get(b.id) ?? []);
+    out.set(b.id, compiled);
+    compiledCache.set(cacheKey(b), compiled);
+    if (compiledCache.size > CACHE_MAX) compiledCache.delete(compiledCache.keys().next().value!);
+  }
+  return out;
 }
 
 const SOURCE = 'bill';
@@ -82,13 +129,7 @@ function openRows(rows: repo.SourceRow[]) {
 async function plan(db: Db, doc: SpendDoc, lock: boolean, ancestors: FeeTypeAncestors): Promise<Planned> {
   const lines = doc.lines.map((l) => ({ ...l, at: localParts(l.date) }));
   const budgets = await repo.activeBudgets(db, doc.tenantId, [...new Set(lines.map((l) => l.at.year))]);
-  const nodes = await repo.liveNodes(
-    db,
-    doc.tenantId,
-    budgets.map((b) => b.id),
-  );
-  const nodesOf = new Map<number, typeof nodes>();
-  for (const n of nodes) (nodesOf.get(n.budget_id) ?? nodesOf.set(n.budget_id, []).get(n.budget_id)!).push(n);
+  const nodesOf = await compiledBudgets(db, doc.tenantId, budgets);
   const departments = await departmentLine(db, doc.tenantId, doc.departmentId);
   const feeTypes = new Map<string, string[]>();
   for (const l of lines) if (!feeTypes.has(l.feeType)) feeTypes.set(l.feeType, await ancestors(l.feeType));
@@ -97,18 +138,30 @@ async function plan(db: Db, doc: SpendDoc, lock: boolean, ancestors: FeeTypeAnce
     budgets.flatMap((b) => {
       const period = periodOfLine(b, l.at.year, l.at.month);
       if (!period) return [];
-      const hit = matchNodes(nodesOf.get(b.id) ?? [], {
+      const compiled = nodesOf.get(b.id);
+      if (!compiled) return [];
+      const hit = matchCompiled(compiled, {
         departments,
         project: doc.projectId,
         person: doc.submitterId,
         feeTypes: feeTypes.get(l.feeType)!,
-      }) as typeof nodes;
+      });
       return hit.length ? [{ budget: b, period, nodes: hit }] : [];
     }),
   );
   const open = openRows(await repo.sourceRows(db, doc.tenantId, SOURCE, [doc.sourceId]));
   const nodeIds = [...matched.flat().flatMap((m) => m.nodes.map((n) => n.id)), ...open.map((r) => r.node_id)];
-  const rows = await repo.balancesOf(db, doc.tenantId, nodeIds, lock);
+  // Only the periods the check reads: the lines' own, and the earlier ones of a cumulative budget.
+  const periods = new Set(open.map((r) => r.period));
+  for (const m of matched.flat()) {
+    if (!m.budget.cumulative) periods.add(m.period);
+    else
+      for (const p of budgetPeriods(m.budget.year, m.budget.period_type as BudgetPeriodType)) {
+        periods.add(p);
+        if (p === m.period) break;
+      }
+  }
+  const rows = await repo.balancesOf(db, doc.tenantId, nodeIds, lock, [...periods]);
   const balances = new Map(rows.map((r) => [key(r.node_id, r.period), { ...r }]));
   const loaded = new Map(rows.map((r) => [key(r.node_id, r.period), `${r.occupied}|${r.used}`]));
   // The document's own occupation is replaced, never added to: take it back first.
