@@ -101,7 +101,12 @@ export const PaymentWaitingRow = z.object({
   submitterId: z.number(),
   submitterName: z.string(),
   deptName: z.string(),
+  /** 应付金额: the document's amount less the employee's share (个人承担), what the company pays (分). */
   amount: z.number(),
+  /** 单据金额 (分). */
+  billAmount: z.number(),
+  /** 个人承担: the employee's share of budget overruns, not paid out (分). */
+  personalAmount: z.number(),
   approvedAt: z.number().nullable(),
   /** Why the last payment of it failed ('' when it never failed). */
   lastFailReason: z.string(),
@@ -206,7 +211,11 @@ export const BillPaymentInfo = z.object({
   batchNo: z.string(),
   paidAt: z.number().nullable(),
   paidByName: z.string(),
+  /** 支付金额: the document's amount less 个人承担 (分). */
   amount: z.number(),
+  billAmount: z.number(),
+  /** 个人承担 (分): borne by the employee, not paid. */
+  personalAmount: z.number(),
   payeeName: z.string(),
   /** The card, masked but its last four digits. */
   accountNoMasked: z.string(),

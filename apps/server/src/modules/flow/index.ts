@@ -77,6 +77,7 @@ export {
 export {
   payableBillsByIds,
   payableBillsPage,
+  payableOf,
   setPayStatus,
   type PayableBillRow,
   type PayableFilter,

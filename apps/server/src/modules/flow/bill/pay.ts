@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database.js';
 
 /**
@@ -32,10 +33,18 @@ const PAYABLE_COLUMNS = [
   'department_id',
   'dept_name',
   'amount',
+  'budget_personal',
   'status',
   'pay_status',
   'finish_time',
 ] as const;
+
+/**
+ * What the company pays: the document's amount less the employee's own share of it (个人承担 of a budget line the
+ * document overran, decision 0052): the employee bears that part, so it is never paid out.
+ */
+export const payableOf = (b: { amount: number | string; budget_personal: number | string }) =>
+  Math.max(0, Number(b.amount) - Number(b.budget_personal));
 
 function waiting(db: Db, tenantId: number, f: PayableFilter) {
   let q = db
@@ -43,16 +52,17 @@ function waiting(db: Db, tenantId: number, f: PayableFilter) {
     .where('tenant_id', '=', tenantId)
     .where('status', '=', 'approved')
     .where('pay_status', '=', 'unpaid')
-    .where('bill_type', 'in', f.billType ? [f.billType] : PAYABLE_TYPES)
-    .where('amount', '>', 0);
+    .where('bill_type', 'in', f.billType ? [f.billType] : PAYABLE_TYPES);
+  const payable = sql<number>`amount - budget_personal`;
+  q = q.where(payable, '>', 0);
   if (f.keyword) {
     const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) => eb.or([eb('bill_number', 'like', like), eb('title', 'like', like)]));
   }
   if (f.submitterId) q = q.where('submitter_id', '=', f.submitterId);
   if (f.departmentId) q = q.where('department_id', '=', f.departmentId);
-  if (f.amountMin !== undefined) q = q.where('amount', '>=', f.amountMin);
-  if (f.amountMax !== undefined) q = q.where('amount', '<=', f.amountMax);
+  if (f.amountMin !== undefined) q = q.where(payable, '>=', f.amountMin);
+  if (f.amountMax !== undefined) q = q.where(payable, '<=', f.amountMax);
   if (f.approvedFrom !== undefined) q = q.where('finish_time', '>=', f.approvedFrom);
   if (f.approvedTo !== undefined) q = q.where('finish_time', '<=', f.approvedTo);
   return q;

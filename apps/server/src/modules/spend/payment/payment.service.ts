@@ -12,7 +12,13 @@ import {
 import { hasPermission, type TenantCaller } from '../../../platform/context.js';
 import { inTransaction, type Db } from '../../../platform/db/database.js';
 import { payeeCardsOf } from '../../auth/index.js';
-import { payableBillsByIds, payableBillsPage, setPayStatus, type PayableFilter } from '../../flow/index.js';
+import {
+  payableBillsByIds,
+  payableBillsPage,
+  payableOf,
+  setPayStatus,
+  type PayableFilter,
+} from '../../flow/index.js';
 import { NotifyAction, notifyUsers } from '../../notify/index.js';
 import { staffName, staffUsers } from '../../org/index.js';
 import { paymentErrors } from './payment.errors.js';
@@ -64,7 +70,9 @@ export async function waitingList(
       submitterId: Number(r.submitter_id),
       submitterName: r.submitter_name,
       deptName: r.dept_name,
-      amount: Number(r.amount),
+      amount: payableOf(r),
+      billAmount: Number(r.amount),
+      personalAmount: Number(r.budget_personal),
       approvedAt: r.finish_time === null ? null : Number(r.finish_time),
       lastFailReason: reasons.get(Number(r.id)) ?? '',
     })),
@@ -156,10 +164,10 @@ export async function createBatch(
     const byId = new Map(bills.map((b) => [Number(b.id), b]));
     const ordered = ids.map((id) => byId.get(id)!);
     numbers = ordered.map((b) => b.bill_number);
-    const notApproved = ordered.filter((b) => b.status !== 'approved' || Number(b.amount) <= 0);
+    const notApproved = ordered.filter((b) => b.status !== 'approved' || payableOf(b) <= 0);
     if (notApproved.length)
       throw paymentErrors.notPayable(
-        `单据未审批通过或金额为0，不能付款：${notApproved.map((b) => b.bill_number).join('、')}`,
+        `单据未审批通过或应付金额为0（个人承担全部金额的单据无需付款），不能付款：${notApproved.map((b) => b.bill_number).join('、')}`,
       );
     const taken = ordered.filter((b) => b.pay_status !== 'unpaid');
     if (taken.length) throw paymentErrors.inOtherBatch(taken.map((b) => b.bill_number));
@@ -197,7 +205,7 @@ export async function createBatch(
           submitter_id: Number(b.submitter_id),
           submitter_name: b.submitter_name,
           dept_name: b.dept_name,
-          amount: Number(b.amount),
+          amount: payableOf(b),
           payee_name: card.accountName,
           account_no: card.cardNo,
           bank_name: [card.bankName, card.branchName].filter(Boolean).join(' '),
@@ -407,7 +415,10 @@ export async function billPayment(db: Db, caller: TenantCaller, billId: number) 
     batchNo: payStatus === 'unpaid' ? '' : (line?.batch_no ?? ''),
     paidAt: ledger ? Number(ledger.paid_at) : null,
     paidByName: ledger?.paid_by_name ?? '',
-    amount: Number(bill.amount),
+    // What is (or will be) paid: the line's amount once in a batch, else the document less 个人承担.
+    amount: line && payStatus !== 'unpaid' ? Number(line.amount) : payableOf(bill),
+    billAmount: Number(bill.amount),
+    personalAmount: Number(bill.budget_personal),
     payeeName: line && payStatus !== 'unpaid' ? line.payee_name : '',
     accountNoMasked: line && payStatus !== 'unpaid' ? mask(line.account_no) : '',
     bankName: line && payStatus !== 'unpaid' ? line.bank_name : '',

@@ -312,6 +312,52 @@ describe('付款管理 routes', () => {
     expect(next.code, next.body.msg).toBe(200);
   });
 
+  it('pays what the company owes: 个人承担 (the employee’s share of a budget overrun) is never paid out', async () => {
+    const F = await fixture();
+    const personal = async (id: number, fen: number) =>
+      t.db.updateTable('bills').set({ budget_personal: fen }).where('id', '=', id).execute();
+    const part = await F.bill(F.zhang, 100_000, { title: '超预算差旅' });
+    await personal(part.id, 30_000);
+    const whole = await F.bill(F.zhang, 50_000, { title: '全部自担' });
+    await personal(whole.id, 50_000);
+
+    const list = (await call(F.finance.token, 'GET', `${PAY}/waiting/list`)).body.data;
+    // all of it borne by the employee: nothing to pay, so it does not wait
+    expect(list.items).toEqual([
+      expect.objectContaining({
+        billId: part.id,
+        amount: 70_000,
+        billAmount: 100_000,
+        personalAmount: 30_000,
+      }),
+    ]);
+    const byPayable = async (q: Record<string, number>) =>
+      (await call(F.finance.token, 'GET', `${PAY}/waiting/list${qs(q)}`)).body.data.page.total;
+    expect(await byPayable({ amountMin: 80_000 })).toBe(0);
+    expect(await byPayable({ amountMax: 70_000 })).toBe(1);
+    const refused = await createBatch(F.finance.token, [whole.id]);
+    expect(refused.code).toBe(409);
+    expect(refused.body.msg).toContain(whole.billNumber);
+
+    const created = await createBatch(F.finance.token, [part.id]);
+    expect(created.code, created.body.msg).toBe(200);
+    expect(created.body.data).toMatchObject({ totalAmount: 70_000 });
+    expect(created.body.data.lines[0]).toMatchObject({ amount: 70_000 });
+    const res = await call(F.finance.token, 'POST', `${PAY}/batch/result`, {
+      batchId: created.body.data.id,
+      lines: [{ lineId: created.body.data.lines[0].id, result: 'paid' }],
+    });
+    expect(res.body.data).toMatchObject({ okCount: 1 });
+    const ledger = await t.db
+      .selectFrom('payment_ledger')
+      .select(['bill_id', 'amount'])
+      .where('tenant_id', '=', F.tenantId)
+      .execute();
+    expect(ledger.map((l) => [Number(l.bill_id), Number(l.amount)])).toEqual([[part.id, 70_000]]);
+    const mine = await call(F.zhang.token, 'GET', `${PAY}/bill${qs({ billId: part.id })}`);
+    expect(mine.body.data).toMatchObject({ amount: 70_000, billAmount: 100_000, personalAmount: 30_000 });
+  });
+
   it('refuses a document whose submitter has no bank card, naming it', async () => {
     const F = await fixture();
     const ok = await F.bill(F.zhang, 100);

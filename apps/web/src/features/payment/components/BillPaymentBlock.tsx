@@ -24,6 +24,14 @@ export function BillPaymentBlock({ billId }: { billId: number }) {
           <Tag color={COLOR[p.payStatus] ?? 'default'}>{p.payStatusText}</Tag>
         </Descriptions.Item>
         <Descriptions.Item label="支付金额">¥{formatMoney(p.amount)}</Descriptions.Item>
+        {p.personalAmount > 0 && (
+          <Descriptions.Item label="个人承担">
+            <span data-testid="payment-personal">
+              ¥{formatMoney(p.personalAmount)}（单据金额 ¥{formatMoney(p.billAmount)}
+              ，超预算部分由本人承担，不予支付）
+            </span>
+          </Descriptions.Item>
+        )}
         {p.batchNo && <Descriptions.Item label="付款批次">{p.batchNo}</Descriptions.Item>}
         {p.paidAt !== null && (
           <Descriptions.Item label="支付时间">

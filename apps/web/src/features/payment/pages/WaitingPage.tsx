@@ -66,7 +66,12 @@ export default function WaitingPage() {
         <Typography.Link onClick={() => navigate(`/bill/detail?id=${r.billId}`)}>{v}</Typography.Link>
       ),
     },
-    moneyColumn('金额（元）', 'amount'),
+    moneyColumn('单据金额（元）', 'billAmount'),
+    // The employee's share of a budget overrun (个人承担): never paid out, so 应付 is the rest.
+    moneyColumn('个人承担（元）', 'personalAmount', {
+      render: (fen: number) => (fen > 0 ? formatMoney(fen) : '—'),
+    }),
+    moneyColumn('应付金额（元）', 'amount'),
     {
       title: '状态',
       dataIndex: 'lastFailReason',

@@ -25,6 +25,8 @@ const row = (billId: number, over: Partial<PaymentWaitingRow> = {}): PaymentWait
   submitterName: '员工乙',
   deptName: '研发部',
   amount: 356000,
+  billAmount: 356000,
+  personalAmount: 0,
   approvedAt: 1_795_000_000_000,
   lastFailReason: '',
   ...over,
@@ -87,7 +89,15 @@ describe('待支付单据', () => {
   it('shows the last failure’s reason, and makes a batch of the ticked documents', async () => {
     const api = stubServer({
       [`GET ${P}/waiting/list`]: () => ({
-        items: [row(1), row(2, { lastFailReason: '户名与账号不符', amount: 86000 })],
+        items: [
+          row(1),
+          row(2, {
+            lastFailReason: '户名与账号不符',
+            amount: 86000,
+            billAmount: 100000,
+            personalAmount: 14000,
+          }),
+        ],
         page: { page_num: 1, page_size: 20, total: 2 },
       }),
       [`POST ${P}/batch/create`]: () => batch([line(2)]),
@@ -98,6 +108,10 @@ describe('待支付单据', () => {
     fireEvent.click(button('生成付款批次'));
     await waitFor(() => expect(document.body.textContent).toContain('请至少选择一张单据！'));
     const r2 = screen.getByText('BX202611019002').closest('tr')!;
+    // 单据金额 1000.00, 个人承担 140.00, 应付 860.00: the batch totals what is paid.
+    expect(r2.textContent).toContain('1000.00');
+    expect(r2.textContent).toContain('140.00');
+    expect(screen.getByText('BX202611019001').closest('tr')!.textContent).toContain('—');
     fireEvent.click(within(r2).getByRole('checkbox'));
     fireEvent.click(button('生成付款批次'));
     const dialog = await screen.findByRole('dialog');
@@ -183,6 +197,8 @@ describe('支付信息', () => {
               paidAt: 1_795_000_000_000,
               paidByName: '审批人甲',
               amount: 356000,
+              billAmount: 400000,
+              personalAmount: 44000,
               payeeName: '员工乙',
               accountNoMasked: '**** 5678',
               bankName: '招商银行',
@@ -200,6 +216,9 @@ describe('支付信息', () => {
     expect(block.textContent).toContain('已支付');
     expect(block.textContent).toContain('审批人甲');
     expect(block.textContent).toContain('**** 5678');
+    expect(within(block).getByTestId('payment-personal').textContent).toBe(
+      '¥440.00（单据金额 ¥4000.00，超预算部分由本人承担，不予支付）',
+    );
     expect(screen.getAllByTestId('bill-payment')).toHaveLength(1);
   });
 });
