@@ -5,12 +5,15 @@ import { passwordLogin, shot, sidebar, toast, topMenu } from './support/demo';
 // 预算 on a ledger (issue 22, decision 0052) against the real built app and the demo seed: the administrator
 // opens 设置中心 › 预算管理 › 预算列表, creates a department budget (预算数据新增 in the breadcrumb) for
 // 综合管理部 in November with 禁止超支; an expense of ¥1,500.00 is refused naming the budget line and what is
-// left; with 个人承担超支 the same expense passes and its detail shows 个人承担 ¥300.00. Screenshots at 1440×900
+// left; with 个人承担超支 the same expense passes and its detail shows 个人承担 ¥300.00; once approved, 付款管理
+// pays ¥1,200.00 of it and the document's 支付信息 names the employee's share. Screenshots at 1440×900
 // and 1280×720 go to $E2E_SHOTS_DIR as budgets-*.png.
 // Run: npm run -s build && E2E_PORT=8362 MAIL_PORT=2662 bash scripts/e2e.sh e2e/budgets.spec.ts
 
 const ADMIN = '13800000001'; // 演示管理员: every permission, in 综合管理部
+const APPROVER = '13800000002'; // 审批人甲: both steps of the flow publishExpenseFlow publishes
 const RUN = Date.now() % 100000;
+const PERSONAL_TITLE = `预算旅程个人承担${RUN}`;
 const NAME = `综合管理部预算${RUN}`;
 const REFUSAL = new RegExp(
   `预算「${NAME}」综合管理部 2026年11月 可用 ¥1,200.00，本单占用 ¥1,500.00，超出 ¥300.00，不能提交`,
@@ -108,7 +111,7 @@ test('a forbid budget refuses an expense naming the line; with 个人承担 it p
   await expect(toast(page, '预算已调整（新版本已发布）')).toBeVisible();
 
   edit = await newExpense(page, '预算旅程个人承担');
-  await edit.getByLabel('事由', { exact: true }).fill('预算旅程个人承担');
+  await edit.getByLabel('事由', { exact: true }).fill(PERSONAL_TITLE);
   await feeLine(page, edit, 1, '差旅费', '¥1500', '2026-11-20');
   const bill = await submit(page, edit);
   const panel = bill.getByTestId('bill-budget');
@@ -116,6 +119,40 @@ test('a forbid budget refuses an expense naming the line; with 个人承担 it p
   await expect(panel).toContainText('个人承担 ¥300.00');
   await expect(panel.getByTestId('bill-budget-personal')).toHaveText('¥300.00');
   await shot(page, 'budgets-personal-1440.png');
+
+  // ---- through to payment: 审批人甲 approves both steps; 待支付单据 pays ¥1,200.00 and the ¥300.00 share
+  // stays with the employee, on the list and on the document's 支付信息.
+  await expect(page).toHaveURL(/\/bill\/detail\?id=\d+/);
+  const billId = Number(new URL(page.url()).searchParams.get('id'));
+  const approverContext = await browser.newContext({ baseURL });
+  const approver = await approverContext.newPage();
+  await passwordLogin(approver, APPROVER);
+  const asApprover = await apiAs(approver);
+  await asApprover('POST', '/finobill/api/web/flow/approve', { id: billId, opinion: '部门同意' });
+  await asApprover('POST', '/finobill/api/web/flow/approve', { id: billId, opinion: '财务同意' });
+  await approverContext.close();
+  await topMenu(page).getByText('付款管理').click();
+  await expect(page).toHaveURL(/\/payment\/waiting/);
+  const waiting = page.getByTestId('payment-waiting');
+  const search = waiting.getByPlaceholder('单据编号/事由');
+  await search.fill(PERSONAL_TITLE);
+  await search.press('Enter');
+  await expect(waiting.locator('.ant-table-row')).toHaveCount(1, { timeout: 20_000 });
+  await expect(waiting.locator('.ant-spin-spinning')).toHaveCount(0);
+  const payRow = waiting.locator('.ant-table-row').filter({ hasText: PERSONAL_TITLE });
+  await expect(payRow).toContainText('1500.00');
+  await expect(payRow).toContainText('300.00');
+  await expect(payRow).toContainText('1200.00');
+  await shot(page, 'budgets-payment-waiting-1440.png');
+  await page.goto(`/bill/detail?id=${billId}`);
+  const payment = page.getByTestId('bill-payment');
+  await expect(payment.getByTestId('payment-personal')).toHaveText(
+    '¥300.00（单据金额 ¥1500.00，超预算部分由本人承担，不予支付）',
+    { timeout: 20_000 },
+  );
+  await expect(payment).toContainText('¥1200.00');
+  await payment.scrollIntoViewIfNeeded();
+  await shot(page, 'budgets-payment-bill-1440.png');
 
   // ---- the budget's detail shows the occupation, and drills down to the document
   await topMenu(page).getByText('设置中心').click();
@@ -144,7 +181,7 @@ test('a forbid budget refuses an expense naming the line; with 个人承担 it p
   const ledger = page.getByTestId('budget-ledger');
   await expect(ledger).toBeVisible();
   await expect(ledger).toContainText('预占');
-  await expect(ledger).toContainText('预算旅程个人承担');
+  await expect(ledger).toContainText(PERSONAL_TITLE);
   await shot(page, 'budgets-ledger-1440.png');
 
   // ---- leave the demo tenant as other journeys expect it: the budget stopped
