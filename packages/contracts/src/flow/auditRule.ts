@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BILL_TYPES, FEE_TYPE_CODES } from './enums.js';
+import { BILL_TYPES } from './enums.js';
+import { feeTypeCode } from '../feeType/index.js';
 import { fen, flag, id, labelled, required, text } from './fields.js';
 
 /**
@@ -87,8 +88,11 @@ const ruleFields = {
     .max(BILL_TYPES.length, '单据类型重复')
     .default([])
     .describe('适用单据'),
-  /** overStandard: the fee type whose lines are compared with the standard. */
-  feeType: z.enum(FEE_TYPE_CODES, '费用类型不正确').optional().describe('费用类型'),
+  /**
+   * overStandard: the fee type whose lines are compared with the standard — any code of the tenant's tree; a
+   * rule on 差旅费 covers the types under it (机票, 火车票…), a rule on 机票 those lines only.
+   */
+  feeType: feeTypeCode('费用类型').optional(),
   /** overStandard: only when a trip of the document goes to a city of this group (城市组). */
   cityGroupId: id('城市组').optional(),
   /** overStandard: the standard per fee line; billTotal: the document's limit (分). */

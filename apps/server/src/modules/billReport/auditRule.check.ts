@@ -26,13 +26,15 @@ export interface BillUnderCheck {
   /** 分. */
   amount: number;
   /**
-   * `category`: the root of the fee type in the tenant's tree (standards and 费用超标准 rules key on the nine
-   * roots: 机票 under 差旅费 counts as travel); `feeTypeText`: its name.
+   * `category`: the root of the fee type in the tenant's tree (standards key on the nine roots: 机票 under 差旅费
+   * counts as travel); `line`: the code and its ancestors, nearest first (a 费用超标准 rule on any type of the
+   * tree covers the types under it); `feeTypeText`: its name.
    */
   fees: {
     id: number;
     feeType: string;
     category: string;
+    line: string[];
     feeTypeText: string;
     amount: number;
     feeDate: number;
@@ -64,6 +66,7 @@ export async function loadBillForCheck(db: Db, tenantId: number, billId: number)
       id: Number(f.id),
       feeType: f.fee_type,
       category: tree.rootOf(f.fee_type),
+      line: tree.line(f.fee_type),
       feeTypeText: tree.nameOf(f.fee_type),
       amount: Number(f.amount),
       feeDate: Number(f.fee_date),
@@ -144,7 +147,8 @@ async function hitsOf(
         where = `，行程目的地${matched.locationCus}属于${group.name}`;
       }
       return bill.fees
-        .filter((f) => f.category === rule.fee_type && f.amount > limit)
+        // A rule on a type covers the types under it: the line's code or one of its ancestors.
+        .filter((f) => f.line.includes(rule.fee_type ?? '') && f.amount > limit)
         .map((f) => `${feeLabel(bill, f.id)}金额${yuan(f.amount)}，超过标准${yuan(limit)}${where}`);
     }
     case 'duplicateFee': {

@@ -1,13 +1,13 @@
 import {
   AUDIT_ACTION_LABEL,
   AUDIT_RULE_KIND_LABEL,
-  FEE_TYPE_LABEL,
   type AuditAction,
   type AuditRule,
   type AuditRuleKind,
 } from '@feikong/contracts';
 import type { TenantCaller } from '../../platform/context.js';
 import type { Db } from '../../platform/db/database.js';
+import { feeTypeIndex } from '../budget/index.js';
 import { cityGroupWithCities } from '../org/index.js';
 import * as repo from './auditRule.repo.js';
 import { billReportErrors, yuan } from './billReport.errors.js';
@@ -16,13 +16,13 @@ import { billReportErrors, yuan } from './billReport.errors.js';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.getRule>>>;
 
-function conditionText(r: Row, groupName: string | null) {
+function conditionText(r: Row, groupName: string | null, feeTypeName: (code: string) => string) {
   const limit = r.amount_limit === null ? '' : yuan(Number(r.amount_limit));
   switch (r.rule_kind as AuditRuleKind) {
     case 'invoiceOutsideTrip':
       return '费用所附发票的开票日期不在单据行程期间';
     case 'overStandard':
-      return `${FEE_TYPE_LABEL[r.fee_type ?? ''] ?? r.fee_type}每笔超过${limit}${groupName ? `（行程目的地属于${groupName}）` : ''}`;
+      return `${feeTypeName(r.fee_type ?? '')}每笔超过${limit}${groupName ? `（行程目的地属于${groupName}）` : ''}`;
     case 'duplicateFee':
       return '同一提交人其他未驳回单据中有相同费用类型、金额和日期的费用';
     case 'invoiceAge':
@@ -51,7 +51,9 @@ async function toRule(
   tenantId: number,
   r: Row,
   names?: Map<number, string | null>,
+  feeTypeName?: (code: string) => string,
 ): Promise<AuditRule> {
+  const nameOfFee = feeTypeName ?? (await feeTypeIndex(db, tenantId)).nameOf;
   let groupName: string | null = null;
   if (r.city_group_id !== null) {
     const gid = Number(r.city_group_id);
@@ -78,7 +80,7 @@ async function toRule(
     percent: r.percent === null ? null : Number(r.percent),
     enabled: Number(r.enabled) === 1,
     remark: r.remark,
-    conditionText: conditionText(r, groupName),
+    conditionText: conditionText(r, groupName, nameOfFee),
     createAt: Number(r.created_at),
     updateAt: Number(r.updated_at),
   };
@@ -121,6 +123,10 @@ function values(b: RuleBody): repo.RuleValues {
 }
 
 async function checkRefs(db: Db, tenantId: number, b: RuleBody) {
+  if (b.ruleKind === 'overStandard' && b.feeType !== undefined) {
+    // Another tenant's code, or one never made, is answered like a missing one.
+    if (!(await feeTypeIndex(db, tenantId)).has(b.feeType)) throw billReportErrors.feeTypeNotFound(b.feeType);
+  }
   if (b.ruleKind === 'overStandard' && b.cityGroupId !== undefined) {
     if (!(await cityGroupWithCities(db, tenantId, b.cityGroupId))) throw billReportErrors.cityGroupNotFound();
   }
@@ -134,7 +140,8 @@ export async function listAuditRules(
   const rows = await repo.listRules(db, caller.tenantId, q);
   const names = new Map<number, string | null>();
   const items: AuditRule[] = [];
-  for (const r of rows) items.push(await toRule(db, caller.tenantId, r, names));
+  const { nameOf } = await feeTypeIndex(db, caller.tenantId);
+  for (const r of rows) items.push(await toRule(db, caller.tenantId, r, names, nameOf));
   return { items };
 }
 

@@ -128,6 +128,57 @@ describe('智能规则集 routes', () => {
     );
   });
 
+  it('a 费用超标准 rule on a type of the tree covers the types under it, and only those', async () => {
+    const NOW = chinaDayMs('2026-11-27') + 10 * 3_600_000;
+    const A = await tenant();
+    const travel = await t.db
+      .selectFrom('fee_types')
+      .select('id')
+      .where('tenant_id', '=', A.tenantId)
+      .where('code', '=', 'travel')
+      .executeTakeFirstOrThrow();
+    const child = (code: string, name: string, parent: number) =>
+      t.db
+        .insertInto('fee_types')
+        .values({
+          tenant_id: A.tenantId,
+          code,
+          name,
+          parent_id: parent,
+          enabled: 1,
+          subject_code: '',
+          bill_types: '[]',
+          sort: 0,
+          created_by: 0,
+          created_at: NOW,
+          updated_by: 0,
+          updated_at: NOW,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const air = await child('travel.air', '机票', Number(travel.id));
+    await child('travel.air.intl', '国际机票', Number(air.id));
+    await child('travel.train', '火车票', Number(travel.id));
+    const rule = await addRule(A.admin.token, {
+      name: '机票标准',
+      ruleKind: 'overStandard',
+      action: 'warn',
+      message: '机票超标准',
+      feeType: 'travel.air',
+      amountLimit: 100000,
+    });
+    expect(rule.conditionText).toBe('机票每笔超过¥1,000.00');
+
+    const bill = await insertBill(t.db, A.tenantId, { submitterId: A.staff.staffId, amount: 450000 });
+    for (const feeType of ['travel.air', 'travel.air.intl', 'travel.train', 'travel'])
+      await insertFee(t.db, A.tenantId, bill.id, { feeType, amount: 150000, date: '2026-11-04' });
+    const loaded = (await loadBillForCheck(t.db, A.tenantId, bill.id))!;
+    const r = await checkBillRules(t.db, A.tenantId, loaded.bill, NOW);
+    expect(r.warnings.map((h) => h.detail)).toEqual([
+      '第1条费用（机票）金额¥1,500.00，超过标准¥1,000.00；第2条费用（国际机票）金额¥1,500.00，超过标准¥1,000.00',
+    ]);
+  });
+
   it('refuses bad input with the field named and saves nothing', async () => {
     const A = await tenant();
     const cases: [Record<string, unknown>, string][] = [
@@ -141,6 +192,9 @@ describe('智能规则集 routes', () => {
       [{ ...hotelRule, billTypes: ['expense', 'expense'] }, '单据类型重复'],
       [{ name: '超期', ruleKind: 'invoiceAge', action: 'warn', message: 'x' }, '发票超期规则需填写天数'],
       [{ name: '总额', ruleKind: 'billTotal', action: 'warn', message: 'x' }, '请填写大于0的金额上限'],
+      [{ ...hotelRule, feeType: '1bad code' }, '只能由字母、数字、下划线、点和短横线组成'],
+      // a code not in this tenant's fee-type tree (never made, or another tenant's)
+      [{ ...hotelRule, feeType: 'nosuch.type' }, '费用类型「nosuch.type」不存在'],
     ];
     for (const [body, text] of cases) {
       const res = await call(A.admin.token, 'POST', `${RULE}/add`, body);

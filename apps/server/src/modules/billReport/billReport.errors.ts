@@ -7,6 +7,8 @@ import { AppError } from '../../platform/errors.js';
  */
 export const BillReportCode = {
   cityGroupNotFound: 11350400,
+  /** 费用超标准 naming a code that is not in the tenant's fee-type tree. */
+  feeTypeNotFound: 11351400,
   ruleNotFound: 11350404,
   billNotFound: 11351404,
   nameTaken: 11350409,
@@ -27,6 +29,13 @@ export const billReportErrors = {
       '城市组不存在',
       400,
       fields('cityGroupId', '城市组不存在'),
+    ),
+  feeTypeNotFound: (code: string) =>
+    new AppError(
+      BillReportCode.feeTypeNotFound,
+      `费用类型「${code}」不存在，请在设置中心 › 费用类型中查看`,
+      400,
+      fields('feeType', '费用类型不存在'),
     ),
   /** data: the whole check ({ warnings, blocks }) for the edit page to list. */
   ruleBlocked: (result: AuditResult) =>

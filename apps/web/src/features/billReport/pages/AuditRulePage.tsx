@@ -8,6 +8,7 @@ import {
   Modal,
   Radio,
   Select,
+  TreeSelect,
   Space,
   Switch,
   Tag,
@@ -21,7 +22,6 @@ import {
   AuditRuleListQuery,
   BILL_TYPE_LABEL,
   BILL_TYPES,
-  FEE_TYPES,
   formatDateTime,
   type AuditAction,
   type AuditRuleKind,
@@ -30,6 +30,7 @@ import {
 } from '@feikong/contracts';
 import { billReportApi, type AuditRule } from '@/api/billReport';
 import { orgApi } from '@/api/org';
+import { feeTypeOptionsQuery, feeTypeTreeData } from '@/features/settings';
 import { useAccess } from '@/components/Access';
 import { confirmDelete } from '@/components/confirmDelete';
 import { useDebouncedClick } from '@/components/directives';
@@ -53,7 +54,6 @@ import {
 
 const KIND_OPTIONS = AUDIT_RULE_KINDS.map((k) => ({ value: k, label: AUDIT_RULE_KIND_LABEL[k] }));
 const BILL_TYPE_OPTIONS = BILL_TYPES.map((t) => ({ value: t, label: BILL_TYPE_LABEL[t] }));
-const FEE_TYPE_OPTIONS = FEE_TYPES.map((f) => ({ value: f.code, label: f.name }));
 const HINT: Record<AuditRuleKind, string> = {
   invoiceOutsideTrip:
     '费用所附发票的开票日期不在单据任一行程的出发至返回日期之间时触发（单据无行程时不检查）',
@@ -118,6 +118,8 @@ function RuleDialog({ rule, onClose }: { rule: AuditRule | 'new' | null; onClose
   const qc = useQueryClient();
   const kind = Form.useWatch('ruleKind', form) as AuditRuleKind | undefined;
   const editing = rule !== null && rule !== 'new' ? rule : null;
+  // Any type of the tenant's tree: a rule on 差旅费 covers 机票 and the rest under it.
+  const feeTypes = useQuery(feeTypeOptionsQuery());
   const cityGroups = useQuery({
     queryKey: ['billReport', 'cityGroups'],
     queryFn: () => orgApi.cityGroups(),
@@ -223,7 +225,15 @@ function RuleDialog({ rule, onClose }: { rule: AuditRule | 'new' | null; onClose
               style={{ flex: 1 }}
               rules={[{ required: true, message: '请选择费用类型' }]}
             >
-              <Select options={FEE_TYPE_OPTIONS} placeholder="请选择" aria-label="费用类型" />
+              <TreeSelect<string>
+                placeholder="请选择"
+                aria-label="费用类型"
+                treeData={feeTypeTreeData(feeTypes.data ?? [])}
+                treeDefaultExpandAll
+                showSearch
+                treeNodeFilterProp="title"
+                loading={feeTypes.isLoading}
+              />
             </Form.Item>
             <Form.Item label="城市组" name="cityGroupId" style={{ flex: 1 }}>
               <Select
