@@ -17,7 +17,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -46,8 +46,9 @@ import { projectApi } from '@/api/project';
 import { useAccess } from '@/components/Access';
 import { applyFieldErrors } from '@/components/formErrors';
 import { useUnsavedChanges } from '@/platform/unsaved';
+import { BudgetImportExport } from '../components/BudgetImportExport';
 import { BudgetLedgerDrawer } from '../components/BudgetLedgerDrawer';
-import { BUDGET_LIST as LIST, BUDGET_PERM, budgetInfoQuery, useBudgetMutation } from '../queries';
+import { BUDGET_LIST as LIST, BUDGET_PERM, budgetInfoQuery, budgetKeys, useBudgetMutation } from '../queries';
 
 interface Settings {
   name: string;
@@ -96,7 +97,8 @@ export default function BudgetDetailPage() {
   const info = useQuery({ ...budgetInfoQuery(id), enabled: id > 0, refetchOnMount: 'always' });
   if (id > 0 && !(info.data && info.isFetchedAfterMount))
     return <Card className="fk-panel">{info.isError ? '预算不存在或已被删除' : <Spin />}</Card>;
-  return <BudgetForm key={id} id={id} saved={info.data} />;
+  // A new version (an import, another window's adjustment) starts the form again from it.
+  return <BudgetForm key={`${id}:${info.data?.version ?? 0}`} id={id} saved={info.data} />;
 }
 
 function flatDepts(nodes: UnitNode[], out: { value: string; label: string }[] = []) {
@@ -140,6 +142,7 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const { can } = useAccess();
+  const qc = useQueryClient();
   const readOnly = !can([BUDGET_PERM.edit]);
   const mode = id === 0 ? 'add' : readOnly ? 'view' : 'edit';
   const [form] = Form.useForm<Settings>();
@@ -312,6 +315,14 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
             <Button disabled={false} onClick={() => navigate(LIST)}>
               返回
             </Button>
+            {id > 0 && saved && (
+              <BudgetImportExport
+                budgetId={id}
+                dimensionText={saved.budget_mode === BudgetMode.project ? '项目' : '部门'}
+                canEdit={!readOnly}
+                onImported={() => void qc.invalidateQueries({ queryKey: budgetKeys.all })}
+              />
+            )}
             {!readOnly && (
               <Button type="primary" loading={busy} onClick={() => void save()}>
                 {id > 0 ? '保存并发布新版本' : '保存'}
