@@ -19,7 +19,7 @@ import {
 } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
   BUDGET_PERIOD_TYPES,
@@ -97,8 +97,7 @@ export default function BudgetDetailPage() {
   const info = useQuery({ ...budgetInfoQuery(id), enabled: id > 0, refetchOnMount: 'always' });
   if (id > 0 && !(info.data && info.isFetchedAfterMount))
     return <Card className="fk-panel">{info.isError ? '预算不存在或已被删除' : <Spin />}</Card>;
-  // A new version (an import, another window's adjustment) starts the form again from it.
-  return <BudgetForm key={`${id}:${info.data?.version ?? 0}`} id={id} saved={info.data} />;
+  return <BudgetForm key={id} id={id} saved={info.data} />;
 }
 
 function flatDepts(nodes: UnitNode[], out: { value: string; label: string }[] = []) {
@@ -196,6 +195,15 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
     }),
     [saved],
   );
+  // A new version (an import: decision 0054) starts the tree and the settings again from it.
+  const shown = useRef(saved?.version);
+  useEffect(() => {
+    if (!saved || shown.current === saved.version) return;
+    shown.current = saved.version;
+    setNodes(nodesOf(saved));
+    form.setFieldsValue(initial);
+    setDirty(false);
+  }, [saved, initial, form]);
   const year = Form.useWatch('year', form) ?? initial.year;
   const periodType = (Form.useWatch('period_type', form) ?? initial.period_type) as BudgetPeriodType;
   const period = budgetPeriodOf(year, month.month() + 1, periodType);
