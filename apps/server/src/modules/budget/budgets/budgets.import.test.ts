@@ -6,7 +6,7 @@ import { makeDepartment } from '../../../../test/factories.js';
 import { multipartBody, waitForTask } from '../../../../test/tasks.js';
 import type { TenantCaller } from '../../../platform/context.js';
 import { type Call, flowApp, type FlowTenant } from '../../flow/flow.testkit.js';
-import { BudgetImportCode } from './budgets.errors.js';
+import { BudgetCode, BudgetImportCode } from './budgets.errors.js';
 import { BUDGETS } from './budgets.routes.js';
 import { importBudgetTable, type TableNode } from './budgets.service.js';
 
@@ -252,6 +252,105 @@ describe('预算导入 (150)', () => {
     const theirExport = await exported(B.admin.token, { budget_id: id });
     expect(theirExport).toMatchObject({ status: 2, error_msg: '预算不存在或已被删除' });
     expect(await snapshot(id)).toBe(before);
+  });
+
+  it('a project budget: 项目编码 and 人员手机号 (the tenant’s active staff only); export writes them back', async () => {
+    const made = await call(A.admin.token, 'POST', '/finobill/api/web/project/add', {
+      code: 'PRJ-2035',
+      name: '新园区',
+      owner_id: A.admin.staffId,
+    });
+    expect(made.body.status).toBe(0);
+    const add = await call(A.admin.token, 'POST', P('add'), {
+      name: '2035年项目预算',
+      year: 2035,
+      period_type: 'quarter',
+      budget_mode: 3,
+      control: 1,
+      nodes: [{ key: 'r', parent: null, dimension: 'root' }],
+    });
+    const id = add.body.data.id as number;
+    const head = ['项目编码', '项目名称', '人员手机号', '人员姓名', '期间', '预算金额（元）'];
+    const bad = await imported(
+      A.admin.token,
+      await xlsx(
+        [
+          ['PRJ-2035', '', B.submitter.phone, '', '2035Q1', 10],
+          ['NOPE', '', '', '', '2035Q2', 10],
+          ['', '新园区', '', '', '2035Q2', 10],
+        ],
+        head,
+      ),
+      { budget_id: id },
+    );
+    expect(bad).toMatchObject({ status: 1, success_amount: 0, fail_amount: 3 });
+    const reasons = (await sheetOf(bad)).slice(1).map((r) => r.at(-1));
+    expect(reasons).toEqual([
+      `手机号「${B.submitter.phone}」不是本组织的在职员工`,
+      '项目编码「NOPE」不存在',
+      '请填写项目编码',
+    ]);
+    const good = await imported(
+      A.admin.token,
+      await xlsx(
+        [
+          ['PRJ-2035', '新园区', '', '', march(2035), 900],
+          ['PRJ-2035', '新园区', A.submitter.phone, '', '2035-07', 100],
+        ],
+        head,
+      ),
+      { budget_id: id },
+    );
+    expect(good).toMatchObject({ status: 1, success_amount: 2 });
+    const b = await info(A, id);
+    const person = b.nodes.find((n) => n.dimension === 'person')!;
+    expect(person.value).toBe(String(A.submitter.staffId));
+    expect(person.figures.find((f) => f.period === '2035-Q3')!.budget).toBe(10000);
+    expect(b.nodes.find((n) => n.dimension === 'project')!.figures[0]!.budget).toBe(90000);
+    const rows = await sheetOf(await exported(A.admin.token, { budget_id: id, template: true }));
+    expect(rows[0]).toEqual(['项目编码', '项目名称', '人员手机号', '人员姓名', '期间', '预算金额(元)']);
+    expect(rows).toContainEqual(['PRJ-2035', '新园区', A.submitter.phone, person.label, '2035-Q3', '100.00']);
+  });
+
+  it('a publish that fails half-way leaves nothing behind (the lock and the draft roll back)', async () => {
+    const id = await budgetOf(A, 2036);
+    const before = await snapshot(id);
+    const row = () =>
+      t.db
+        .selectFrom('budgets')
+        .select(['updated_at', 'draft', 'current_version'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const budgetRow = await row();
+    const caller: TenantCaller = {
+      sessionId: 0,
+      userId: A.admin.userId,
+      tenantId: A.tenantId,
+      staffId: A.admin.staffId,
+      perms: ['*'],
+    };
+    // A department deleted between the file's check and the publish: the publish refuses it after the lock
+    // and the draft were written.
+    await expect(
+      importBudgetTable(
+        t.db,
+        caller,
+        id,
+        [
+          { key: 'root', parent: null, dimension: 'root', value: '', amounts: {} },
+          {
+            key: 'root/department:987654321',
+            parent: 'root',
+            dimension: 'department',
+            value: '987654321',
+            amounts: { '2036-01': 5 },
+          },
+        ],
+        Date.now() + 5_000,
+      ),
+    ).rejects.toMatchObject({ code: BudgetCode.badNodes });
+    expect(await snapshot(id)).toBe(before);
+    expect(await row()).toEqual(budgetRow);
   });
 
   it('two imports of one budget at once publish n+1 and n+2, never a corrupt tree', async () => {
