@@ -405,6 +405,36 @@ describe('预算导入 (150)', () => {
         Date.now(),
       ),
     ).rejects.toMatchObject({ code: BudgetImportCode.notFound });
+    // 修改 takes the same lock: an adjustment racing an import adds its version, never a second tree.
+    const racing = await Promise.all([
+      importBudgetTable(t.db, caller, id, table(300), Date.now()),
+      call(A.admin.token, 'POST', P('update'), {
+        id,
+        name: '2034年部门预算',
+        year: 2034,
+        period_type: 'month',
+        budget_mode: 2,
+        control: 3,
+        nodes: b.nodes.map((n) => ({
+          key: String(n.id),
+          id: n.id,
+          parent: n.parent_id === null ? null : String(n.parent_id),
+          dimension: n.dimension,
+          value: n.value,
+          amounts: {},
+        })),
+      }),
+    ]);
+    expect(racing[1].body.status).toBe(0);
+    expect(
+      await t.db
+        .selectFrom('budget_nodes')
+        .select('id')
+        .where('budget_id', '=', id)
+        .where('removed', '=', 0)
+        .execute(),
+    ).toHaveLength(3);
+    expect((await info(A, id)).version).toBe(5);
     const figure = b.nodes
       .find((n) => n.value === String(dept2))!
       .figures.find((f) => f.period === '2034-03')!;

@@ -245,6 +245,8 @@ export async function addBudget(
 export async function updateBudget(db: Db, caller: TenantCaller, body: Input & { id: number }, now: number) {
   const input = body as unknown as Parsed & { id: number };
   return inTransaction(db, async (trx) => {
+    // The budget's row lock first (as 预算导入, decision 0054): concurrent publishes read each other's nodes.
+    if (!(await repo.lockBudget(trx, caller.tenantId, input.id, now))) throw budgetErrors.notFound();
     const b = await mustGet(trx, caller.tenantId, input.id);
     if (await repo.budgetVersions.nameTaken(trx, caller.tenantId, input.name, b.id))
       throw budgetErrors.nameTaken(input.name);
