@@ -13,6 +13,7 @@ import { benchFlow } from './flow.js';
 import { benchSpendDecision } from './spendDecision.js';
 import { benchSpendAnalysis } from './spendAnalysis.js';
 import { benchBudgetCheck } from './budgetCheck.js';
+import { benchBudgetImport } from './budgetImport.js';
 
 const benches: Record<string, () => Promise<unknown>> = {
   'api-read': benchApiRead,
@@ -27,6 +28,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'spend-decision': benchSpendDecision,
   'spend-analysis': benchSpendAnalysis,
   'budget-check': benchBudgetCheck,
+  'budget-import': benchBudgetImport,
 };
 
 const wanted = process.argv.slice(2);

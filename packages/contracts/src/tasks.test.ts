@@ -16,7 +16,7 @@ import {
 describe('task types', () => {
   it('names every spec type in Chinese', () => {
     expect(Object.keys(TaskOperatingTypeLabel).map(Number)).toEqual([
-      1, 2, 3, 4, 5, 7, 8, 9, 10, 12, 13, 14, 25, 26, 27, 30, 33, 34, 35, 40, 41, 131, 142,
+      1, 2, 3, 4, 5, 7, 8, 9, 10, 12, 13, 14, 25, 26, 27, 30, 33, 34, 35, 40, 41, 131, 142, 150, 151,
     ]);
     expect(taskTypeName(TaskOperatingType.spendAnalysisExport)).toBe('费用分析导出');
     expect(isImportTask(142)).toBe(false);
@@ -31,6 +31,10 @@ describe('task types', () => {
     expect(isImportTask(1)).toBe(true);
     expect(isImportTask(2)).toBe(true);
     expect(isImportTask(131)).toBe(true);
+    // 预算导入 (decision 0054) imports; 预算导出 writes a file.
+    expect(isImportTask(150)).toBe(true);
+    expect(isImportTask(151)).toBe(false);
+    expect(taskTypeName(TaskOperatingType.budgetImport)).toBe('预算导入');
     expect(isImportTask(3)).toBe(false);
     expect(TASK_TYPES_WITHOUT_RESULT_MESSAGE).toEqual([33]);
   });

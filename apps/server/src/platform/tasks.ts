@@ -93,6 +93,9 @@ export const TASK_TYPE_POLICIES: Readonly<Record<number, TaskTypePolicy>> = {
   // 付款管理 (spend/payment): the bank payment file of a batch, and the bank's result file.
   40: { kind: 'export', permission: 'paymentBatch:export' },
   41: { kind: 'import', permission: 'paymentBatch:pay' },
+  // 预算 (budget/budgets, decision 0054): the budget table's import (one new version) and export.
+  150: { kind: 'import', permission: 'budgetList:edit' },
+  151: { kind: 'export', permission: 'budgetList:view' },
 };
 
 /** Sent to AppDeps.onTaskFinished once a task is done, either way. */

@@ -43,10 +43,11 @@ export function absoluteUrl(url: string): string {
 }
 
 export const tasksApi = {
-  /** POST tasks:import — multipart: the .xlsx file and operating_type. */
-  importFile: (operatingType: number, file: File) => {
+  /** POST tasks:import — multipart: the .xlsx file, operating_type and (some types) params as JSON text. */
+  importFile: (operatingType: number, file: File, params?: Record<string, unknown>) => {
     const form = new FormData();
     form.append('operating_type', String(operatingType));
+    if (params) form.append('params', JSON.stringify(params));
     form.append('file', file, file.name);
     return http.post<{ id: number }>(`${TASK_CENTER}/tasks:import`, form);
   },

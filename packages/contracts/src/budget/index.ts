@@ -312,3 +312,33 @@ export const BudgetLedgerRow = z.object({
 });
 export type BudgetLedgerRow = z.infer<typeof BudgetLedgerRow>;
 export const BudgetLedgerPage = pagedOf(BudgetLedgerRow);
+
+/**
+ * 预算导入 (task 150) and 预算导出 (task 151), decision 0054. The table's columns: per dimension of the budget a
+ * code and a name column (部门编码 is the department's ID: departments have no other code; 部门名称 is read when
+ * the code is empty), then 期间 and 预算金额(元); the export adds 预占, 已用, 可用, which the import ignores, so an
+ * exported table imports as it is.
+ */
+export const BUDGET_TABLE_DIMENSION_COLUMNS = {
+  department: ['部门编码', '部门名称'],
+  project: ['项目编码', '项目名称'],
+  fee_type: ['费用类型编码', '费用类型名称'],
+  person: ['人员手机号', '人员姓名'],
+} as const satisfies Record<Exclude<BudgetDimension, 'root'>, readonly [string, string]>;
+export const BUDGET_TABLE_PERIOD = '期间';
+export const BUDGET_TABLE_AMOUNT = '预算金额(元)';
+export const BUDGET_TABLE_FIGURES = ['预占(元)', '已用(元)', '可用(元)'] as const;
+export const BUDGET_TABLE_REASON = '失败原因';
+/** The order of a budget table's dimension levels under the root. */
+export const BUDGET_TABLE_LEVELS = ['department', 'project', 'fee_type', 'person'] as const;
+
+export const BudgetImportParams = z.object(labelled({ budget_id: id('预算ID') }));
+export type BudgetImportParams = z.input<typeof BudgetImportParams>;
+export const BudgetExportParams = z.object(
+  labelled({
+    budget_id: id('预算ID'),
+    /** true: the import template (the import columns, filled with the budget's current amounts). */
+    template: z.boolean('取值为true或false').default(false).describe('导入模板'),
+  }),
+);
+export type BudgetExportParams = z.input<typeof BudgetExportParams>;

@@ -6,7 +6,28 @@ import { pagedOf } from '../reply.js';
 const operatingType = z.coerce.number().int().positive().describe('任务类型');
 
 /** The text fields of an import (multipart, beside the file part). */
-export const TaskImportFields = z.object({ operating_type: operatingType });
+export const TaskImportFields = z.object({
+  operating_type: operatingType,
+  /**
+   * What the import is for, as JSON text (a multipart field is text), e.g. {"budget_id":12} for 预算导入
+   * (decision 0054); the handler validates it with its own schema. Absent: {}.
+   */
+  params: z
+    .string('必须是文字')
+    .max(2000, '不能超过2000个字符')
+    .transform((text, ctx) => {
+      try {
+        const v: unknown = JSON.parse(text);
+        if (v !== null && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+      } catch {
+        /* answered below */
+      }
+      ctx.addIssue({ code: 'custom', message: '格式不正确，应为JSON对象' });
+      return z.NEVER;
+    })
+    .optional()
+    .describe('导入参数'),
+});
 
 export const TaskExportBody = z.object({
   operating_type: operatingType,

@@ -245,3 +245,53 @@ export async function departmentLine(db: Db, tenantId: number, deptId: number | 
   }
   return out;
 }
+
+/**
+ * Departments of the tenant by exact name (预算导入's 部门名称 when 部门编码 is empty): name → ids, two ids when
+ * two departments share a name (the import then asks for the code).
+ */
+export async function departmentsByName(db: Db, tenantId: number, names: string[]) {
+  const out = new Map<string, number[]>();
+  for (let i = 0; i < names.length; i += 500) {
+    const rows = await db
+      .selectFrom('departments')
+      .select(['id', 'name'])
+      .where('tenant_id', '=', tenantId)
+      .where('name', 'in', names.slice(i, i + 500))
+      .where('deleted_at', 'is', null)
+      .execute();
+    for (const r of rows) out.set(r.name, [...(out.get(r.name) ?? []), Number(r.id)]);
+  }
+  return out;
+}
+
+/** Active staff of the tenant by phone (预算导入's 人员手机号): phone → staff id and name. */
+export async function activeStaffByPhones(db: Db, tenantId: number, phones: string[]) {
+  const out = new Map<string, { staffId: number; name: string }>();
+  for (let i = 0; i < phones.length; i += 500) {
+    const rows = await db
+      .selectFrom('staff')
+      .select(['id', 'phone', 'name'])
+      .where('tenant_id', '=', tenantId)
+      .where('phone', 'in', phones.slice(i, i + 500))
+      .where('status', '=', 1)
+      .execute();
+    for (const r of rows) out.set(r.phone, { staffId: Number(r.id), name: r.name });
+  }
+  return out;
+}
+
+/** Phones and names of staff ids (预算导出's 人员手机号). */
+export async function staffPhones(db: Db, tenantId: number, staffIds: number[]) {
+  const out = new Map<number, { phone: string; name: string }>();
+  for (let i = 0; i < staffIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('staff')
+      .select(['id', 'phone', 'name'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', staffIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.set(Number(r.id), { phone: r.phone, name: r.name });
+  }
+  return out;
+}

@@ -3,4 +3,10 @@
  * project they carry (flow's bill save: unusableProjects).
  */
 export { registerProjectRoutes, ProjectPerm } from './project.routes.js';
-export { projectNames, unusableProjects, type ProjectUse } from './project.service.js';
+export {
+  projectCodes,
+  projectIdsByCode,
+  projectNames,
+  unusableProjects,
+  type ProjectUse,
+} from './project.service.js';

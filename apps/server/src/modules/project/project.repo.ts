@@ -172,3 +172,19 @@ export async function memberCounts(db: Db, tenantId: number, projectIds: number[
     .execute();
   return new Map(rows.map((r) => [Number(r.project_id), Number(r.n)]));
 }
+
+export async function projectsByCodes(db: Db, tenantId: number, codes: string[]) {
+  const out: { id: number; code: string; name: string; status: number }[] = [];
+  for (let i = 0; i < codes.length; i += 500) {
+    const rows = await db
+      .selectFrom('projects')
+      .select(['id', 'code', 'name', 'status'])
+      .where('tenant_id', '=', tenantId)
+      .where('code', 'in', codes.slice(i, i + 500))
+      .execute();
+    out.push(
+      ...rows.map((r) => ({ id: Number(r.id), code: r.code, name: r.name, status: Number(r.status) })),
+    );
+  }
+  return out;
+}

@@ -228,3 +228,15 @@ export async function projectNames(db: Db, tenantId: number, ids: number[]) {
   const rows = await repo.projectsByIds(db, tenantId, [...new Set(ids)]);
   return new Map(rows.map((p) => [p.id, `${p.name}（${p.code}）`]));
 }
+
+/** Projects of the tenant by code, any status (预算导入's 项目编码): code → id and name. */
+export async function projectIdsByCode(db: Db, tenantId: number, codes: string[]) {
+  const rows = await repo.projectsByCodes(db, tenantId, [...new Set(codes)]);
+  return new Map(rows.map((p) => [p.code, { id: p.id, name: p.name }]));
+}
+
+/** Code and name of projects by id (预算导出's 项目编码, 项目名称). */
+export async function projectCodes(db: Db, tenantId: number, ids: number[]) {
+  const rows = await repo.projectsByIds(db, tenantId, [...new Set(ids)]);
+  return new Map(rows.map((p) => [p.id, { code: p.code, name: p.name }]));
+}

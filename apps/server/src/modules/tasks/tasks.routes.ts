@@ -115,5 +115,9 @@ async function importFromMultipart(d: AppServices, req: FastifyRequest) {
     if (upload) await d.storage.delete(upload.key);
     throw new RequestValidationError(toFieldErrors(TaskImportFields, parsed.error));
   }
-  return createImportTask(d, caller, { operatingType: parsed.data.operating_type, upload });
+  return createImportTask(d, caller, {
+    operatingType: parsed.data.operating_type,
+    upload,
+    params: parsed.data.params ?? {},
+  });
 }

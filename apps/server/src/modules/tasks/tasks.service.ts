@@ -98,7 +98,7 @@ export async function stageImportFile(
 export async function createImportTask(
   deps: AppServices,
   caller: TenantCaller,
-  input: { operatingType: number; upload: StagedUpload | null },
+  input: { operatingType: number; upload: StagedUpload | null; params?: Record<string, unknown> },
 ): Promise<{ id: number }> {
   try {
     authorise(deps, caller, input.operatingType, 'import');
@@ -107,7 +107,7 @@ export async function createImportTask(
       operatingType: input.operatingType,
       fileName: input.upload.fileName,
       inputKey: input.upload.key,
-      params: {},
+      params: input.params ?? {},
     });
   } catch (err) {
     if (input.upload) await deps.storage.delete(input.upload.key);

@@ -25,3 +25,13 @@ export const budgetErrors = {
   inUse: (name: string, what: string) =>
     new AppError(BudgetCode.inUse, `预算「${name}」已有单据占用或使用，不能${what}，可将其停用`, 409),
 };
+
+/** Error codes of 预算导入/导出 (1157xxxx, decision 0054). */
+export const BudgetImportCode = {
+  /** The budget went away (deleted, or never the tenant's) between the upload and the publish. */
+  notFound: 11570404,
+} as const;
+
+export const budgetImportErrors = {
+  notFound: () => new AppError(BudgetImportCode.notFound, '预算不存在或已被删除', 404),
+};

@@ -111,30 +111,6 @@ export async function updateNode(
     .execute();
 }
 
-/** Sets the budget of (node, period) — inserting the balance row if it is new; occupied/used untouched. */
-export async function setPeriodBudget(
-  db: Db,
-  tenantId: number,
-  budgetId: number,
-  nodeId: number,
-  period: string,
-  budget: number | null,
-) {
-  await db
-    .insertInto('budget_balances')
-    .values({
-      tenant_id: tenantId,
-      budget_id: budgetId,
-      node_id: nodeId,
-      period,
-      budget,
-      occupied: 0,
-      used: 0,
-    })
-    .onConflict((oc) => oc.columns(['node_id', 'period']).doUpdateSet({ budget }))
-    .execute();
-}
-
 export async function balancesOfBudget(db: Db, tenantId: number, budgetIds: number[]) {
   if (budgetIds.length === 0) return [];
   const rows = await db
@@ -230,4 +206,50 @@ export async function pageLedger(
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(total.n) };
+}
+
+/**
+ * Takes the budget's row lock (PostgreSQL: the UPDATE's row lock until commit; SQLite: the single writer) so
+ * two publishes of one budget read each other's nodes, never the same old tree. false: no such budget.
+ */
+export async function lockBudget(db: Db, tenantId: number, id: number, now: number) {
+  const r = await db
+    .updateTable('budgets')
+    .set({ updated_at: now })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/**
+ * Sets the budget of (node, period) rows — inserting a balance row that is new; occupied/used untouched — in set
+ * statements of 400 rows.
+ */
+export async function setPeriodBudgets(
+  db: Db,
+  tenantId: number,
+  budgetId: number,
+  rows: { nodeId: number; period: string; budget: number | null }[],
+) {
+  for (let i = 0; i < rows.length; i += 400) {
+    await db
+      .insertInto('budget_balances')
+      .values(
+        rows.slice(i, i + 400).map((r) => ({
+          tenant_id: tenantId,
+          budget_id: budgetId,
+          node_id: r.nodeId,
+          period: r.period,
+          budget: r.budget,
+          occupied: 0,
+          used: 0,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['node_id', 'period']).doUpdateSet((eb) => ({ budget: eb.ref('excluded.budget') })),
+      )
+      .execute();
+  }
 }

@@ -17,9 +17,10 @@ import {
 import { tenantCaller } from '../../../platform/auth.js';
 import { STAFF } from '../../../platform/context.js';
 import { ok } from '../../../platform/envelope.js';
-import type { AppDeps, ZodApp } from '../../../platform/types.js';
+import { appServices, type AppDeps, type ZodApp } from '../../../platform/types.js';
 import * as svc from './budgets.service.js';
 import type { BudgetHooks } from './budgets.service.js';
+import { registerBudgetTasks } from './budgets.tasks.js';
 
 // Designed here like /finobill's (the spec names the screens only): docs/decisions/0052-budgets-on-a-ledger.md.
 export const BUDGETS = '/finobill/api/web/budget';
@@ -36,6 +37,8 @@ export function registerBudgetRoutes(app: ZodApp, deps: AppDeps, hooks: BudgetHo
   const db = deps.db;
   const clock = deps.clock ?? Date.now;
   const read = { permission: [BudgetPerm.view, BudgetPerm.edit] as const };
+  // 150 预算导入 and 151 预算导出 through the task centre (decision 0054).
+  registerBudgetTasks(appServices(deps));
 
   app.get(
     `${BUDGETS}/list`,

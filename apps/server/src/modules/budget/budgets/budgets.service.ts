@@ -23,7 +23,7 @@ import { departmentNames, deptsOfStaff, staffUsers } from '../../org/index.js';
 import { projectNames } from '../../project/index.js';
 import { feeTypeIndex } from '../feeTypes/index.js';
 import { availableOf, previewBudget, type SpendDoc } from '../ledger/index.js';
-import { budgetErrors } from './budgets.errors.js';
+import { budgetErrors, budgetImportErrors } from './budgets.errors.js';
 import * as repo from './budgets.repo.js';
 
 /**
@@ -167,6 +167,7 @@ async function publish(trx: Db, caller: TenantCaller, budgetId: number, input: P
   const periods = budgetPeriods(input.year, input.period_type as BudgetPeriodType);
   const kept = new Set(idOf.values());
   const content: unknown[] = [];
+  const budgets: { nodeId: number; period: string; budget: number | null }[] = [];
   for (const [i, n] of nodes.entries()) {
     const id = idOf.get(n.key)!;
     const parent = n.parent === null ? null : idOf.get(n.parent)!;
@@ -178,8 +179,7 @@ async function publish(trx: Db, caller: TenantCaller, budgetId: number, input: P
       sort_order: i,
       removed: 0,
     });
-    for (const p of periods)
-      await repo.setPeriodBudget(trx, caller.tenantId, budgetId, id, p, n.amounts[p] ?? null);
+    for (const p of periods) budgets.push({ nodeId: id, period: p, budget: n.amounts[p] ?? null });
     content.push({
       id,
       parent_id: parent,
@@ -189,6 +189,7 @@ async function publish(trx: Db, caller: TenantCaller, budgetId: number, input: P
       amounts: n.amounts,
     });
   }
+  await repo.setPeriodBudgets(trx, caller.tenantId, budgetId, budgets);
   for (const id of existing.keys())
     if (!kept.has(id)) await repo.updateNode(trx, caller.tenantId, id, { removed: 1 });
   const { nodes: _n, ...settings } = input;
@@ -244,6 +245,8 @@ export async function addBudget(
 export async function updateBudget(db: Db, caller: TenantCaller, body: Input & { id: number }, now: number) {
   const input = body as unknown as Parsed & { id: number };
   return inTransaction(db, async (trx) => {
+    // The budget's row lock first (as 预算导入, decision 0054): concurrent publishes read each other's nodes.
+    if (!(await repo.lockBudget(trx, caller.tenantId, input.id, now))) throw budgetErrors.notFound();
     const b = await mustGet(trx, caller.tenantId, input.id);
     if (await repo.budgetVersions.nameTaken(trx, caller.tenantId, input.name, b.id))
       throw budgetErrors.nameTaken(input.name);
@@ -498,4 +501,76 @@ export async function ledgerRows(
     }),
     page: { page_num: q.page_num, page_size: q.page_size, total },
   };
+}
+
+/** A node of an imported budget table: its key is its path from the root ('root', 'root/department:12', …). */
+export interface TableNode {
+  key: string;
+  parent: string | null;
+  dimension: BudgetDimension;
+  value: string;
+  amounts: Record<string, number>;
+}
+
+/**
+ * 预算导入 (decision 0054): the table becomes the budget's whole tree as ONE new version, through the same
+ * publish as 修改 — in one transaction that first takes the budget's row lock, so two imports of one budget
+ * publish n+1 and n+2, the second over the first's nodes. A node on the same path as an existing one keeps
+ * its id (the ledger keys on it); nodes the table leaves out are marked removed, their ledger rows stay.
+ */
+export async function importBudgetTable(
+  db: Db,
+  caller: TenantCaller,
+  budgetId: number,
+  table: TableNode[],
+  now: number,
+) {
+  return inTransaction(db, async (trx) => {
+    if (!(await repo.lockBudget(trx, caller.tenantId, budgetId, now))) throw budgetImportErrors.notFound();
+    const b = await mustGet(trx, caller.tenantId, budgetId);
+    const existing = await repo.nodesOf(trx, caller.tenantId, b.id);
+    const byId = new Map(existing.map((n) => [n.id, n]));
+    const paths = new Map<number, string>();
+    const pathOf = (id: number, depth = 0): string => {
+      const known = paths.get(id);
+      if (known !== undefined) return known;
+      const n = byId.get(id)!;
+      const parent = n.parent_id === null ? undefined : byId.get(n.parent_id);
+      const p =
+        n.parent_id === null || !parent || depth > 50
+          ? n.dimension === 'root'
+            ? 'root'
+            : `?${n.id}`
+          : `${pathOf(parent.id, depth + 1)}/${n.dimension}:${n.value}`;
+      paths.set(id, p);
+      return p;
+    };
+    const idOfPath = new Map<string, { id: number; removed: boolean }>();
+    for (const n of existing) {
+      const p = pathOf(n.id);
+      const had = idOfPath.get(p);
+      if (!had || (had.removed && !n.removed)) idOfPath.set(p, { id: n.id, removed: !!n.removed });
+    }
+    const input: Parsed = {
+      name: b.name,
+      year: b.year,
+      period_type: b.period_type,
+      budget_mode: b.budget_mode,
+      fee_dimension: table.some((n) => n.dimension === 'fee_type'),
+      control: b.control,
+      overrun_pct: b.overrun_pct,
+      cumulative: b.cumulative === 1,
+      remark: b.remark,
+      nodes: table.map((n) => ({ ...n, id: idOfPath.get(n.key)?.id, label: '' })),
+    };
+    await repo.budgetVersions.update(
+      trx,
+      caller.tenantId,
+      b.id,
+      { ...columns(input), draft: JSON.stringify(input), updated_by: caller.staffId },
+      now,
+    );
+    const version = await publish(trx, caller, b.id, input, now);
+    return { id: b.id, version };
+  });
 }

@@ -17,9 +17,9 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
   BUDGET_PERIOD_TYPES,
@@ -46,8 +46,9 @@ import { projectApi } from '@/api/project';
 import { useAccess } from '@/components/Access';
 import { applyFieldErrors } from '@/components/formErrors';
 import { useUnsavedChanges } from '@/platform/unsaved';
+import { BudgetImportExport } from '../components/BudgetImportExport';
 import { BudgetLedgerDrawer } from '../components/BudgetLedgerDrawer';
-import { BUDGET_LIST as LIST, BUDGET_PERM, budgetInfoQuery, useBudgetMutation } from '../queries';
+import { BUDGET_LIST as LIST, BUDGET_PERM, budgetInfoQuery, budgetKeys, useBudgetMutation } from '../queries';
 
 interface Settings {
   name: string;
@@ -140,6 +141,7 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const { can } = useAccess();
+  const qc = useQueryClient();
   const readOnly = !can([BUDGET_PERM.edit]);
   const mode = id === 0 ? 'add' : readOnly ? 'view' : 'edit';
   const [form] = Form.useForm<Settings>();
@@ -193,6 +195,15 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
     }),
     [saved],
   );
+  // A new version (an import: decision 0054) starts the tree and the settings again from it.
+  const shown = useRef(saved?.version);
+  useEffect(() => {
+    if (!saved || shown.current === saved.version) return;
+    shown.current = saved.version;
+    setNodes(nodesOf(saved));
+    form.setFieldsValue(initial);
+    setDirty(false);
+  }, [saved, initial, form]);
   const year = Form.useWatch('year', form) ?? initial.year;
   const periodType = (Form.useWatch('period_type', form) ?? initial.period_type) as BudgetPeriodType;
   const period = budgetPeriodOf(year, month.month() + 1, periodType);
@@ -312,6 +323,14 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
             <Button disabled={false} onClick={() => navigate(LIST)}>
               返回
             </Button>
+            {id > 0 && saved && (
+              <BudgetImportExport
+                budgetId={id}
+                dimensionText={saved.budget_mode === BudgetMode.project ? '项目' : '部门'}
+                canEdit={!readOnly}
+                onImported={() => void qc.invalidateQueries({ queryKey: budgetKeys.all })}
+              />
+            )}
             {!readOnly && (
               <Button type="primary" loading={busy} onClick={() => void save()}>
                 {id > 0 ? '保存并发布新版本' : '保存'}
