@@ -33,6 +33,8 @@ export const TaskOperatingType = {
   /** 付款管理 (issue 21): the bank payment file of a batch, and the bank's result file. */
   paymentFileExport: 40,
   paymentResultImport: 41,
+  /** Not in the spec's list: 预算同步 (issue 22, decision 0056), the pull of linked external budget tables. */
+  budgetSync: 153,
 } as const;
 export type TaskOperatingType = ValueOf<typeof TaskOperatingType>;
 
@@ -60,6 +62,7 @@ export const TaskOperatingTypeLabel: Record<TaskOperatingType, string> = {
   35: '卡片操作列表导出',
   40: '银行付款文件导出',
   41: '支付结果导入',
+  153: '预算同步',
 };
 
 /** Name shown to users; an unknown type still gets a readable name. */
@@ -76,6 +79,7 @@ export const TASK_IMPORT_TYPES: readonly number[] = [
   TaskOperatingType.memberImport,
   TaskOperatingType.paymentResultImport,
   TaskOperatingType.quotaReleaseImport,
+  TaskOperatingType.budgetSync,
 ];
 export function isImportTask(operatingType: unknown): boolean {
   return TASK_IMPORT_TYPES.includes(Number(operatingType));

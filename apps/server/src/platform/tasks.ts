@@ -93,6 +93,9 @@ export const TASK_TYPE_POLICIES: Readonly<Record<number, TaskTypePolicy>> = {
   // 付款管理 (spend/payment): the bank payment file of a batch, and the bank's result file.
   40: { kind: 'export', permission: 'paymentBatch:export' },
   41: { kind: 'import', permission: 'paymentBatch:pay' },
+  // 预算同步 (integration/budgetLink, decision 0056): pulls linked external budget tables (on demand or on the
+  // interface's schedule); no uploaded file.
+  153: { kind: 'import', permission: 'integrationBudget:edit' },
 };
 
 /** Sent to AppDeps.onTaskFinished once a task is done, either way. */

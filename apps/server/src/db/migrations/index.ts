@@ -40,6 +40,7 @@ import * as spendStandards from './20261128T0660_spend_standards.js';
 import * as projects from './20261129T1300_projects.js';
 import * as feeTypes from './20261129T1600_fee_types.js';
 import * as budgets from './20261129T1610_budgets.js';
+import * as budgetLink from './20261129T1720_budget_link.js';
 import * as spendAnalysis from './20261129T1620_spend_analysis.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T1600_fee_types': feeTypes,
   '20261129T1610_budgets': budgets,
   '20261129T1620_spend_analysis': spendAnalysis,
+  '20261129T1720_budget_link': budgetLink,
 };
