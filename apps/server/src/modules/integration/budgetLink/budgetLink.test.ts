@@ -8,6 +8,9 @@ import { BUDGET_INTERFACE, BUDGET_LINK, linkContextOf } from './budgetLink.route
 import { startBudgetMock } from './budgetLink.testkit.js';
 import { outbound, OutboundError } from './outbound.js';
 import { backoffMs, deliverDueEvents } from './push.js';
+import { startDuePulls } from './pull.js';
+import { TaskHandlerRegistry } from '../../../platform/tasks.js';
+import type { AppServices } from '../../../platform/types.js';
 import type { LinkContext } from './remote.js';
 
 /**
@@ -526,6 +529,56 @@ describe('预算接口 pull (task 153 预算同步)', () => {
     expect((await call(A.admin.token, 'POST', I('pull'), { id: lonely })).body.status).toBe(
       BudgetLinkCode.nothingToPull,
     );
+  });
+});
+
+describe('预算接口 scheduled pull', () => {
+  it('a due interface gets one 预算同步 task however many ticks claim it at once, then waits its interval', async () => {
+    const id = await addInterface(A, { pull_interval: 60 });
+    const budget = await addBudget(A, 2067);
+    await link(A, id, budget, 'EXT-2067');
+    const idle = await addInterface(A, { pull_interval: 60 });
+    const at = Date.now() + 3600_000;
+    await t.db
+      .updateTable('budget_interfaces')
+      .set({ next_pull_at: at - 1 })
+      .where('id', 'in', [id, idle])
+      .execute();
+    const queued: unknown[] = [];
+    const taskHandlers = new TaskHandlerRegistry();
+    taskHandlers.register(153, async () => ({ success_amount: 0, fail_amount: 0 }));
+    // The app's own task queue is not reachable from here: a queue that records what it is given.
+    const services = {
+      db: t.db,
+      config: t.config,
+      dialect: t.dialect,
+      clock: () => at,
+      taskHandlers,
+      jobs: { enqueue: async (_n: string, p: unknown) => (queued.push(p), 'job') },
+    } as unknown as AppServices;
+    const ctx = sender(at);
+    const [a, b] = await Promise.all([startDuePulls(services, ctx), startDuePulls(services, ctx)]);
+    expect([...a, ...b]).toHaveLength(1);
+    expect(queued).toHaveLength(1);
+    const task = await t.db
+      .selectFrom('tasks')
+      .selectAll()
+      .where('id', '=', [...a, ...b][0]!)
+      .executeTakeFirstOrThrow();
+    expect(task).toMatchObject({
+      operating_type: 153,
+      tenant_id: A.tenantId,
+      creator_staff_id: A.admin.staffId,
+    });
+    expect(JSON.parse(task.params)).toEqual({ interface_id: id });
+    const rows = await t.db
+      .selectFrom('budget_interfaces')
+      .select(['id', 'next_pull_at'])
+      .where('id', 'in', [id, idle])
+      .execute();
+    // Both claimed (the one without links starts nothing) and moved on by their interval.
+    for (const r of rows) expect(Number(r.next_pull_at)).toBe(at + 3600_000);
+    expect(await startDuePulls(services, ctx)).toEqual([]);
   });
 });
 
