@@ -442,6 +442,29 @@ describe('预算接口 push', () => {
     expect((await eventsOf(id)).every((e) => e.status === 'delivered' && e.duplicate === 0)).toBe(true);
   });
 
+  it('a withdrawn document pushes occupy then release; resubmitting pushes a new occupy (a new round, a new key)', async () => {
+    const id = await addInterface(A);
+    const budget = await addBudget(A, 2068);
+    await link(A, id, budget, 'EXT-2068');
+    const s = await call(A.submitter.token, 'POST', 'flow/save', {
+      billType: 'expense',
+      title: '出差报销',
+      fees: [{ feeType: 'travel', amount: 3_300, date: '2068-11-20' }],
+    });
+    const bill = s.body.data.id as number;
+    expect((await call(A.submitter.token, 'POST', 'flow/submit', { id: bill })).body.status).toBe(0);
+    expect((await call(A.submitter.token, 'POST', 'flow/withdraw', { id: bill })).body.status).toBe(0);
+    expect((await call(A.submitter.token, 'POST', 'flow/submit', { id: bill })).body.status).toBe(0);
+    const rows = await eventsOf(id);
+    expect(rows.map((e) => e.kind)).toEqual(['occupy', 'release', 'occupy']);
+    expect(new Set(rows.map((e) => e.idempotency_key)).size).toBe(3);
+    const ctx = sender(Date.now() + 1000);
+    expect(await deliverDueEvents(t.db, ctx, { tenantId: A.tenantId })).toMatchObject({ delivered: 3 });
+    expect(
+      mock.state.posts.filter((p) => rows.some((e) => e.idempotency_key === p.key)).map((p) => p.body.kind),
+    ).toEqual(['occupy', 'release', 'occupy']);
+  });
+
   it('a budget that is not linked writes no events', async () => {
     const budget = await addBudget(A, 2065);
     const before = await t.db
