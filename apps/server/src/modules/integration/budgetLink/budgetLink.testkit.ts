@@ -41,6 +41,8 @@ export async function startBudgetMock(opts: { appKey: string; secret: string }) 
         if (state.hangMs > 0) setTimeout(send, state.hangMs);
         else send();
       };
+      // A reply larger than any cap (the response-size test), before the signature check.
+      if (req.url === '/big') return reply(200, { filler: 'x'.repeat(10_000) });
       const ts = Number(req.headers['x-feikong-timestamp']);
       const sig = signRequest(opts.secret, ts, req.method ?? '', req.url ?? '', body);
       if (req.headers['x-feikong-app-key'] !== opts.appKey || req.headers['x-feikong-signature'] !== sig)
