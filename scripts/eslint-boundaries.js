@@ -55,8 +55,8 @@ function partPatterns(depth) {
   return [{ regex: `^${ups(depth)}${into}`, message: PART_DEEP }];
 }
 
-/** Modules whose sub-folders are parts with doors of their own (flow: engine, design, form, bill, approval, print; budget: feeTypes, …). */
-const PARTED_MODULES = ['flow', 'budget'];
+/** Modules whose sub-folders are parts with doors of their own (flow: engine, design, form, bill, approval, print; budget: feeTypes, …; integration: budgetLink, …). */
+const PARTED_MODULES = ['flow', 'budget', 'integration'];
 
 const server = DEPTHS.flatMap((depth) => {
   const under = (m) => `apps/server/src/modules/${m}/${'*/'.repeat(depth)}`;

@@ -122,6 +122,8 @@ const ConfigSchema = z.object({
   /** MIME parts in one mail, and multipart nesting depth (more: refused for good, 554). */
   MAIL_MAX_MIME_PARTS: z.coerce.number().int().min(2).max(10_000).default(200),
   MAIL_MAX_MIME_DEPTH: z.coerce.number().int().min(1).max(100).default(10),
+  /** 预算接口 may call loopback/private addresses (decision 0056). */
+  INTEGRATION_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
 });
 
 /** Settings that depend on each other (checked after each variable on its own). */
@@ -175,6 +177,11 @@ export type Config = Readonly<{
   uploadMaxBytes: number;
   /** 专属邮箱: the SMTP receiver (port 0 = off) and what one received mail may hold. */
   mail: MailConfig;
+  /**
+   * INTEGRATION_ALLOW_PRIVATE=1: a tenant's 预算接口 may point at loopback/private addresses (on-premise
+   * installs, tests); off by default (decision 0056).
+   */
+  integrationAllowPrivate?: boolean;
 }>;
 
 /** An S3-compatible object store (STORAGE_DRIVER=s3). */
@@ -290,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxMimeParts: e.MAIL_MAX_MIME_PARTS,
       maxMimeDepth: e.MAIL_MAX_MIME_DEPTH,
     },
+    integrationAllowPrivate: e.INTEGRATION_ALLOW_PRIVATE === '1',
   });
 }
 
@@ -376,6 +384,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       maxMimeParts: 200,
       maxMimeDepth: 10,
     },
+    // The 预算接口 tests run the external system's mock on 127.0.0.1.
+    integrationAllowPrivate: true,
     ...overrides,
   });
 }

@@ -24,3 +24,4 @@ export * from './spend/index.js';
 export * from './project/index.js';
 export * from './feeType/index.js';
 export * from './budget/index.js';
+export * from './integration/index.js';

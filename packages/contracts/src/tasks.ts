@@ -36,6 +36,8 @@ export const TaskOperatingType = {
   /** Not in the spec's list: 预算导入 and 预算导出 (issue 22, decision 0054). */
   budgetImport: 150,
   budgetExport: 151,
+  /** Not in the spec's list: 预算同步 (issue 22, decision 0056), the pull of linked external budget tables. */
+  budgetSync: 153,
 } as const;
 export type TaskOperatingType = ValueOf<typeof TaskOperatingType>;
 
@@ -65,6 +67,7 @@ export const TaskOperatingTypeLabel: Record<TaskOperatingType, string> = {
   41: '支付结果导入',
   150: '预算导入',
   151: '预算导出',
+  153: '预算同步',
 };
 
 /** Name shown to users; an unknown type still gets a readable name. */
@@ -82,6 +85,7 @@ export const TASK_IMPORT_TYPES: readonly number[] = [
   TaskOperatingType.paymentResultImport,
   TaskOperatingType.quotaReleaseImport,
   TaskOperatingType.budgetImport,
+  TaskOperatingType.budgetSync,
 ];
 export function isImportTask(operatingType: unknown): boolean {
   return TASK_IMPORT_TYPES.includes(Number(operatingType));

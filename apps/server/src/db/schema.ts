@@ -546,6 +546,9 @@ export interface Database {
   budget_nodes: BudgetNodesTable;
   budget_balances: BudgetBalancesTable;
   budget_ledger: BudgetLedgerTable;
+  budget_interfaces: BudgetInterfacesTable;
+  budget_links: BudgetLinksTable;
+  budget_link_events: BudgetLinkEventsTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -1921,4 +1924,70 @@ export interface BudgetLedgerTable {
   personal_amount: ColumnType<number, number | undefined, number>;
   created_by: number | null;
   created_at: number;
+}
+
+/** 集成中心 · 预算接口 (migration 20261129T1720_budget_link, decision 0056). */
+export interface BudgetInterfacesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  base_url: string;
+  app_key: string;
+  /** AES-256-GCM of the secret (integration/budgetLink/secret.ts); never sent back nor logged. */
+  secret_enc: string;
+  /** Minutes between scheduled pulls; 0 = on demand only. */
+  pull_interval: ColumnType<number, number | undefined, number>;
+  next_pull_at: number | null;
+  /** 0 未连接, 1 已连接, 2 连接失败 */
+  status: ColumnType<number, number | undefined, number>;
+  last_test_at: number | null;
+  last_test_ok: number | null;
+  last_test_msg: ColumnType<string, string | undefined, string>;
+  created_by: number;
+  created_at: number;
+  updated_by: number;
+  /** The user id of updated_by: scheduled pulls run as this person's task. */
+  updated_by_user: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface BudgetLinksTable {
+  id: Generated<number>;
+  tenant_id: number;
+  interface_id: number;
+  budget_id: number;
+  external_code: string;
+  last_pull_at: number | null;
+  last_pull_ok: number | null;
+  last_pull_msg: ColumnType<string, string | undefined, string>;
+  pulled_version: number | null;
+  created_by: number;
+  created_at: number;
+}
+
+export interface BudgetLinkEventsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  interface_id: number;
+  link_id: number;
+  budget_id: number;
+  /** The document (ledger source id): its events go out in order. */
+  source_id: number;
+  idempotency_key: string;
+  /** occupy | use | release */
+  kind: string;
+  period: string;
+  amount: number;
+  payload: string;
+  /** pending | sending | delivered | failed */
+  status: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: number | null;
+  lease_until: number | null;
+  last_error: ColumnType<string, string | undefined, string>;
+  duplicate: ColumnType<number, number | undefined, number>;
+  delivered_at: number | null;
+  created_at: number;
+  updated_at: number;
 }

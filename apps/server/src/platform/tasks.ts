@@ -96,6 +96,9 @@ export const TASK_TYPE_POLICIES: Readonly<Record<number, TaskTypePolicy>> = {
   // 预算 (budget/budgets, decision 0054): the budget table's import (one new version) and export.
   150: { kind: 'import', permission: 'budgetList:edit' },
   151: { kind: 'export', permission: 'budgetList:view' },
+  // 预算同步 (integration/budgetLink, decision 0056): pulls linked external budget tables (on demand or on the
+  // interface's schedule); no uploaded file.
+  153: { kind: 'import', permission: 'integrationBudget:edit' },
 };
 
 /** Sent to AppDeps.onTaskFinished once a task is done, either way. */

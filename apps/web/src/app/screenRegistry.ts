@@ -103,6 +103,8 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   // 预算 (issue 22, decision 0052): 预算列表 and 预算数据新增 / 预算详情 (/budget/budgetDetail/:id?).
   'budget/BudgetList': () => import('../features/budget/pages/BudgetListPage'),
   'budget/BudgetDetail': () => import('../features/budget/pages/BudgetDetailPage'),
+  // 集成中心 · 预算接口 (issue 22, spec 7.5, decision 0056).
+  'settings/IntegrationBudget': () => import('../features/settings/integration/BudgetInterfacePage'),
   // 场景管理 (issue 21, spend/scenes).
   'scenes/SceneList': () => import('../features/scenes/pages/SceneListPage'),
   'scenes/SceneEdit': () => import('../features/scenes/pages/SceneEditPage'),

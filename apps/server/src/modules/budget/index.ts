@@ -20,14 +20,17 @@ export {
   type FeeTypeIndex,
   type FeeTypeUse,
 } from './feeTypes/index.js';
-export { BudgetPerm, type BudgetHooks } from './budgets/index.js';
+export { BudgetPerm, publishPulledTable, type BudgetHooks, type PulledNode } from './budgets/index.js';
 export {
   BudgetLedgerCode,
   closeBudget,
   occupyBudget,
+  onBudgetLedger,
   previewBudget,
   reconcileBudget,
+  type BudgetLedgerListener,
   type FeeTypeAncestors,
+  type LedgerAppended,
   type SpendDoc,
   type SpendLine,
 } from './ledger/index.js';

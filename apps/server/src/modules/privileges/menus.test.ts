@@ -140,6 +140,8 @@ const FULL_SHAPE = [
       'feeTypeList',
       // 预算 (issue 22, migration 20261129T1610_budgets): 预算管理 with 预算列表 and the hidden 预算详情
       { budgetManage: ['budgetList', 'budgetDetail'] },
+      // 集成中心 (issue 22, migration 20261129T1720_budget_link): 预算接口
+      { integrationCenter: ['integrationBudget'] },
     ],
   },
   { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },

@@ -384,6 +384,7 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
           'projectList',
           'feeTypeList',
           { budgetManage: ['budgetList'] },
+          { integrationCenter: ['integrationBudget'] },
         ],
       },
     ]);

@@ -130,6 +130,20 @@ export async function createExportTask(
   });
 }
 
+/**
+ * A task with no uploaded file, run for a module (预算同步 153, decision 0056): on demand by the caller (whose
+ * permission the route checked) or on a schedule set by someone who had it — the person is the task's creator,
+ * so the result reaches their 下载中心 and notifications. `db` (a transaction): the task exists only if it commits.
+ */
+export async function createModuleTask(
+  deps: AppServices,
+  creator: { tenantId: number; staffId: number; userId: number },
+  t: { operatingType: number; fileName: string; params: unknown },
+): Promise<{ id: number }> {
+  if (!deps.taskHandlers.policy(t.operatingType)) throw taskErrors.unsupportedType();
+  return createTask(deps, { ...creator, sessionId: 0, perms: [] }, { ...t, inputKey: null });
+}
+
 /** One transaction: the task row and its job exist together or not at all. */
 async function createTask(
   deps: AppServices,

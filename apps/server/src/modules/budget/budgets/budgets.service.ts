@@ -574,3 +574,66 @@ export async function importBudgetTable(
     return { id: b.id, version };
   });
 }
+
+/** A node of a budget table pulled from an external system (decision 0056): the tree without our node ids. */
+export interface PulledNode {
+  key: string;
+  parent: string | null;
+  dimension: BudgetDimension;
+  value: string;
+  label: string;
+  amounts: Record<string, number>;
+}
+
+/**
+ * 预算同步 (integration's pull, decision 0056): the pulled tree published as version n+1 of the budget, its
+ * settings (name, year, period, control, …) unchanged. A pulled node takes the id of the existing node with the
+ * same parent, dimension and value, so the ledger's rows keep their nodes; the rest is `updateBudget`'s checks
+ * (a bad tree is refused and nothing is written). The caller's transaction, when given, holds it all.
+ */
+export async function publishPulledTable(
+  db: Db,
+  caller: TenantCaller,
+  budgetId: number,
+  nodes: PulledNode[],
+  now: number,
+) {
+  return inTransaction(db, async (trx) => {
+    const b = await mustGet(trx, caller.tenantId, budgetId);
+    const existing = await repo.nodesOf(trx, caller.tenantId, b.id);
+    const byKey = new Map(nodes.map((n) => [n.key, n]));
+    const resolved = new Map<string, number | undefined>();
+    const idOf = (n: PulledNode, depth = 0): number | undefined => {
+      if (resolved.has(n.key)) return resolved.get(n.key);
+      if (depth > nodes.length) return undefined;
+      const parentNode = n.parent ? byKey.get(n.parent) : undefined;
+      if (n.parent && !parentNode) return undefined;
+      const parentId = parentNode ? idOf(parentNode, depth + 1) : null;
+      const found =
+        parentId === undefined
+          ? undefined
+          : existing.find(
+              (e) =>
+                e.parent_id === parentId &&
+                e.dimension === n.dimension &&
+                (n.dimension === 'root' || e.value === n.value),
+            )?.id;
+      resolved.set(n.key, found);
+      return found;
+    };
+    const input = {
+      id: b.id,
+      name: b.name,
+      year: b.year,
+      period_type: b.period_type,
+      budget_mode: b.budget_mode,
+      fee_dimension: b.fee_dimension === 1,
+      control: b.control,
+      overrun_pct: b.overrun_pct,
+      cumulative: b.cumulative === 1,
+      remark: b.remark,
+      nodes: nodes.map((n) => ({ ...n, id: idOf(n) })),
+    };
+    return updateBudget(trx, caller, input as never, now);
+  });
+}

@@ -11,3 +11,4 @@ export {
 } from './ledger.js';
 export { availableOf } from './match.js';
 export { BudgetLedgerCode } from './ledger.errors.js';
+export { onBudgetLedger, type BudgetLedgerListener, type LedgerAppended } from './listeners.js';

@@ -15,6 +15,7 @@ import { localParts } from '../../../platform/time/periods.js';
 import { departmentLine } from '../../org/index.js';
 import { feeTypeIndex } from '../feeTypes/index.js';
 import { budgetLedgerErrors } from './ledger.errors.js';
+import { ledgerAppended } from './listeners.js';
 import {
   availableOf,
   compileNodes,
@@ -281,7 +282,7 @@ export async function occupyBudget(
   return inTransaction(db, async (trx) => {
     const p = await plan(trx, doc, true, opts.ancestors ?? (await treeAncestors(trx, doc.tenantId)));
     if (p.reply.refusal) throw budgetLedgerErrors.overBudget(p.reply.refusal);
-    await repo.insertLedger(trx, [
+    const appended = [
       ...p.open.map((r) => ({
         tenant_id: doc.tenantId,
         budget_id: r.budget_id,
@@ -315,8 +316,10 @@ export async function occupyBudget(
         created_by: opts.by,
         created_at: opts.now,
       })),
-    ]);
+    ];
+    await repo.insertLedger(trx, appended);
     await writeBalances(trx, doc.tenantId, p);
+    await ledgerAppended(trx, appended);
     return p.reply;
   });
 }
@@ -352,24 +355,23 @@ export async function closeBudget(
       b.occupied -= r.amount;
       if (kind === 'use') b.used += r.amount;
     }
-    await repo.insertLedger(
-      trx,
-      open.map((r) => ({
-        tenant_id: tenantId,
-        budget_id: r.budget_id,
-        node_id: r.node_id,
-        period: r.period,
-        source_type: SOURCE,
-        source_id: r.source_id,
-        source_line: r.source_line,
-        round: r.round,
-        kind,
-        amount: r.amount,
-        created_by: opts.by,
-        created_at: opts.now,
-      })),
-    );
+    const appended = open.map((r) => ({
+      tenant_id: tenantId,
+      budget_id: r.budget_id,
+      node_id: r.node_id,
+      period: r.period,
+      source_type: SOURCE,
+      source_id: r.source_id,
+      source_line: r.source_line,
+      round: r.round,
+      kind,
+      amount: r.amount,
+      created_by: opts.by,
+      created_at: opts.now,
+    }));
+    await repo.insertLedger(trx, appended);
     await writeBalances(trx, tenantId, { balances, loaded });
+    await ledgerAppended(trx, appended);
     return open.length;
   });
 }

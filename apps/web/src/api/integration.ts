@@ -1,0 +1,51 @@
+import type {
+  BudgetEventPage,
+  BudgetEventQuery,
+  BudgetInterfaceAddBody,
+  BudgetInterfaceIdReply,
+  BudgetInterfaceInfo,
+  BudgetInterfacePage,
+  BudgetInterfacePageQuery,
+  BudgetInterfaceTestReply,
+  BudgetInterfaceUpdateBody,
+  BudgetLinkAddBody,
+  BudgetPullReply,
+} from '@feikong/contracts';
+import type { z } from 'zod';
+import type { Encodable } from './http/encode';
+import { http } from './http/request';
+
+// Typed calls of 集成中心 · 预算接口 (/integration-center/api/web/, spec 7.5, docs/decisions/0056).
+
+export const INTEGRATION = '/integration-center/api/web';
+const I = (p: string) => `${INTEGRATION}/budgetInterface/${p}`;
+const B = (p: string) => `${INTEGRATION}/budget/${p}`;
+type Out<T extends z.ZodType> = z.output<T>;
+const fields = { handleFieldErrors: true } as const;
+
+export type BudgetInterfacePageData = Out<typeof BudgetInterfacePage>;
+export type BudgetInterfaceRow = BudgetInterfacePageData['items'][number];
+export type BudgetInterfaceDetail = Out<typeof BudgetInterfaceInfo>;
+export type BudgetInterfaceQuery = z.input<typeof BudgetInterfacePageQuery>;
+export type BudgetProbe = Out<typeof BudgetInterfaceTestReply>;
+export type BudgetEventPageData = Out<typeof BudgetEventPage>;
+export type BudgetEventRow = BudgetEventPageData['items'][number];
+type IdReply = Out<typeof BudgetInterfaceIdReply>;
+
+export const integrationApi = {
+  page: (query: BudgetInterfaceQuery, signal?: AbortSignal) =>
+    http.get<BudgetInterfacePageData>(I('pageList'), query as Encodable, { signal }),
+  info: (id: number, signal?: AbortSignal) => http.get<BudgetInterfaceDetail>(I('info'), { id }, { signal }),
+  add: (body: BudgetInterfaceAddBody) => http.post<IdReply>(I('add'), body, fields),
+  update: (body: BudgetInterfaceUpdateBody) => http.post<IdReply>(I('update'), body, fields),
+  remove: (id: number) => http.post<IdReply>(I('delete'), { id }, { silent: true }),
+  /** 测试 and 连接: spec 7.5 — their errors are silent; the screen shows the answer beside the interface. */
+  test: (id: number) => http.post<BudgetProbe>(I('test'), { id }, { silent: true }),
+  link: (id: number) => http.post<BudgetProbe>(I('link'), { id }, { silent: true }),
+  pull: (id: number) => http.post<Out<typeof BudgetPullReply>>(I('pull'), { id }),
+  events: (query: z.input<typeof BudgetEventQuery>, signal?: AbortSignal) =>
+    http.get<BudgetEventPageData>(I('events'), query as Encodable, { signal }),
+  retry: (id: number) => http.post<IdReply>(I('retry'), { id }),
+  addBudget: (body: BudgetLinkAddBody) => http.post<IdReply>(B('add'), body, fields),
+  removeBudget: (id: number) => http.post<IdReply>(B('delete'), { id }),
+};
