@@ -41,6 +41,7 @@ import * as projects from './20261129T1300_projects.js';
 import * as feeTypes from './20261129T1600_fee_types.js';
 import * as budgets from './20261129T1610_budgets.js';
 import * as spendAnalysis from './20261129T1620_spend_analysis.js';
+import * as budgetAnalysis from './20261129T1710_budget_analysis.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T1600_fee_types': feeTypes,
   '20261129T1610_budgets': budgets,
   '20261129T1620_spend_analysis': spendAnalysis,
+  '20261129T1710_budget_analysis': budgetAnalysis,
 };
