@@ -8,7 +8,7 @@ import {
 import { registerErrorReportRoutes } from './errorReport/index.js';
 import { registerOrgRoutes, registerOrgTaskHandlers, uiTypeOf } from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
-import { registerBudgetRoutes, seedDefaultFeeTypes } from './budget/index.js';
+import { registerBudgetRoutes, registerBudgetTaskHandlers, seedDefaultFeeTypes } from './budget/index.js';
 import {
   billHead,
   billRefs,
@@ -79,4 +79,6 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   // billsOfFeeType. 预算 (decision 0052): the preview reads the caller's document and the ledger's drill-down
   // names documents through flow's read API. Handed in here since flow imports budget.
   registerBudgetRoutes(app, deps, { feeTypeUse: billsOfFeeType, ownSpend: ownBillSpend, billRefs });
+  // 预算执行导出 (task 152, decision 0055).
+  registerBudgetTaskHandlers(appServices(deps).taskHandlers);
 }

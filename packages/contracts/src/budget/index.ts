@@ -312,3 +312,4 @@ export const BudgetLedgerRow = z.object({
 });
 export type BudgetLedgerRow = z.infer<typeof BudgetLedgerRow>;
 export const BudgetLedgerPage = pagedOf(BudgetLedgerRow);
+export * from './analysis.js';

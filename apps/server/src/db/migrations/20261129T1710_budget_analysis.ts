@@ -31,7 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createIndex('budget_balances_over')
     .on('budget_balances')
     .columns(['tenant_id', 'budget_id'])
-    .where(sql.raw('budget is not null and occupied + used > budget'))
+    .where(sql.raw<boolean>('budget is not null and occupied + used > budget'))
     .execute();
   await addMenuEntries(db, BUDGET_ANALYSIS_MENUS);
   await db
