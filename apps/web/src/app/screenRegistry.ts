@@ -103,6 +103,8 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   // 预算 (issue 22, decision 0052): 预算列表 and 预算数据新增 / 预算详情 (/budget/budgetDetail/:id?).
   'budget/BudgetList': () => import('../features/budget/pages/BudgetListPage'),
   'budget/BudgetDetail': () => import('../features/budget/pages/BudgetDetailPage'),
+  // 预算分析 (decision 0055): execution by node and period, drill-down to the documents.
+  'budget/BudgetAnalysis': () => import('../features/budget/pages/BudgetAnalysisPage'),
   // 场景管理 (issue 21, spend/scenes).
   'scenes/SceneList': () => import('../features/scenes/pages/SceneListPage'),
   'scenes/SceneEdit': () => import('../features/scenes/pages/SceneEditPage'),
