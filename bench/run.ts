@@ -12,6 +12,7 @@ import { benchWebFirstLoad } from './web-first-load.js';
 import { benchFlow } from './flow.js';
 import { benchSpendDecision } from './spendDecision.js';
 import { benchSpendAnalysis } from './spendAnalysis.js';
+import { benchBudgetAnalysis } from './budgetAnalysis.js';
 
 const benches: Record<string, () => Promise<unknown>> = {
   'api-read': benchApiRead,
@@ -25,6 +26,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   flow: benchFlow,
   'spend-decision': benchSpendDecision,
   'spend-analysis': benchSpendAnalysis,
+  'budget-analysis': benchBudgetAnalysis,
 };
 
 const wanted = process.argv.slice(2);

@@ -7,8 +7,8 @@ import { addMenuEntries, removeMenuEntries, type MenuEntrySeed } from './2026112
  * - The menu entry 预算管理 › 预算分析 (/budget/budgetAnalysis, order 3), borrowing 预算列表's permissions like
  *   预算详情 does: whoever may see the budgets may see their execution; fee_control tenants only.
  * - budget_nodes_parent: the analysis reads one level of a tree (a node's children, a budget's root).
- * - budget_balances_over: a partial index of the balance rows over budget (occupied + used > budget), so the
- *   largest overruns are read without scanning every node × period of a large budget.
+ * - budget_balances_over: a partial index of the balance rows over budget (occupied + used > budget) by their
+ *   excess, so a budget's largest overruns are its first entries, read without scanning every node × period.
  */
 export const BUDGET_ANALYSIS_MENUS: MenuEntrySeed[] = [
   {
@@ -27,12 +27,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('budget_nodes')
     .columns(['tenant_id', 'budget_id', 'parent_id'])
     .execute();
-  await db.schema
-    .createIndex('budget_balances_over')
-    .on('budget_balances')
-    .columns(['tenant_id', 'budget_id'])
-    .where(sql.raw<boolean>('budget is not null and occupied + used > budget'))
-    .execute();
+  // SQLite uses a partial index only when the query repeats its predicate; `x - budget > 0` (null when not
+  // budgeted) is a form it matches (it commutes `x > budget` and then no longer sees the index's term).
+  await sql`create index budget_balances_over on budget_balances
+    (tenant_id, budget_id, (occupied + used - budget)) where occupied + used - budget > 0`.execute(db);
   await addMenuEntries(db, BUDGET_ANALYSIS_MENUS);
   await db
     .updateTable('menus')

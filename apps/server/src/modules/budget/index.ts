@@ -23,7 +23,7 @@ export {
   type FeeTypeIndex,
   type FeeTypeUse,
 } from './feeTypes/index.js';
-export { BudgetPerm, type BudgetHooks } from './budgets/index.js';
+export { addBudget, BudgetPerm, type BudgetHooks } from './budgets/index.js';
 export {
   BudgetLedgerCode,
   closeBudget,

@@ -161,24 +161,19 @@ export async function childSums(
   parentId: number,
   periods: string[] | null,
 ) {
+  // Driven from the parent index into the balance primary key (node, period): never a scan of the budget.
   const rows = await db
-    .selectFrom('budget_balances as b')
+    .selectFrom('budget_nodes as n')
+    .innerJoin('budget_balances as b', 'b.node_id', 'n.id')
     .select([
       'b.node_id',
       sql<string | null>`sum(b.budget)`.as('budget'),
       sql<string>`sum(b.occupied)`.as('occupied'),
       sql<string>`sum(b.used)`.as('used'),
     ])
-    .where('b.tenant_id', '=', tenantId)
-    .where('b.budget_id', '=', budgetId)
-    .where('b.node_id', 'in', (eb) =>
-      eb
-        .selectFrom('budget_nodes as n')
-        .select('n.id')
-        .where('n.tenant_id', '=', tenantId)
-        .where('n.budget_id', '=', budgetId)
-        .where('n.parent_id', '=', parentId),
-    )
+    .where('n.tenant_id', '=', tenantId)
+    .where('n.budget_id', '=', budgetId)
+    .where('n.parent_id', '=', parentId)
     .$call((q) => (periods ? q.where('b.period', 'in', periods) : q))
     .groupBy('b.node_id')
     .execute();
@@ -211,40 +206,78 @@ export async function childBudgetByPeriod(db: Db, tenantId: number, budgetId: nu
   return new Map(rows.map((r) => [r.period, numOrNull(r.budget)]));
 }
 
+type OverRow = {
+  budget_id: unknown;
+  node_id: unknown;
+  period: string;
+  budget: unknown;
+  occupied: unknown;
+  used: unknown;
+  excess: unknown;
+};
+const overOut = (r: OverRow) => ({
+  budget_id: Number(r.budget_id),
+  node_id: Number(r.node_id),
+  period: r.period,
+  budget: num(r.budget),
+  occupied: num(r.occupied),
+  used: num(r.used),
+  excess: num(r.excess),
+});
+const overCols = sql`b.budget_id, b.node_id, b.period, b.budget, b.occupied, b.used, b.occupied + b.used - b.budget as excess`;
+/** The predicate of the partial index budget_balances_over, word for word so the planner uses it (null budget: not over). */
+const isOver = sql`b.occupied + b.used - b.budget > 0`;
+const inPeriods = (periods: string[] | null) =>
+  periods ? sql`and b.period in (${sql.join(periods)})` : sql``;
+
 /**
- * Balance rows over budget (occupied + used > budget), largest excess first: the partial index
- * budget_balances_over holds exactly these rows (the predicate is repeated word for word so the planner uses it).
+ * The largest overruns (node × period with occupied + used > budget) of each budget, largest first: the first
+ * entries of budget_balances_over (ordered by the excess), a statement per budget.
  */
 export async function overBudgetRows(
   db: Db,
   tenantId: number,
   budgetIds: number[],
   periods: string[] | null,
-  limit: number | null,
+  limit: number,
 ) {
-  if (budgetIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('budget_balances')
-    .select(['budget_id', 'node_id', 'period', 'budget', 'occupied', 'used'])
-    .select(sql<string>`occupied + used - budget`.as('excess'))
-    .where('tenant_id', '=', tenantId)
-    .where('budget_id', 'in', budgetIds)
-    .where(sql<boolean>`budget is not null and occupied + used > budget`)
-    .$call((q) => (periods ? q.where('period', 'in', periods) : q))
-    .orderBy(sql`occupied + used - budget`, 'desc')
-    .orderBy('node_id')
-    .orderBy('period')
-    .$call((q) => (limit === null ? q : q.limit(limit)))
-    .execute();
-  return rows.map((r) => ({
-    budget_id: Number(r.budget_id),
-    node_id: Number(r.node_id),
-    period: r.period,
-    budget: num(r.budget),
-    occupied: num(r.occupied),
-    used: num(r.used),
-    excess: num(r.excess),
-  }));
+  const out: ReturnType<typeof overOut>[] = [];
+  for (const budgetId of budgetIds) {
+    const r = await sql<OverRow>`select ${overCols} from budget_balances b
+      where b.tenant_id = ${tenantId} and b.budget_id = ${budgetId} and ${isOver} ${inPeriods(periods)}
+      order by b.occupied + b.used - b.budget desc, b.node_id, b.period limit ${limit}`.execute(db);
+    out.push(...r.rows.map(overOut));
+  }
+  return out.sort((a, b) => b.excess - a.excess || a.node_id - b.node_id).slice(0, limit);
+}
+
+/** The largest overruns under the nodes (themselves included): the subtree walked down the parent index. */
+export async function overBudgetUnder(
+  db: Db,
+  tenantId: number,
+  nodes: { id: number; budget_id: number }[],
+  periods: string[] | null,
+  limit: number,
+) {
+  const out: ReturnType<typeof overOut>[] = [];
+  const byBudget = new Map<number, number[]>();
+  for (const n of nodes)
+    (byBudget.get(n.budget_id) ?? byBudget.set(n.budget_id, []).get(n.budget_id)!).push(n.id);
+  for (const [budgetId, all] of byBudget)
+    for (const ids of chunks(all)) {
+      const r = await sql<OverRow>`with recursive sub(id) as (
+          select n.id from budget_nodes n
+            where n.tenant_id = ${tenantId} and n.budget_id = ${budgetId} and n.id in (${sql.join(ids)})
+          union all
+          select n.id from budget_nodes n join sub on n.parent_id = sub.id
+            where n.tenant_id = ${tenantId} and n.budget_id = ${budgetId}
+        )
+        select ${overCols} from sub join budget_balances b on b.node_id = sub.id
+        where ${isOver} ${inPeriods(periods)}
+        order by b.occupied + b.used - b.budget desc, b.node_id, b.period limit ${limit}`.execute(db);
+      out.push(...r.rows.map(overOut));
+    }
+  return out.sort((a, b) => b.excess - a.excess || a.node_id - b.node_id).slice(0, limit);
 }
 
 /**

@@ -217,7 +217,9 @@ export async function budgetAnalysis(
 
   // The largest overruns inside the focus (a node × period over its budget).
   const whole = !filtering && !focusNode;
-  let over = await repo.overBudgetRows(db, tenantId, budgetIds, periods, whole ? TOP_OVERRUNS : null);
+  const over = whole
+    ? await repo.overBudgetRows(db, tenantId, budgetIds, periods, TOP_OVERRUNS)
+    : await repo.overBudgetUnder(db, tenantId, focus, periods, TOP_OVERRUNS);
   const overNodes = await repo.nodesByIds(
     db,
     tenantId,
@@ -229,14 +231,6 @@ export async function budgetAnalysis(
     ...nodeRows.map((r) => r.node),
   ]);
   const overById = new Map(overNodes.map((n) => [n.id, n]));
-  if (!whole) {
-    const inside = new Set(focus.map((n) => n.id));
-    over = over.filter((o) => {
-      const n = overById.get(o.node_id);
-      return !!n && chainOf(n).some((a) => inside.has(a.id));
-    });
-  }
-  over = over.slice(0, TOP_OVERRUNS);
   const pathText = (n: repo.NodeRow) =>
     chainOf(n)
       .slice(1)
