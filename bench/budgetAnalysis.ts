@@ -273,6 +273,17 @@ async function benchOne(kind: 'sqlite' | 'postgres'): Promise<FigureRow[]> {
       },
       { name: 'the year (all budgets)', url: `${base}?year=${YEAR}`, rows: 1 },
     ];
+    // The floor: what any request of this app costs here (session, permission, envelope) — 预算列表 of one row.
+    const floor = await timeHttp(`${origin}/finobill/api/web/budget/list?page_size=1`, b.staff.token);
+    console.log(`  the floor (GET budget/list, one row): ${figures(floor)}`);
+    rows.push({
+      operation: `budget ${kind}: the floor — 预算列表 of one row`,
+      ours: figures(floor),
+      baseline: '—',
+      ratio: '—',
+      budget: '',
+      verdict: '',
+    });
     let naiveDone = false;
     for (const c of cases) {
       const ours = await timeHttp(c.url, b.staff.token);
