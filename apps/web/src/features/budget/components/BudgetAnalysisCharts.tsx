@@ -11,7 +11,7 @@ echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipCompone
 
 type NodeRow = BudgetAnalysisData['nodes'][number];
 type Overrun = BudgetAnalysisData['overruns'][number];
-const HEIGHT = 300;
+const HEIGHT = 268;
 /** The chart draws the first rows only; the table lists them all. */
 export const CHART_NODES = 15;
 /** 预算 grey-blue, 预占 orange, 已用 green, 超出 red — the same on every chart of the screen. */
@@ -46,7 +46,7 @@ export function BudgetNodeChart({
   const option = {
     tooltip,
     legend,
-    grid: { left: 72, right: 16, bottom: 56, top: 40 },
+    grid: { left: 72, right: 16, bottom: 56, top: 56 },
     xAxis: {
       type: 'category',
       data: rows.map((r) => r.label),
@@ -111,7 +111,7 @@ export function BudgetTrendChart({
   const option = {
     tooltip,
     legend,
-    grid: { left: 72, right: 16, bottom: 32, top: 40 },
+    grid: { left: 64, right: 16, bottom: 32, top: 56 },
     xAxis: { type: 'category', data: trend.map((p) => p.text.replace(/^\d{4}年/, '')) },
     yAxis: { type: 'value', name: '元' },
     series: [
@@ -161,12 +161,12 @@ export function BudgetOverrunChart({
   const rows = [...overruns].reverse();
   const option = {
     tooltip: { ...tooltip, trigger: 'axis', axisPointer: { type: 'shadow' } },
-    grid: { left: 150, right: 24, bottom: 24, top: 16 },
-    xAxis: { type: 'value', name: '元' },
+    grid: { left: 110, right: 16, bottom: 24, top: 16 },
+    xAxis: { type: 'value', name: '元', splitNumber: 3, axisLabel: { hideOverlap: true } },
     yAxis: {
       type: 'category',
       data: rows.map((o) => `${o.label} ${o.periodText.replace(/^\d{4}年/, '')}`),
-      axisLabel: { width: 140, overflow: 'truncate' },
+      axisLabel: { width: 100, overflow: 'truncate' },
     },
     series: [
       bar(

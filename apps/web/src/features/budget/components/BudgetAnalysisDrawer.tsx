@@ -29,9 +29,9 @@ const COLUMNS: ListColumn<Row>[] = [
     width: 170,
     render: (v: string, r) => <Link to={`/bill/detail?id=${r.bill_id}`}>{v || `#${r.bill_id}`}</Link>,
   },
-  { title: '事由', dataIndex: 'title', width: 160, ellipsis: true },
+  { title: '事由', dataIndex: 'title', width: 150, ellipsis: true },
   { title: '提交人', dataIndex: 'submitter_name', width: 90 },
-  { title: '部门', dataIndex: 'dept_name', width: 110, ellipsis: true },
+  { title: '部门', dataIndex: 'dept_name', width: 90, ellipsis: true },
   {
     title: '状态',
     role: 'status',
@@ -82,7 +82,7 @@ export function BudgetAnalysisDrawer({
     <Drawer
       open={target !== null}
       onClose={onClose}
-      size={1000}
+      size={1080}
       destroyOnHidden
       title={
         target

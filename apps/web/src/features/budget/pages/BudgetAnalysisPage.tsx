@@ -325,8 +325,8 @@ export default function BudgetAnalysisPage() {
           ) : (
             data && (
               <>
-                <Row gutter={12}>
-                  <Col xs={24} xl={14}>
+                <Row gutter={[12, 12]}>
+                  <Col xs={24} xl={10}>
                     <Card size="small" title="预算执行（预算 / 预占 / 已用）">
                       <BudgetNodeChart
                         nodes={data.nodes}
@@ -334,7 +334,7 @@ export default function BudgetAnalysisPage() {
                       />
                     </Card>
                   </Col>
-                  <Col xs={24} xl={10}>
+                  <Col xs={24} md={12} xl={7}>
                     <Card size="small" title="月度趋势">
                       <BudgetTrendChart
                         trend={data.trend}
@@ -342,22 +342,14 @@ export default function BudgetAnalysisPage() {
                       />
                     </Card>
                   </Col>
-                </Row>
-                <Row gutter={12} style={{ marginTop: 12 }}>
-                  <Col xs={24} xl={14}>
-                    <ListTable<NodeRow>
-                      rowKey="node_id"
-                      rows={data.nodes}
-                      loading={report.isFetching}
-                      what="「预算节点」"
-                      columns={columns}
-                      testId="budget-analysis-nodes"
-                    />
-                  </Col>
-                  <Col xs={24} xl={10}>
+                  <Col xs={24} md={12} xl={7}>
                     <Card size="small" title="超预算排行">
                       {data.overruns.length === 0 ? (
-                        <Empty description="没有超预算的节点" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+                        <Empty
+                          description="没有超预算的节点"
+                          image={Empty.PRESENTED_IMAGE_SIMPLE}
+                          style={{ height: 268, paddingTop: 80 }}
+                        />
                       ) : (
                         <BudgetOverrunChart
                           overruns={data.overruns}
@@ -369,6 +361,16 @@ export default function BudgetAnalysisPage() {
                     </Card>
                   </Col>
                 </Row>
+                <div style={{ marginTop: 12 }}>
+                  <ListTable<NodeRow>
+                    rowKey="node_id"
+                    rows={data.nodes}
+                    loading={report.isFetching}
+                    what="「预算节点」"
+                    columns={columns}
+                    testId="budget-analysis-nodes"
+                  />
+                </div>
               </>
             )
           )}
