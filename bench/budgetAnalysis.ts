@@ -275,11 +275,12 @@ async function benchOne(kind: 'sqlite' | 'postgres'): Promise<FigureRow[]> {
       },
       { name: 'the year (all budgets)', url: `${base}?year=${YEAR}`, rows: 1 },
     ];
-    // The floor: what any request of this app costs here (session, permission, envelope) — 预算列表 of one row.
-    const floor = await timeHttp(`${origin}/finobill/api/web/budget/list?page_size=1`, b.staff.token);
-    console.log(`  the floor (GET budget/list, one row): ${figures(floor)}`);
+    // The floor: what any request of this app costs here (session, permission, envelope) — the documents behind
+    // a leaf's figure (none: the bench writes no ledger rows).
+    const floor = await timeHttp(`${base}Lines?node_id=${feeId(0, 0)}`, b.staff.token);
+    console.log(`  the floor (GET budget/analysisLines of a leaf, no documents): ${figures(floor)}`);
     rows.push({
-      operation: `budget ${kind}: the floor — 预算列表 of one row`,
+      operation: `budget ${kind}: the floor — analysisLines of a leaf (no documents)`,
       ours: figures(floor),
       baseline: '—',
       ratio: '—',
