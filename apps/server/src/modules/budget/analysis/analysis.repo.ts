@@ -251,7 +251,11 @@ export async function overBudgetRows(
   return out.sort((a, b) => b.excess - a.excess || a.node_id - b.node_id).slice(0, limit);
 }
 
-/** The largest overruns under the nodes (themselves included): the subtree walked down the parent index. */
+/**
+ * The largest overruns under the nodes (themselves included): the subtree's ids walked down the parent index,
+ * then their balance rows by the primary key (node, period) — not the partial index, which a planner would
+ * otherwise walk through every overrun of the budget probing the subtree.
+ */
 export async function overBudgetUnder(
   db: Db,
   tenantId: number,
@@ -259,24 +263,30 @@ export async function overBudgetUnder(
   periods: string[] | null,
   limit: number,
 ) {
-  const out: ReturnType<typeof overOut>[] = [];
   const byBudget = new Map<number, number[]>();
   for (const n of nodes)
     (byBudget.get(n.budget_id) ?? byBudget.set(n.budget_id, []).get(n.budget_id)!).push(n.id);
+  const under: number[] = [];
   for (const [budgetId, all] of byBudget)
     for (const ids of chunks(all)) {
-      const r = await sql<OverRow>`with recursive sub(id) as (
+      const r = await sql<{ id: unknown }>`with recursive sub(id) as (
           select n.id from budget_nodes n
             where n.tenant_id = ${tenantId} and n.budget_id = ${budgetId} and n.id in (${sql.join(ids)})
           union all
           select n.id from budget_nodes n join sub on n.parent_id = sub.id
             where n.tenant_id = ${tenantId} and n.budget_id = ${budgetId}
         )
-        select ${overCols} from sub join budget_balances b on b.node_id = sub.id
-        where ${isOver} ${inPeriods(periods)}
-        order by b.occupied + b.used - b.budget desc, b.node_id, b.period limit ${limit}`.execute(db);
-      out.push(...r.rows.map(overOut));
+        select id from sub`.execute(db);
+      under.push(...r.rows.map((x) => Number(x.id)));
     }
+  const out: ReturnType<typeof overOut>[] = [];
+  for (const ids of chunks([...new Set(under)])) {
+    const r = await sql<OverRow>`select ${overCols} from budget_balances b
+      where b.tenant_id = ${tenantId} and b.node_id in (${sql.join(ids)})
+        and b.budget is not null and b.occupied + b.used > b.budget ${inPeriods(periods)}
+      order by b.occupied + b.used - b.budget desc, b.node_id, b.period limit ${limit}`.execute(db);
+    out.push(...r.rows.map(overOut));
+  }
   return out.sort((a, b) => b.excess - a.excess || a.node_id - b.node_id).slice(0, limit);
 }
 

@@ -216,7 +216,8 @@ export async function budgetAnalysis(
   } else nodeRows = focus.map((node) => ({ node, sums: byNode.get(node.id) ?? ZERO }));
 
   // The largest overruns inside the focus (a node × period over its budget).
-  const whole = !filtering && !focusNode;
+  // A budget's root is the whole budget: its overruns are the first entries of the partial index.
+  const whole = !filtering && (!focusNode || focusNode.parent_id === null);
   const over = whole
     ? await repo.overBudgetRows(db, tenantId, budgetIds, periods, TOP_OVERRUNS)
     : await repo.overBudgetUnder(db, tenantId, focus, periods, TOP_OVERRUNS);
