@@ -14,6 +14,7 @@ import { benchSpendDecision } from './spendDecision.js';
 import { benchSpendAnalysis } from './spendAnalysis.js';
 import { benchBudgetCheck } from './budgetCheck.js';
 import { benchBudgetImport } from './budgetImport.js';
+import { benchBudgetAnalysis } from './budgetAnalysis.js';
 
 const benches: Record<string, () => Promise<unknown>> = {
   'api-read': benchApiRead,
@@ -29,6 +30,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'spend-analysis': benchSpendAnalysis,
   'budget-check': benchBudgetCheck,
   'budget-import': benchBudgetImport,
+  'budget-analysis': benchBudgetAnalysis,
 };
 
 const wanted = process.argv.slice(2);

@@ -16,13 +16,16 @@ import {
 describe('task types', () => {
   it('names every spec type in Chinese', () => {
     expect(Object.keys(TaskOperatingTypeLabel).map(Number)).toEqual([
-      1, 2, 3, 4, 5, 7, 8, 9, 10, 12, 13, 14, 25, 26, 27, 30, 33, 34, 35, 40, 41, 131, 142, 150, 151, 153,
+      1, 2, 3, 4, 5, 7, 8, 9, 10, 12, 13, 14, 25, 26, 27, 30, 33, 34, 35, 40, 41, 131, 142, 150, 151, 152,
+      153,
     ]);
     expect(taskTypeName(TaskOperatingType.budgetSync)).toBe('预算同步');
     // 预算同步 (decision 0056) reports its linked budgets as counts, like an import.
     expect(isImportTask(153)).toBe(true);
     expect(taskTypeName(TaskOperatingType.spendAnalysisExport)).toBe('费用分析导出');
     expect(isImportTask(142)).toBe(false);
+    expect(taskTypeName(TaskOperatingType.budgetAnalysisExport)).toBe('预算执行导出');
+    expect(isImportTask(152)).toBe(false);
     expect(taskTypeName(1)).toBe('组织导入');
     expect(taskTypeName('2')).toBe('成员导入');
     expect(taskTypeName(TaskOperatingType.orgExport)).toBe('组织导出');

@@ -22,6 +22,8 @@ export const TaskOperatingType = {
   documentExport: 14,
   /** Not in the spec's list: 费用分析导出 (issue 22, decision 0053), beside 14 单据导出. */
   spendAnalysisExport: 142,
+  /** Not in the spec's list: 预算执行导出 (issue 22, decision 0055). */
+  budgetAnalysisExport: 152,
   flowEfficiencyDocumentExport: 25,
   flowEfficiencyDepartmentExport: 26,
   flowEfficiencyPersonExport: 27,
@@ -56,6 +58,7 @@ export const TaskOperatingTypeLabel: Record<TaskOperatingType, string> = {
   131: '额度发放导入',
   14: '单据导出',
   142: '费用分析导出',
+  152: '预算执行导出',
   25: '流程效率明细（单据）导出',
   26: '流程效率明细（部门）导出',
   27: '流程效率明细（人员）导出',

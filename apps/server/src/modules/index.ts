@@ -8,7 +8,12 @@ import {
 import { registerErrorReportRoutes } from './errorReport/index.js';
 import { registerOrgRoutes, registerOrgTaskHandlers, uiTypeOf } from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
-import { onBudgetLedger, registerBudgetRoutes, seedDefaultFeeTypes } from './budget/index.js';
+import {
+  onBudgetLedger,
+  registerBudgetRoutes,
+  registerBudgetTaskHandlers,
+  seedDefaultFeeTypes,
+} from './budget/index.js';
 import {
   billHead,
   billRefs,
@@ -80,6 +85,8 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   // billsOfFeeType. 预算 (decision 0052): the preview reads the caller's document and the ledger's drill-down
   // names documents through flow's read API. Handed in here since flow imports budget.
   registerBudgetRoutes(app, deps, { feeTypeUse: billsOfFeeType, ownSpend: ownBillSpend, billRefs });
+  // 预算执行导出 (task 152, decision 0055).
+  registerBudgetTaskHandlers(appServices(deps).taskHandlers);
   // 集成中心 (integration, decision 0056): a linked budget's ledger moves are written to the 预算接口 outbox in
   // the document step's transaction — the ledger's listener, handed in here since integration imports budget.
   onBudgetLedger(ledgerToOutbox);

@@ -84,6 +84,8 @@ export const TASK_TYPE_POLICIES: Readonly<Record<number, TaskTypePolicy>> = {
   9: { kind: 'export', permission: 'billAnalysis:export' },
   14: { kind: 'export', permission: 'billAnalysis:export' },
   142: { kind: 'export', permission: 'billAnalysis:export' },
+  // 预算执行导出 (budget/analysis): whoever may see the budgets.
+  152: { kind: 'export', permission: 'budgetList:view' },
   25: { kind: 'export', permission: 'billAnalysis:export' },
   26: { kind: 'export', permission: 'billAnalysis:export' },
   27: { kind: 'export', permission: 'billAnalysis:export' },

@@ -2,6 +2,7 @@ import type { Db } from '../platform/db/database.js';
 import type { FileStorage } from '../platform/storage/index.js';
 import { seedDemoPrintedBill } from './billPrint.js';
 import { seedDemoBillAnalysis } from './billAnalysis.js';
+import { seedDemoBudget } from './budget.js';
 import { seedDemoTenant } from './demo.js';
 import { seedDemoInvoices } from './invoice.js';
 import { seedDemoInvoiceDues } from './invoiceDue.js';
@@ -26,6 +27,8 @@ export async function seedDemoIfEmpty(db: Db, storage: FileStorage | null = null
     await seedDemoInvoiceDues(trx, ids);
     await seedDemoPrintedBill(trx, ids);
     await seedDemoBillAnalysis(trx, ids);
+    // 预算分析 (decision 0055): a department budget of this year, moved by the documents above.
+    await seedDemoBudget(trx, ids.group);
     // The flow services join this transaction (inTransaction): a crash anywhere leaves no half-seeded tenant.
     await seedDemoFlows(trx, ids.group);
     // 福利演示企业 (welfare) and 商城福利演示企业 (shop_welfare): the benefit modes (decision 0046).

@@ -1,5 +1,9 @@
 import type {
   BudgetAddBody,
+  BudgetAnalysis,
+  BudgetAnalysisLinesPage,
+  BudgetAnalysisLinesQuery,
+  BudgetAnalysisQuery,
   BudgetCheckReply,
   BudgetIdReply,
   BudgetInfo,
@@ -26,6 +30,10 @@ export type BudgetQuery = BudgetListQuery;
 export type BudgetLedgerData = Out<typeof BudgetLedgerPage>;
 export type BudgetCheck = Out<typeof BudgetCheckReply>;
 type IdReply = Out<typeof BudgetIdReply>;
+export type BudgetAnalysisData = Out<typeof BudgetAnalysis>;
+export type BudgetAnalysisFilter = BudgetAnalysisQuery;
+export type BudgetAnalysisLinesData = Out<typeof BudgetAnalysisLinesPage>;
+export type BudgetAnalysisLinesFilter = BudgetAnalysisLinesQuery;
 
 export const budgetApi = {
   list: (query: BudgetQuery, signal?: AbortSignal) =>
@@ -39,6 +47,12 @@ export const budgetApi = {
     q: { node_id: number; period?: string; page_num?: number; page_size?: number },
     signal?: AbortSignal,
   ) => http.get<BudgetLedgerData>(P('ledger'), q as Encodable, { signal }),
+  /** 预算分析 (decision 0055): execution by node and period, the largest overruns. */
+  analysis: (q: BudgetAnalysisFilter, signal?: AbortSignal) =>
+    http.get<BudgetAnalysisData>(P('analysis'), q as Encodable, { signal }),
+  /** The documents behind a figure of 预算分析. */
+  analysisLines: (q: BudgetAnalysisLinesFilter, signal?: AbortSignal) =>
+    http.get<BudgetAnalysisLinesData>(P('analysisLines'), q as Encodable, { signal }),
   /** 预算预览 of the caller's own saved document (no occupation). */
   check: (billId: number) => http.post<BudgetCheck>(P('check'), { bill_id: billId }, { silent: true }),
 };

@@ -105,6 +105,8 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'budget/BudgetDetail': () => import('../features/budget/pages/BudgetDetailPage'),
   // 集成中心 · 预算接口 (issue 22, spec 7.5, decision 0056).
   'settings/IntegrationBudget': () => import('../features/settings/integration/BudgetInterfacePage'),
+  // 预算分析 (decision 0055): execution by node and period, drill-down to the documents.
+  'budget/BudgetAnalysis': () => import('../features/budget/pages/BudgetAnalysisPage'),
   // 场景管理 (issue 21, spend/scenes).
   'scenes/SceneList': () => import('../features/scenes/pages/SceneListPage'),
   'scenes/SceneEdit': () => import('../features/scenes/pages/SceneEditPage'),

@@ -312,6 +312,7 @@ export const BudgetLedgerRow = z.object({
 });
 export type BudgetLedgerRow = z.infer<typeof BudgetLedgerRow>;
 export const BudgetLedgerPage = pagedOf(BudgetLedgerRow);
+export * from './analysis.js';
 
 /**
  * 预算导入 (task 150) and 预算导出 (task 151), decision 0054. The table's columns: per dimension of the budget a

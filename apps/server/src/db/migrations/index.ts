@@ -42,6 +42,7 @@ import * as feeTypes from './20261129T1600_fee_types.js';
 import * as budgets from './20261129T1610_budgets.js';
 import * as spendAnalysis from './20261129T1620_spend_analysis.js';
 import * as budgetBalanceLookup from './20261129T1630_budget_balance_lookup.js';
+import * as budgetAnalysis from './20261129T1710_budget_analysis.js';
 import * as budgetLink from './20261129T1720_budget_link.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
@@ -89,5 +90,6 @@ export const migrations: Record<string, Migration> = {
   '20261129T1610_budgets': budgets,
   '20261129T1620_spend_analysis': spendAnalysis,
   '20261129T1630_budget_balance_lookup': budgetBalanceLookup,
+  '20261129T1710_budget_analysis': budgetAnalysis,
   '20261129T1720_budget_link': budgetLink,
 };

@@ -3,9 +3,12 @@
  *   feeTypes/  费用类型, the tenant's fee-type tree (decision 0051)
  *   budgets/   预算 designs and their routes (decision 0052)
  *   ledger/    the ledger every document step moves in its own transaction (flow imports it, never back)
+ *   analysis/  预算分析: execution by node and period, the documents behind a figure, 预算执行导出 (decision 0055)
  * Others use this file only.
  */
 import type { AppDeps, ZodApp } from '../../platform/types.js';
+import type { TaskHandlerRegistry } from '../../platform/tasks.js';
+import { registerBudgetAnalysisExport, registerBudgetAnalysisRoutes } from './analysis/index.js';
 import { registerBudgetDesignRoutes, type BudgetHooks } from './budgets/index.js';
 import { registerFeeTypeRoutes, type FeeTypeUse } from './feeTypes/index.js';
 
@@ -20,7 +23,13 @@ export {
   type FeeTypeIndex,
   type FeeTypeUse,
 } from './feeTypes/index.js';
-export { BudgetPerm, publishPulledTable, type BudgetHooks, type PulledNode } from './budgets/index.js';
+export {
+  addBudget,
+  BudgetPerm,
+  publishPulledTable,
+  type BudgetHooks,
+  type PulledNode,
+} from './budgets/index.js';
 export {
   BudgetLedgerCode,
   closeBudget,
@@ -47,4 +56,10 @@ export function registerBudgetRoutes(
 ) {
   registerFeeTypeRoutes(app, deps, hooks);
   registerBudgetDesignRoutes(app, deps, hooks);
+  registerBudgetAnalysisRoutes(app, deps, hooks);
+}
+
+/** 预算执行导出 (task 152). */
+export function registerBudgetTaskHandlers(registry: TaskHandlerRegistry) {
+  registerBudgetAnalysisExport(registry);
 }

@@ -138,8 +138,9 @@ const FULL_SHAPE = [
       'projectDetail',
       // 费用类型 (issue 22, migration 20261129T1600_fee_types)
       'feeTypeList',
-      // 预算 (issue 22, migration 20261129T1610_budgets): 预算管理 with 预算列表 and the hidden 预算详情
-      { budgetManage: ['budgetList', 'budgetDetail'] },
+      // 预算 (issue 22, migration 20261129T1610_budgets): 预算管理 with 预算列表 and the hidden 预算详情;
+      // 预算分析 (migration 20261129T1710_budget_analysis) borrows 预算列表's permissions
+      { budgetManage: ['budgetList', 'budgetDetail', 'budgetAnalysis'] },
       // 集成中心 (issue 22, migration 20261129T1720_budget_link): 预算接口
       { integrationCenter: ['integrationBudget'] },
     ],

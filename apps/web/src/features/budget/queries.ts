@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { budgetApi, type BudgetQuery } from '@/api/budget';
+import {
+  budgetApi,
+  type BudgetAnalysisFilter,
+  type BudgetAnalysisLinesFilter,
+  type BudgetQuery,
+} from '@/api/budget';
 
 export const BUDGET_PERM = {
   view: 'budgetList:view',
@@ -9,6 +14,8 @@ export const BUDGET_PERM = {
 export const BUDGET_LIST = '/budget/budgetList';
 /** The detail route (预算数据新增 without an id). */
 export const BUDGET_DETAIL = '/budget/budgetDetail';
+/** 预算分析 (decision 0055). */
+export const BUDGET_ANALYSIS = '/budget/budgetAnalysis';
 
 export const budgetKeys = {
   all: ['budget'] as const,
@@ -16,7 +23,17 @@ export const budgetKeys = {
   info: (id: number) => ['budget', 'info', id] as const,
   ledger: (nodeId: number, period: string, page: number) =>
     ['budget', 'ledger', nodeId, period, page] as const,
+  analysis: (q: BudgetAnalysisFilter) => ['budget', 'analysis', q] as const,
+  analysisLines: (q: BudgetAnalysisLinesFilter) => ['budget', 'analysisLines', q] as const,
 };
+
+export const budgetAnalysisQuery = (q: BudgetAnalysisFilter) =>
+  queryOptions({ queryKey: budgetKeys.analysis(q), queryFn: ({ signal }) => budgetApi.analysis(q, signal) });
+export const budgetAnalysisLinesQuery = (q: BudgetAnalysisLinesFilter) =>
+  queryOptions({
+    queryKey: budgetKeys.analysisLines(q),
+    queryFn: ({ signal }) => budgetApi.analysisLines(q, signal),
+  });
 
 export const budgetListQuery = (q: BudgetQuery) =>
   queryOptions({ queryKey: budgetKeys.list(q), queryFn: ({ signal }) => budgetApi.list(q, signal) });

@@ -37,12 +37,14 @@ import * as repo from './budgets.repo.js';
 export interface BudgetHooks {
   /** The caller's own document as the budget sees it (null: none such). */
   ownSpend: (db: Db, caller: TenantCaller, billId: number) => Promise<SpendDoc | null>;
-  /** Number, title and submitter of documents by id (the ledger's drill-down). */
+  /** Number, title, submitter, department and status of documents by id (the ledger's drill-down). */
   billRefs: (
     db: Db,
     tenantId: number,
     ids: number[],
-  ) => Promise<Map<number, { number: string; title: string; submitterName: string }>>;
+  ) => Promise<
+    Map<number, { number: string; title: string; submitterName: string; deptName: string; status: string }>
+  >;
 }
 
 type Input = Omit<BudgetAddBody, 'status'> & { nodes: NonNullable<BudgetAddBody['nodes']> };

@@ -112,6 +112,8 @@ describe('预算 routes', () => {
   it('each route names its permission', () => {
     const mine = t.app.builtRoutes.filter((r) => r.url.startsWith(`${BUDGETS}/`) && r.method !== 'HEAD');
     expect(mine.map((r) => `${r.method} ${r.url.slice(BUDGETS.length)}`).sort()).toEqual([
+      'GET /analysis',
+      'GET /analysisLines',
       'GET /info',
       'GET /ledger',
       'GET /list',

@@ -36,21 +36,28 @@ export async function ownBillSpend(db: Db, caller: TenantCaller, billId: number)
   return spendDocOf(b, await repo.feesOf(db, caller.tenantId, [b.id]));
 }
 
-/** Number, title and submitter of documents (the budget ledger's drill-down). */
+/** Number, title, submitter, department and status of documents (the budget ledger's drill-down). */
 export async function billRefs(db: Db, tenantId: number, ids: number[]) {
-  if (ids.length === 0) return new Map<number, { number: string; title: string; submitterName: string }>();
+  const out = new Map<
+    number,
+    { number: string; title: string; submitterName: string; deptName: string; status: string }
+  >();
+  if (ids.length === 0) return out;
   const rows = await db
     .selectFrom('bills')
-    .select(['id', 'bill_number', 'title', 'submitter_name'])
+    .select(['id', 'bill_number', 'title', 'submitter_name', 'dept_name', 'status'])
     .where('tenant_id', '=', tenantId)
     .where('id', 'in', ids)
     .execute();
-  return new Map(
-    rows.map((r) => [
-      Number(r.id),
-      { number: r.bill_number, title: r.title, submitterName: r.submitter_name },
-    ]),
-  );
+  for (const r of rows)
+    out.set(Number(r.id), {
+      number: r.bill_number,
+      title: r.title,
+      submitterName: r.submitter_name,
+      deptName: r.dept_name,
+      status: r.status,
+    });
+  return out;
 }
 
 /** The budget check stored at the last submit (bills.budget_result), per fee line; [] for a draft. */
