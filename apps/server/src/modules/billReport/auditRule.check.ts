@@ -146,10 +146,12 @@ async function hitsOf(
         if (!matched) return [];
         where = `，行程目的地${matched.locationCus}属于${group.name}`;
       }
-      return bill.fees
-        // A rule on a type covers the types under it: the line's code or one of its ancestors.
-        .filter((f) => f.line.includes(rule.fee_type ?? '') && f.amount > limit)
-        .map((f) => `${feeLabel(bill, f.id)}金额${yuan(f.amount)}，超过标准${yuan(limit)}${where}`);
+      return (
+        bill.fees
+          // A rule on a type covers the types under it: the line's code or one of its ancestors.
+          .filter((f) => f.line.includes(rule.fee_type ?? '') && f.amount > limit)
+          .map((f) => `${feeLabel(bill, f.id)}金额${yuan(f.amount)}，超过标准${yuan(limit)}${where}`)
+      );
     }
     case 'duplicateFee': {
       const same = await sameFeesOfSubmitter(
