@@ -25,6 +25,8 @@ export {
 } from './feeTypes/index.js';
 export {
   addBudget,
+  budgetNodesByIds,
+  budgetOfTenant,
   BudgetPerm,
   publishPulledTable,
   type BudgetHooks,

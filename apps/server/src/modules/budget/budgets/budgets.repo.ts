@@ -178,6 +178,22 @@ export async function setStatus(
   return Number(r.numUpdatedRows) > 0;
 }
 
+/** Nodes of the tenant by id (any budget, removed ones too): what other modules read of a ledger row's node. */
+export async function nodesByIds(db: Db, tenantId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('budget_nodes')
+    .select(['id', 'parent_id', 'dimension', 'value', 'label'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((n) => ({
+    ...n,
+    id: Number(n.id),
+    parent_id: n.parent_id === null ? null : Number(n.parent_id),
+  }));
+}
+
 export async function nodeOfTenant(db: Db, tenantId: number, nodeId: number) {
   return db
     .selectFrom('budget_nodes')

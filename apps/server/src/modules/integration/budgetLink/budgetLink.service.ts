@@ -14,6 +14,7 @@ import {
 } from '@feikong/contracts';
 import type { TenantCaller } from '../../../platform/context.js';
 import { inTransaction, type Db } from '../../../platform/db/database.js';
+import { budgetOfTenant } from '../../budget/index.js';
 import { budgetLinkErrors } from './budgetLink.errors.js';
 import { probe, type LinkContext } from './remote.js';
 import { sealSecret } from './secret.js';
@@ -300,13 +301,8 @@ export async function addLink(
 ) {
   return inTransaction(s.db, async (trx) => {
     const i = await mustGet(trx, caller.tenantId, b.interface_id);
-    const budget = await trx
-      .selectFrom('budgets')
-      .select(['id', 'name'])
-      .where('tenant_id', '=', caller.tenantId)
-      .where('id', '=', b.budget_id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    // The budget module's door, not its table: another tenant's or a deleted budget reads as missing.
+    const budget = await budgetOfTenant(trx, caller.tenantId, b.budget_id);
     if (!budget) throw budgetLinkErrors.budgetNotFound();
     const taken = await trx
       .selectFrom('budget_links')

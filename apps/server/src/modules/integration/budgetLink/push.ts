@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../platform/db/database.js';
-import type { BudgetLedgerListener, LedgerAppended } from '../../budget/index.js';
+import { budgetNodesByIds, type BudgetLedgerListener, type LedgerAppended } from '../../budget/index.js';
 import { postEvent, type LinkContext } from './remote.js';
 
 /**
@@ -48,12 +48,7 @@ export const ledgerToOutbox: BudgetLedgerListener = async (trx, rows) => {
   if (links.length === 0) return;
   const linkOf = new Map(links.map((l) => [Number(l.budget_id), l]));
   const mine = rows.filter((r) => linkOf.has(r.budget_id));
-  const nodes = await trx
-    .selectFrom('budget_nodes')
-    .select(['id', 'parent_id', 'dimension', 'value', 'label'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', 'in', [...new Set(mine.map((r) => r.node_id))])
-    .execute();
+  const nodes = await budgetNodesByIds(trx, tenantId, [...new Set(mine.map((r) => r.node_id))]);
   const nodeOf = new Map(nodes.map((n) => [Number(n.id), n]));
   const groups = new Map<string, LedgerAppended[]>();
   for (const r of mine) {
