@@ -94,8 +94,16 @@ export async function checkInvoicesForBill(
   billId: number | null,
 ) {
   const unique = [...new Set(ids)];
-  const rows = await repo.invoicesByIds(db, tenantId, unique);
-  if (rows.length !== unique.length) throw billLinkErrors.notFound();
+  assertInvoicesForBill(await repo.invoicesByIds(db, tenantId, unique), unique.length, ownerId, billId);
+}
+
+function assertInvoicesForBill(
+  rows: repo.BillInvoiceRow[],
+  wanted: number,
+  ownerId: number,
+  billId: number | null,
+) {
+  if (rows.length !== wanted) throw billLinkErrors.notFound();
   for (const r of rows) {
     if (r.owner_staff_id !== ownerId) throw billLinkErrors.notOwner(r.number);
     const mine = billId !== null && r.bill_id === billId;
@@ -161,6 +169,10 @@ export function claimPlan(
  */
 export async function planClaims(db: Db, tenantId: number, billId: number, lines: ClaimLine[]) {
   const rows = await repo.invoicesByIds(db, tenantId, [...new Set(lines.flatMap((l) => l.invoiceIds))]);
+  return planFromRows(rows, billId, lines);
+}
+
+function planFromRows(rows: repo.BillInvoiceRow[], billId: number, lines: ClaimLine[]) {
   const available = new Map(
     rows.map((r) => {
       const heldElsewhere = r.recent_status === RecentStatus.finishing && r.bill_id !== billId;
@@ -195,8 +207,11 @@ export async function reserveInvoicesForBill(
 ) {
   const unique = [...new Set(lines.flatMap((l) => l.invoiceIds))];
   if (unique.length === 0) return claimPlan([], new Map(), new Map());
-  await checkInvoicesForBill(trx, t.tenantId, t.ownerId, unique, null);
-  const plan = await planClaims(trx, t.tenantId, t.billId, lines);
+  // One read for the check and the plan: a document committing in between must read as 已被其他单据使用,
+  // not as an over-claim on a balance of ¥0.
+  const rows = await repo.invoicesByIds(trx, t.tenantId, unique);
+  assertInvoicesForBill(rows, unique.length, t.ownerId, null);
+  const plan = planFromRows(rows, t.billId, lines);
   assertClaims(
     plan,
     allowOver,
