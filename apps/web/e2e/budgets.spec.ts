@@ -92,7 +92,7 @@ test('a forbid budget refuses an expense naming the line; with 个人承担 it p
   await expect(page.getByText(REFUSAL).first()).toBeVisible({ timeout: 20_000 });
   await shot(page, 'budgets-refused-1440.png');
 
-  // ---- 个人承担超支: the budget is adjusted (version 2) and the same expense passes
+  // ---- 个人承担超支 on the department line: the budget is adjusted (version 2) and the same expense passes
   await topMenu(page).getByText('设置中心').click();
   await expect(async () => {
     if (!(await entry.isVisible())) await sidebar(page).getByText('预算管理').click();
@@ -105,8 +105,9 @@ test('a forbid budget refuses an expense naming the line; with 个人承担 it p
     .click();
   await expect(detail).toBeVisible({ timeout: 20_000 });
   await expect(detail.getByText('v1').first()).toBeVisible();
-  await detail.getByLabel('超支控制').click();
-  await page.getByTitle('个人承担超支', { exact: true }).click();
+  // The budget stays 禁止超支; its department line alone lets the employee bear the excess (节点超支控制).
+  await nodes.locator('tr.ant-table-row').nth(1).getByLabel('节点超支控制').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('个人承担超支', { exact: true }).click();
   await detail.getByRole('button', { name: /保存并发布新版本/ }).click();
   await expect(toast(page, '预算已调整（新版本已发布）')).toBeVisible();
 

@@ -1886,6 +1886,8 @@ export interface BudgetNodesTable {
   dimension: string;
   value: string;
   label: string;
+  /** 超支控制 of this node (BudgetControl); null follows the budget's. */
+  control: number | null;
   sort_order: number;
   removed: number;
 }

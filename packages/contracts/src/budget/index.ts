@@ -105,6 +105,8 @@ export const BudgetNodeInput = z.object(
       .describe('维度'),
     value: text('维度值', 64).default(''),
     label: text('节点名称', 100).default(''),
+    /** 超支控制 of this node alone (1 合并, 2 个人承担, 3 禁止); null follows the budget's. */
+    control: control.nullable().default(null),
     /** Period key → budget in 分; a period missing means the node has no budget then (not checked). */
     amounts: z
       .record(z.string().regex(/^\d{4}(-(H[12]|Q[1-4]|\d{2}))?$/, '期间格式不正确'), fen('预算金额'))
@@ -196,6 +198,8 @@ export const BudgetNodeOut = z.object({
   dimension: z.string(),
   value: z.string(),
   label: z.string(),
+  /** The node's own 超支控制; null follows the budget's. */
+  control: z.number().nullable(),
   figures: z.array(BudgetFigure),
 });
 export type BudgetNodeOut = z.infer<typeof BudgetNodeOut>;

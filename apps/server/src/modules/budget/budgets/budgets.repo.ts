@@ -79,6 +79,7 @@ export async function insertNode(
     dimension: string;
     value: string;
     label: string;
+    control: number | null;
     sort_order: number;
   },
 ) {
@@ -99,6 +100,7 @@ export async function updateNode(
     dimension?: string;
     value?: string;
     label?: string;
+    control?: number | null;
     sort_order?: number;
     removed?: number;
   },

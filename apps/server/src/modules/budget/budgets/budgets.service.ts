@@ -65,6 +65,8 @@ type Parsed = {
     dimension: BudgetDimension;
     value: string;
     label: string;
+    /** The node's own 超支控制; null follows the budget's. */
+    control: number | null;
     amounts: Record<string, number>;
   }[];
 };
@@ -162,6 +164,7 @@ async function publish(trx: Db, caller: TenantCaller, budgetId: number, input: P
           dimension: n.dimension,
           value: n.value,
           label: n.label,
+          control: n.control,
           sort_order: i,
         }),
       );
@@ -178,6 +181,7 @@ async function publish(trx: Db, caller: TenantCaller, budgetId: number, input: P
       dimension: n.dimension,
       value: n.value,
       label: n.label,
+      control: n.control,
       sort_order: i,
       removed: 0,
     });
@@ -188,6 +192,7 @@ async function publish(trx: Db, caller: TenantCaller, budgetId: number, input: P
       dimension: n.dimension,
       value: n.value,
       label: n.label,
+      control: n.control,
       amounts: n.amounts,
     });
   }
@@ -401,6 +406,7 @@ export async function budgetInfo(db: Db, caller: TenantCaller, id: number): Prom
       dimension: n.dimension,
       value: n.value,
       label: n.label,
+      control: n.control,
       figures: periods.map((p) => {
         const f = fig.get(`${n.id}|${p}`) ?? { budget: null, occupied: 0, used: 0 };
         return {
@@ -563,7 +569,11 @@ export async function importBudgetTable(
       overrun_pct: b.overrun_pct,
       cumulative: b.cumulative === 1,
       remark: b.remark,
-      nodes: table.map((n) => ({ ...n, id: idOfPath.get(n.key)?.id, label: '' })),
+      // The table carries no 超支控制: a node on an existing path keeps its own, a new one follows the budget.
+      nodes: table.map((n) => {
+        const id = idOfPath.get(n.key)?.id;
+        return { ...n, id, label: '', control: id === undefined ? null : (byId.get(id)?.control ?? null) };
+      }),
     };
     await repo.budgetVersions.update(
       trx,
@@ -634,7 +644,11 @@ export async function publishPulledTable(
       overrun_pct: b.overrun_pct,
       cumulative: b.cumulative === 1,
       remark: b.remark,
-      nodes: nodes.map((n) => ({ ...n, id: idOf(n) })),
+      // A pulled table carries no 超支控制: a node kept by its path keeps its own.
+      nodes: nodes.map((n) => {
+        const id = idOf(n);
+        return { ...n, id, control: existing.find((e) => e.id === id)?.control ?? null };
+      }),
     };
     return updateBudget(trx, caller, input as never, now);
   });

@@ -26,6 +26,7 @@ type Node = {
   dimension: string;
   value?: string;
   label?: string;
+  control?: number | null;
   amounts?: Record<string, number>;
 };
 
@@ -500,6 +501,49 @@ describe('预算 on documents', () => {
       .executeTakeFirstOrThrow();
     expect(Number(cb.budget_personal)).toBe(0);
     expect(JSON.parse(cb.budget_result)[0]).toMatchObject({ flagged: true, over: 50_000, personal: 0 });
+  });
+
+  it('a node controls its own over-spend: 差旅费 个人承担 under a forbid budget passes with a share; a forbid node under combine refuses', async () => {
+    // Budget 禁止, its 差旅费 line 个人承担: the line's excess is the employee's, the department (room left) is not over.
+    const nodes = deptTree(A, 2041, { dept: 1_000_000, travel: 100_000 });
+    nodes[2]!.control = 2;
+    const bid = await added(A, body(A, 2041, nodes));
+    const read = await info(A, bid);
+    expect(read.nodes.map((n) => n.control)).toEqual([null, null, 2]);
+    const id = await draft(A, 2041, 150_000);
+    const pre = await call(A.submitter.token, 'POST', P('check'), { bill_id: id });
+    expect(pre.body.data).toMatchObject({ personal: 50_000, refusal: null });
+    expect(pre.body.data.lines[0].hits.map((h: { control: number }) => h.control)).toEqual([3, 2]);
+    expect((await submit(A, id)).body.status).toBe(0);
+    // The department itself forbids: once it is over, its own control speaks and the document is refused.
+    const more = await draft(A, 2041, 900_000);
+    const r = await submit(A, more);
+    expect(r.body.status).toBe(BudgetLedgerCode.overBudget);
+    expect(r.body.msg).toContain('可用 ¥8,500.00');
+
+    // Budget 合并 (flags only), its department 禁止: refused, naming the node.
+    const strict = deptTree(A, 2042, { dept: 100_000 });
+    strict[1]!.control = 3;
+    await added(A, body(A, 2042, strict, { control: 1 }));
+    const c = await draft(A, 2042, 150_000);
+    const rc = await submit(A, c);
+    expect(rc.body.status).toBe(BudgetLedgerCode.overBudget);
+    expect(rc.body.msg).toContain('2042年11月 可用 ¥1,000.00，本单占用 ¥1,500.00，超出 ¥500.00');
+    // A control outside 1–3 is refused naming the field; nothing is added.
+    const bad = deptTree(A, 2043, { dept: 100_000 });
+    bad[1]!.control = 7;
+    const before = await t.db
+      .selectFrom('budgets')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const rb = await call(A.admin.token, 'POST', P('add'), body(A, 2043, bad));
+    expect(rb.code).toBe(400);
+    expect(rb.body.msg).toContain('超支控制');
+    const after = await t.db
+      .selectFrom('budgets')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('cumulative budgets carry what earlier periods left; the overrun percent widens the limit', async () => {

@@ -24,7 +24,7 @@ export async function liveNodes(db: Db, tenantId: number, budgetIds: number[]) {
   if (budgetIds.length === 0) return [];
   return db
     .selectFrom('budget_nodes')
-    .select(['id', 'budget_id', 'parent_id', 'dimension', 'value', 'label'])
+    .select(['id', 'budget_id', 'parent_id', 'dimension', 'value', 'label', 'control'])
     .where('tenant_id', '=', tenantId)
     .where('budget_id', 'in', budgetIds)
     .where('removed', '=', 0)

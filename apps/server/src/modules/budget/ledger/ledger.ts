@@ -190,16 +190,19 @@ async function plan(db: Db, doc: SpendDoc, lock: boolean, ancestors: FeeTypeAnce
       const budgeted = m.nodes.filter((n) => balances.get(key(n.id, m.period))?.budget != null);
       if (budgeted.length === 0) continue;
       linePeriod ||= m.period;
+      // Each node over-spends under its own 超支控制 (or the budget's): the worst 个人承担 node sets the share.
       let worst = { over: 0, nodeId: 0 };
       for (const n of m.nodes) {
         const k = key(n.id, m.period);
+        const control = n.control ?? m.budget.control;
         const available = availableOf(m.budget, m.period, figuresOf(n.id));
         if (available !== null) {
           if (!base.has(k)) base.set(k, available);
           const over = Math.max(0, l.amount - Math.max(0, available));
           mine.set(k, (mine.get(k) ?? 0) + l.amount);
-          if (over > worst.over) worst = { over, nodeId: n.id };
-          if (over > 0 && m.budget.control === BudgetControl.forbid && !lineRefusal) {
+          if (control === BudgetControl.personal && over > worst.over) worst = { over, nodeId: n.id };
+          if (control === BudgetControl.combine && over > 0) flagged = true;
+          if (over > 0 && control === BudgetControl.forbid && !lineRefusal) {
             const before = base.get(k)!;
             const need = mine.get(k)!;
             lineRefusal = `预算「${m.budget.name}」${n.parent_id === null ? '总额' : n.label} ${budgetPeriodText(m.period)} 可用 ${yuan(Math.max(0, before))}，本单占用 ${yuan(need)}，超出 ${yuan(need - Math.max(0, before))}，不能提交`;
@@ -210,7 +213,7 @@ async function plan(db: Db, doc: SpendDoc, lock: boolean, ancestors: FeeTypeAnce
             node_id: n.id,
             node_label: n.parent_id === null ? '总额' : n.label,
             period: m.period,
-            control: m.budget.control,
+            control,
             available,
             occupy: l.amount,
             over,
@@ -219,9 +222,8 @@ async function plan(db: Db, doc: SpendDoc, lock: boolean, ancestors: FeeTypeAnce
         const bal = balances.get(k);
         if (bal) bal.occupied += l.amount;
       }
-      const share = m.budget.control === BudgetControl.personal ? Math.min(l.amount, worst.over) : 0;
+      const share = Math.min(l.amount, worst.over);
       personal = Math.max(personal, share);
-      if (worst.over > 0 && m.budget.control === BudgetControl.combine) flagged = true;
       for (const n of m.nodes)
         occupy.push({
           budget_id: m.budget.id,

@@ -68,6 +68,8 @@ interface EditNode {
   dimension: BudgetDimension;
   value: string;
   label: string;
+  /** The node's own 超支控制; null follows the budget's. */
+  control: number | null;
   amounts: Record<string, number>;
 }
 const FIELDS = [
@@ -79,6 +81,13 @@ const FIELDS = [
   'overrun_pct',
   'cumulative',
   'remark',
+];
+/** A node's 超支控制 in a narrow cell: short words, the budget-level wording as the option's title. */
+const NODE_CONTROL_OPTIONS = [
+  { value: 0, label: '同预算', title: '同预算（按预算的超支控制）' },
+  { value: BudgetControl.combine, label: '合并标记', title: BudgetControlLabel[BudgetControl.combine] },
+  { value: BudgetControl.personal, label: '个人承担', title: BudgetControlLabel[BudgetControl.personal] },
+  { value: BudgetControl.forbid, label: '禁止', title: BudgetControlLabel[BudgetControl.forbid] },
 ];
 const EDITABLE_DIMENSIONS: BudgetDimension[] = ['department', 'project', 'fee_type'];
 let newKey = 0;
@@ -110,7 +119,9 @@ function flatDepts(nodes: UnitNode[], out: { value: string; label: string }[] = 
 
 function nodesOf(saved?: BudgetDetail): EditNode[] {
   if (!saved)
-    return [{ key: 'root', parent: null, dimension: 'root', value: '', label: '全部', amounts: {} }];
+    return [
+      { key: 'root', parent: null, dimension: 'root', value: '', label: '全部', control: null, amounts: {} },
+    ];
   return saved.nodes.map((n) => ({
     key: String(n.id),
     parent: n.parent_id === null ? null : String(n.parent_id),
@@ -118,6 +129,7 @@ function nodesOf(saved?: BudgetDetail): EditNode[] {
     dimension: n.dimension as BudgetDimension,
     value: n.value,
     label: n.label,
+    control: n.control,
     amounts: Object.fromEntries(n.figures.filter((f) => f.budget !== null).map((f) => [f.period, f.budget!])),
   }));
 }
@@ -223,7 +235,15 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
   const addChild = (parent: string) => {
     setNodes((list) => [
       ...list,
-      { key: `n${++newKey}`, parent, dimension: 'department', value: '', label: '', amounts: {} },
+      {
+        key: `n${++newKey}`,
+        parent,
+        dimension: 'department',
+        value: '',
+        label: '',
+        control: null,
+        amounts: {},
+      },
     ]);
     setDirty(true);
   };
@@ -267,6 +287,7 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
         dimension: n.dimension,
         value: n.value,
         label: n.label,
+        control: n.control,
         amounts: n.amounts,
       })),
     };
@@ -441,13 +462,13 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
           rowKey="key"
           pagination={false}
           dataSource={rows}
-          scroll={{ x: 960 }}
+          scroll={{ x: 1040 }}
           data-testid="budget-nodes"
           columns={[
             {
               title: '预算节点',
               key: 'label',
-              width: 150,
+              width: 140,
               render: (_: unknown, n) => (
                 <span style={{ paddingLeft: n.depth * 20 }}>
                   {n.dimension === 'root' ? (
@@ -486,7 +507,7 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
             {
               title: '维度值',
               key: 'value',
-              width: 150,
+              width: 140,
               render: (_: unknown, n) =>
                 n.dimension === 'root' ? (
                   '—'
@@ -495,7 +516,7 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
                     size="small"
                     showSearch
                     optionFilterProp="label"
-                    style={{ width: 140 }}
+                    style={{ width: 130 }}
                     value={n.value || undefined}
                     placeholder="请选择"
                     aria-label="维度值"
@@ -508,6 +529,23 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
                     }
                   />
                 ),
+            },
+            {
+              // A node may control its own over-spend (差旅费 禁止 while the budget only flags); empty follows the budget.
+              title: '超支控制',
+              key: 'control',
+              width: 100,
+              render: (_: unknown, n) => (
+                <Select
+                  size="small"
+                  style={{ width: 92 }}
+                  aria-label="节点超支控制"
+                  disabled={readOnly}
+                  value={n.control ?? 0}
+                  options={NODE_CONTROL_OPTIONS}
+                  onChange={(v: number) => change(n.key, { control: v === 0 ? null : v })}
+                />
+              ),
             },
             {
               title: '预算（元）',
