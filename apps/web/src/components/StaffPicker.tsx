@@ -18,15 +18,18 @@ export function StaffPicker({
   labels,
   lookup = 'org',
   valueKey = 'id',
+  disabled,
 }: {
   /** Undefined (an antd Form field not set yet) is no one. */
   value?: number[];
-  onChange: (ids: number[]) => void;
+  /** `people`: the chosen staff this picker has searched for (their names), in the order of `ids`. */
+  onChange: (ids: number[], people: { id: number; name: string }[]) => void;
   /** Names of already chosen staff the picker has not searched for (a saved record's). */
   labels?: Readonly<Record<number, string>>;
   lookup?: 'org' | 'colleagues';
   /** What the value holds: staff ids (default) or, with the 'org' lookup, user ids (员工额度's scopes). */
   valueKey?: 'id' | 'user_id';
+  disabled?: boolean;
 }) {
   // A staff row without a user id cannot be chosen by user id (never mix the two kinds of id).
   const keyOf = (s: Person) => (valueKey === 'user_id' ? (s.user_id ?? -1) : s.id);
@@ -71,12 +74,21 @@ export function StaffPicker({
   return (
     <Select<number[]>
       mode="multiple"
+      disabled={disabled}
       style={{ width: '100%' }}
       placeholder="输入姓名或手机号搜索（至少2个字符）"
       showSearch={{ onSearch, filterOption: false }}
       loading={searching}
       value={value}
-      onChange={onChange}
+      onChange={(ids) =>
+        onChange(
+          ids,
+          ids.flatMap((id) => {
+            const s = known.current.get(id);
+            return s ? [{ id, name: staffName(s) }] : [];
+          }),
+        )
+      }
       notFoundContent={searched ? '没有搜索到相关内容~' : null}
       options={[
         ...unknown.map((id) => ({ value: id, label: <span>{labels![id]}</span> })),

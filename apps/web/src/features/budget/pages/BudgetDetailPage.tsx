@@ -45,6 +45,7 @@ import { orgApi, type UnitNode } from '@/api/org';
 import { projectApi } from '@/api/project';
 import { useAccess } from '@/components/Access';
 import { applyFieldErrors } from '@/components/formErrors';
+import { StaffPicker } from '@/components/StaffPicker';
 import { useUnsavedChanges } from '@/platform/unsaved';
 import { BudgetImportExport } from '../components/BudgetImportExport';
 import { BudgetLedgerDrawer } from '../components/BudgetLedgerDrawer';
@@ -89,7 +90,7 @@ const NODE_CONTROL_OPTIONS = [
   { value: BudgetControl.personal, label: '个人承担', title: BudgetControlLabel[BudgetControl.personal] },
   { value: BudgetControl.forbid, label: '禁止', title: BudgetControlLabel[BudgetControl.forbid] },
 ];
-const EDITABLE_DIMENSIONS: BudgetDimension[] = ['department', 'project', 'fee_type'];
+const EDITABLE_DIMENSIONS: BudgetDimension[] = ['department', 'project', 'fee_type', 'person'];
 let newKey = 0;
 
 /**
@@ -493,10 +494,7 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
                     value={n.dimension}
                     aria-label="维度"
                     disabled={readOnly}
-                    options={[
-                      ...EDITABLE_DIMENSIONS,
-                      ...(n.dimension === 'person' ? ['person' as const] : []),
-                    ].map((d) => ({
+                    options={EDITABLE_DIMENSIONS.map((d) => ({
                       value: d,
                       label: BudgetDimensionLabel[d],
                     }))}
@@ -511,6 +509,23 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
               render: (_: unknown, n) =>
                 n.dimension === 'root' ? (
                   '—'
+                ) : n.dimension === 'person' ? (
+                  // One person per node: the picker's last choice replaces the one before.
+                  <div style={{ width: 130 }} aria-label="维度值">
+                    <StaffPicker
+                      lookup="colleagues"
+                      disabled={readOnly}
+                      value={n.value ? [Number(n.value)] : []}
+                      labels={n.value ? { [Number(n.value)]: n.label } : undefined}
+                      onChange={(ids, people) => {
+                        const picked = ids.filter((x) => String(x) !== n.value).at(-1) ?? ids.at(-1);
+                        change(n.key, {
+                          value: picked === undefined ? '' : String(picked),
+                          label: people.find((p) => p.id === picked)?.name ?? '',
+                        });
+                      }}
+                    />
+                  </div>
                 ) : (
                   <Select
                     size="small"
@@ -520,10 +535,8 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
                     value={n.value || undefined}
                     placeholder="请选择"
                     aria-label="维度值"
-                    disabled={readOnly || n.dimension === 'person'}
-                    options={
-                      n.dimension === 'person' ? [{ value: n.value, label: n.label }] : choices[n.dimension]
-                    }
+                    disabled={readOnly}
+                    options={choices[n.dimension]}
                     onChange={(v: string, o) =>
                       change(n.key, { value: v, label: (Array.isArray(o) ? '' : o?.label) ?? '' })
                     }
