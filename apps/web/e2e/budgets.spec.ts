@@ -85,9 +85,9 @@ test('a forbid budget refuses an expense naming the line; with 个人承担 it p
   let edit = await newExpense(page, '预算旅程超支');
   await edit.getByLabel('事由', { exact: true }).fill('预算旅程超支');
   await feeLine(page, edit, 1, '差旅费', '¥1500', '2026-11-20');
-  // the saved draft already shows the shortfall (预算预览), before submit
-  await edit.getByRole('button', { name: /保存草稿/ }).click();
+  // the form shows the shortfall (预算预览) as the line is typed, before any save or submit
   await expect(edit.getByTestId('budget-preview')).toContainText(REFUSAL, { timeout: 20_000 });
+  await edit.getByRole('button', { name: /保存草稿/ }).click();
   await edit.getByRole('button', { name: /^提\s*交$/ }).click();
   await expect(page.getByText(REFUSAL).first()).toBeVisible({ timeout: 20_000 });
   await shot(page, 'budgets-refused-1440.png');

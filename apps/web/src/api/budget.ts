@@ -4,6 +4,7 @@ import type {
   BudgetAnalysisLinesPage,
   BudgetAnalysisLinesQuery,
   BudgetAnalysisQuery,
+  BudgetCheckBody,
   BudgetCheckReply,
   BudgetIdReply,
   BudgetInfo,
@@ -55,4 +56,7 @@ export const budgetApi = {
     http.get<BudgetAnalysisLinesData>(P('analysisLines'), q as Encodable, { signal }),
   /** 预算预览 of the caller's own saved document (no occupation). */
   check: (billId: number) => http.post<BudgetCheck>(P('check'), { bill_id: billId }, { silent: true }),
+  /** 预算预览 of lines being typed (standing in for the saved document's, when `bill_id` is given). */
+  preview: (body: BudgetCheckBody, signal?: AbortSignal) =>
+    http.post<BudgetCheck>(P('check'), body, { silent: true, signal }),
 };

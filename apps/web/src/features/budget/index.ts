@@ -3,3 +3,4 @@
 export { BillBudgetPanel } from './components/BillBudgetPanel';
 export { BUDGET_PERM } from './queries';
 export { BudgetPreviewAlert } from './components/BudgetPreviewAlert';
+export { useBudgetPreview, type PreviewLine } from './hooks/useBudgetPreview';

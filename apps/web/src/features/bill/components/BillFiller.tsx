@@ -4,11 +4,10 @@ import { useEffect, useState } from 'react';
 import { BILL_TYPE_LABEL, formatMoney, type BillType } from '@feikong/contracts';
 import { billApi, type Bill } from '@/api/bill';
 import type { AuditResult } from '@/api/billReport';
-import { budgetApi, type BudgetCheck } from '@/api/budget';
 import { parseReplyError } from '@/api/http/request';
 import { useUnsavedChanges } from '@/platform/unsaved';
 import { AuditResultAlert } from '@/features/billReport';
-import { BudgetPreviewAlert } from '@/features/budget';
+import { BudgetPreviewAlert, useBudgetPreview } from '@/features/budget';
 import { formFromBill, fieldText, lineProblems, saveBody, type BillFormValues } from '../billForm';
 import { boundProblems, formValuesBody, isBound } from '../formRuntime';
 import { FormRuntime } from './FormRuntime';
@@ -80,7 +79,6 @@ export function BillFiller({
   const [dirty, setDirty] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
   const [audit, setAudit] = useState<AuditResult | undefined>(undefined);
-  const [budget, setBudget] = useState<BudgetCheck | null>(null);
   const { modal } = App.useApp();
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
   const [choosing, setChoosing] = useState<{ nodeId: string; name: string }[] | null>(null);
@@ -92,6 +90,9 @@ export function BillFiller({
   const formFields = customForm.data?.fields ?? [];
   const placed = new Set(formFields.filter((f) => isBound(f.kind)).map((f) => f.kind));
   const hasFees = HAS_FEES.includes(type) || placed.has('feeLines');
+  const departmentId = Form.useWatch('departmentId', form);
+  // 预算预览 as the lines are typed (and after 保存草稿, of the saved document): before anything is submitted.
+  const budget = useBudgetPreview({ billId: id, lines: hasFees ? fees : [], departmentId });
   useEffect(() => {
     if (bill && !(['draft', 'returned', 'withdrawn', 'rejected'] as string[]).includes(bill.status))
       onNotEditable?.(bill);
@@ -194,8 +195,6 @@ export function BillFiller({
   const onSubmit = async () => {
     setBusy('submit');
     setAudit(undefined);
-    // the submit answers for itself (a refusal names the budget line): the draft's preview goes
-    setBudget(null);
     try {
       const billId = await save('submit');
       if (billId === null) return;
@@ -234,11 +233,7 @@ export function BillFiller({
               setBusy('save');
               try {
                 const savedId = await save();
-                if (savedId !== null) {
-                  void message.success('草稿已保存');
-                  // 预算预览: what the saved draft would occupy, before it is submitted.
-                  setBudget(await budgetApi.check(savedId).catch(() => null));
-                }
+                if (savedId !== null) void message.success('草稿已保存');
               } finally {
                 setBusy(null);
               }
@@ -262,7 +257,8 @@ export function BillFiller({
         />
       ) : null}
       <AuditResultAlert result={audit} />
-      <BudgetPreviewAlert check={budget} />
+      {/* A refused submit names the budget line itself (below): the preview does not say it twice. */}
+      {!(budget?.refusal && problems.includes(budget.refusal)) && <BudgetPreviewAlert check={budget} />}
       {problems.length > 0 && (
         <Alert
           data-testid="bill-problems"
