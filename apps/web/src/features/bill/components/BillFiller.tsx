@@ -14,7 +14,7 @@ import { FormRuntime } from './FormRuntime';
 import { ChooseApproversDialog } from './ChooseApproversDialog';
 import { FeeLinesEditor } from './FeeLinesEditor';
 import { LoanSelect } from './LoanSelect';
-import { OrgUnitSelect, companyOfDept, unitTreeQuery } from './OrgUnitSelect';
+import { OrgUnitSelect, companyOfDept, unitTreeQuery } from '@/components/OrgUnitSelect';
 import { RelatedBillsField } from './RelatedBillsField';
 import { TripLinesEditor } from './TripLinesEditor';
 import { YuanInput } from './YuanInput';

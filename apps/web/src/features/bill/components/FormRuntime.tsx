@@ -9,7 +9,7 @@ import { fieldRules, fromDay, isBound, toDay, valueName } from '../formRuntime';
 import type { LineInvoice } from '../types';
 import { FeeLinesEditor, LineInvoices } from './FeeLinesEditor';
 import { InvoicePicker } from './InvoicePicker';
-import { OrgUnitSelect } from './OrgUnitSelect';
+import { OrgUnitSelect } from '@/components/OrgUnitSelect';
 import { RelatedBillsField } from './RelatedBillsField';
 import { TripLinesEditor } from './TripLinesEditor';
 import { YuanInput } from './YuanInput';

@@ -181,6 +181,57 @@ describe('预算分析', () => {
     );
   });
 
+  it('filters by a department chosen from the organisation tree (department_id in the URL and the query)', async () => {
+    const dept = {
+      key: 'dept-12',
+      id: 12,
+      pid: 1,
+      name: '研发部',
+      full_name: '研发部',
+      order: 1,
+      has_priv: true,
+      source: 0,
+      org_type: 'dept',
+      org_id: 1,
+      children: [],
+    };
+    const api = stubServer({
+      [`GET ${B}/analysis`]: () => REPORT,
+      ['GET /org-arch-center/api/v1/departments:list']: () => [
+        {
+          key: 'org-1',
+          id: 1,
+          pid: 0,
+          name: '演示集团',
+          full_name: '演示集团',
+          order: 0,
+          has_priv: true,
+          source: 0,
+          org_type: 'org',
+          org_id: 1,
+          children: [dept],
+        },
+      ],
+    });
+    const { router } = renderAt(<BudgetAnalysisPage />, '/budget/budgetAnalysis?budget_id=5');
+    const page = await screen.findByTestId('budget-analysis', undefined, { timeout: 15_000 });
+    await within(page).findByText('bar:研发部:1600000', undefined, { timeout: 15_000 });
+    const picker = within(page).getByLabelText('部门');
+    fireEvent.mouseDown(picker.querySelector('input')!);
+    const option = await waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-tree-title')].find(
+        (o) => o.textContent === '研发部',
+      );
+      if (!found) throw new Error('no 研发部 yet');
+      return found;
+    });
+    fireEvent.click(option);
+    await waitFor(() =>
+      expect(api.to(`GET ${B}/analysis`).some((c) => c.query.get('department_id') === '12')).toBe(true),
+    );
+    expect(router.state.location.search).toContain('department_id=12');
+  });
+
   it('exports the figures through the task centre (预算执行导出, 152)', async () => {
     const api = stubServer({
       [`GET ${B}/analysis`]: () => REPORT,

@@ -28,6 +28,7 @@ import type { BudgetAnalysisData } from '@/api/budget';
 import { tasksApi } from '@/api/tasks';
 import { useAccess } from '@/components/Access';
 import { ListTable, moneyColumn, useListParams, type ListColumn } from '@/components/ListPage';
+import { OrgUnitSelect } from '@/components/OrgUnitSelect';
 import { useTaskPolling } from '@/features/common';
 import { feeTypeOptionsQuery, feeTypeTreeData } from '@/features/settings';
 import { BudgetAnalysisDrawer, type AnalysisTarget } from '../components/BudgetAnalysisDrawer';
@@ -248,6 +249,14 @@ export default function BudgetAnalysisPage() {
           options={periodOptions(year)}
           onChange={(p) => u.set({ period: p })}
         />
+        <div style={{ width: 180 }} aria-label="部门">
+          <OrgUnitSelect
+            kind="dept"
+            placeholder="全部部门"
+            value={q.department_id ?? null}
+            onChange={(d) => u.set({ department_id: d ?? undefined })}
+          />
+        </div>
         <TreeSelect<string>
           aria-label="费用类型"
           allowClear

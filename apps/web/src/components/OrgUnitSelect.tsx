@@ -4,7 +4,7 @@ import { orgApi, type UnitNode } from '@/api/org';
 
 /** The whole architecture (companies with their departments), once per session. */
 export const unitTreeQuery = {
-  queryKey: ['bill', 'unitTree'] as const,
+  queryKey: ['org', 'unitTree'] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) => orgApi.deptTree(undefined, signal),
   staleTime: 5 * 60_000,
 };
