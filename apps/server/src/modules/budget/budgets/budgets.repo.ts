@@ -131,6 +131,43 @@ export async function balancesOfBudget(db: Db, tenantId: number, budgetIds: numb
   }));
 }
 
+/**
+ * Per budget, summed over the year in SQL: the root's budget, occupied and used, and its children's budget
+ * (the list's total when the root has none). Reads only the root's and its children's balance rows, never a
+ * budget's whole tree. A sum over no budgeted row is null (not budgeted).
+ */
+export async function rootTotalsOf(db: Db, tenantId: number, budgetIds: number[]) {
+  if (budgetIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('budget_balances as b')
+    .innerJoin('budget_nodes as n', (j) =>
+      j.onRef('n.id', '=', 'b.node_id').onRef('n.tenant_id', '=', 'b.tenant_id'),
+    )
+    .leftJoin('budget_nodes as p', (j) =>
+      j.onRef('p.id', '=', 'n.parent_id').onRef('p.tenant_id', '=', 'n.tenant_id'),
+    )
+    .select((eb) => [
+      'b.budget_id',
+      eb.case().when('n.parent_id', 'is', null).then(1).else(0).end().as('is_root'),
+      eb.fn.sum<string | number | null>('b.budget').as('budget'),
+      eb.fn.sum<string | number>('b.occupied').as('occupied'),
+      eb.fn.sum<string | number>('b.used').as('used'),
+    ])
+    .where('b.tenant_id', '=', tenantId)
+    .where('b.budget_id', 'in', budgetIds)
+    .where('n.removed', '=', 0)
+    .where((eb) => eb.or([eb('n.parent_id', 'is', null), eb('p.parent_id', 'is', null)]))
+    .groupBy(['b.budget_id', 'is_root'])
+    .execute();
+  return rows.map((r) => ({
+    budget_id: Number(r.budget_id),
+    root: Number(r.is_root) === 1,
+    budget: r.budget === null ? null : Number(r.budget),
+    occupied: Number(r.occupied),
+    used: Number(r.used),
+  }));
+}
+
 export async function hasLedger(db: Db, tenantId: number, budgetId: number) {
   const r = await db
     .selectFrom('budget_ledger')

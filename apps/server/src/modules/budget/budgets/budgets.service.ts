@@ -330,34 +330,19 @@ function rowOut(
  */
 async function rootTotals(db: Db, tenantId: number, budgets: repo.BudgetDb[]) {
   const out = new Map<number, { budget: number | null; occupied: number; used: number }>();
-  const roots = new Set<number>();
-  const tops = new Set<number>();
-  for (const b of budgets) {
-    const nodes = (await repo.nodesOf(db, tenantId, b.id)).filter((n) => !n.removed);
-    const root = nodes.find((n) => n.parent_id === null);
-    if (!root) continue;
-    roots.add(root.id);
-    for (const n of nodes) if (n.parent_id === root.id) tops.add(n.id);
-  }
-  const own = new Map<number, number | null>();
   const children = new Map<number, number | null>();
-  const add = (m: Map<number, number | null>, id: number, v: number | null) => {
-    if (v !== null) m.set(id, (m.get(id) ?? 0) + v);
-  };
-  for (const r of await repo.balancesOfBudget(
+  for (const r of await repo.rootTotalsOf(
     db,
     tenantId,
     budgets.map((b) => b.id),
   )) {
-    if (tops.has(r.node_id)) add(children, r.budget_id, r.budget);
-    if (!roots.has(r.node_id)) continue;
-    const t =
-      out.get(r.budget_id) ?? out.set(r.budget_id, { budget: null, occupied: 0, used: 0 }).get(r.budget_id)!;
-    add(own, r.budget_id, r.budget);
-    t.occupied += r.occupied;
-    t.used += r.used;
+    if (!r.root) {
+      children.set(r.budget_id, r.budget);
+      continue;
+    }
+    out.set(r.budget_id, { budget: r.budget, occupied: r.occupied, used: r.used });
   }
-  for (const [id, t] of out) t.budget = own.get(id) ?? children.get(id) ?? null;
+  for (const [id, t] of out) t.budget ??= children.get(id) ?? null;
   return out;
 }
 

@@ -426,6 +426,13 @@ describe('预算 on documents', () => {
     expect((await submit(A, ok)).body.status).toBe(0);
     expect((await fig(A, bid, 'root')).occupied).toBe(50_000);
     expect((await fig(A, bid, 'department')).occupied).toBe(50_000);
+    // The list's year totals: the root's own budget (not its children's) and what the root holds.
+    const listed = (await call(A.admin.token, 'GET', P('list'), { year: 2034 })).body.data.items;
+    expect(listed.find((r: { id: number }) => r.id === bid)).toMatchObject({
+      total_budget: 60_000,
+      total_occupied: 50_000,
+      total_used: 0,
+    });
     const over = await draft(A, 2034, 20_000);
     const r = await submit(A, over);
     expect(r.body.status).toBe(BudgetLedgerCode.overBudget);
