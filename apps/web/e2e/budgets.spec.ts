@@ -184,6 +184,15 @@ test('a forbid budget refuses an expense naming the line; with 个人承担 it p
   await expect(ledger).toContainText('预占');
   await expect(ledger).toContainText(PERSONAL_TITLE);
   await shot(page, 'budgets-ledger-1440.png');
+  await page.keyboard.press('Escape');
+  await expect(ledger).toBeHidden();
+
+  // ---- 变更记录: v2 says who turned the department line to 个人承担
+  await detail.getByLabel('查看 v2 变更记录').click();
+  const changes = page.getByTestId('budget-version-changes');
+  await expect(changes).toContainText('相对 v1 的变更如下');
+  await expect(changes.getByRole('row', { name: /节点属性.*超支控制.*同预算.*个人承担超支/ })).toBeVisible();
+  await shot(page, 'budgets-version-changes-1440.png');
 
   // ---- leave the demo tenant as other journeys expect it: the budget stopped
   const call = await apiAs(page);

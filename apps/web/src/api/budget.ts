@@ -12,6 +12,7 @@ import type {
   BudgetListQuery,
   BudgetPage,
   BudgetUpdateBody,
+  BudgetVersionChanges,
 } from '@feikong/contracts';
 import type { z } from 'zod';
 import type { Encodable } from './http/encode';
@@ -30,6 +31,7 @@ export type BudgetDetail = Out<typeof BudgetInfo>;
 export type BudgetQuery = BudgetListQuery;
 export type BudgetLedgerData = Out<typeof BudgetLedgerPage>;
 export type BudgetCheck = Out<typeof BudgetCheckReply>;
+export type BudgetVersionChangesData = Out<typeof BudgetVersionChanges>;
 type IdReply = Out<typeof BudgetIdReply>;
 export type BudgetAnalysisData = Out<typeof BudgetAnalysis>;
 export type BudgetAnalysisFilter = BudgetAnalysisQuery;
@@ -56,6 +58,9 @@ export const budgetApi = {
     http.get<BudgetAnalysisLinesData>(P('analysisLines'), q as Encodable, { signal }),
   /** 预算预览 of the caller's own saved document (no occupation). */
   check: (billId: number) => http.post<BudgetCheck>(P('check'), { bill_id: billId }, { silent: true }),
+  /** 变更记录: what a published version changed against the one before it. */
+  versionChanges: (id: number, version: number, signal?: AbortSignal) =>
+    http.get<BudgetVersionChangesData>(P('versionChanges'), { id, version }, { signal }),
   /** 预算预览 of lines being typed (standing in for the saved document's, when `bill_id` is given). */
   preview: (body: BudgetCheckBody, signal?: AbortSignal) =>
     http.post<BudgetCheck>(P('check'), body, { silent: true, signal }),

@@ -218,6 +218,33 @@ export const BudgetInfo = BudgetRow.extend({
 });
 export type BudgetInfo = z.infer<typeof BudgetInfo>;
 
+/** 变更记录 of one published version: what it changed against the version before it. */
+export const BudgetVersionChangesQuery = z.object(
+  labelled({
+    id: id('预算ID'),
+    version: z.coerce.number('必须是数字').int('必须是整数').min(1, '不能小于1').describe('版本'),
+  }),
+);
+export type BudgetVersionChangesQuery = z.input<typeof BudgetVersionChangesQuery>;
+export const BudgetChange = z.object({
+  /** setting 预算设置, added 新增节点, removed 删除节点, node 节点属性, amount 预算金额. */
+  kind: z.enum(['setting', 'added', 'removed', 'node', 'amount']),
+  /** What changed: the setting's name, or the node's label (with its period for an amount). */
+  target: z.string(),
+  before: z.string(),
+  after: z.string(),
+});
+export type BudgetChange = z.infer<typeof BudgetChange>;
+export const BudgetVersionChanges = z.object({
+  version: z.number(),
+  /** The version compared with; null for the first (the budget was created). */
+  previous: z.number().nullable(),
+  published_at: z.number(),
+  published_by_name: z.string(),
+  changes: z.array(BudgetChange),
+});
+export type BudgetVersionChanges = z.infer<typeof BudgetVersionChanges>;
+
 /**
  * 预算预览, nothing written: a document of the caller (its saved lines), or lines not yet saved (with the
  * caller as submitter and, unless named, the caller's first department); both: the lines as an amendment of

@@ -10,6 +10,8 @@ export const BudgetCode = {
   inUse: 11531409,
   /** 预算预览 of a document that is not the caller's. */
   billNotFound: 11532404,
+  /** 变更记录 of a version the budget never published. */
+  versionNotFound: 11533404,
 } as const;
 
 const fieldError = (code: number, field: string, msg: string, status = 400) =>
@@ -18,6 +20,7 @@ const fieldError = (code: number, field: string, msg: string, status = 400) =>
 export const budgetErrors = {
   notFound: () => new AppError(BudgetCode.notFound, '预算不存在或已被删除', 404),
   billNotFound: () => new AppError(BudgetCode.billNotFound, '单据不存在', 404),
+  versionNotFound: (v: number) => new AppError(BudgetCode.versionNotFound, `预算没有版本 v${v}`, 404),
   badNodes: (msg: string) => fieldError(BudgetCode.badNodes, 'nodes', msg),
   /** A request field naming something that is not the tenant's. */
   badField: (field: string, msg: string) => fieldError(BudgetCode.badNodes, field, msg),

@@ -12,6 +12,8 @@ import {
   BudgetPage,
   BudgetStatusBody,
   BudgetUpdateBody,
+  BudgetVersionChanges,
+  BudgetVersionChangesQuery,
   envelopeOf,
 } from '@feikong/contracts';
 import { tenantCaller } from '../../../platform/auth.js';
@@ -21,6 +23,7 @@ import { appServices, type AppDeps, type ZodApp } from '../../../platform/types.
 import * as svc from './budgets.service.js';
 import type { BudgetHooks } from './budgets.service.js';
 import { registerBudgetTasks } from './budgets.tasks.js';
+import { versionChanges } from './budgets.versions.js';
 
 // Designed here like /finobill's (the spec names the screens only): docs/decisions/0052-budgets-on-a-ledger.md.
 export const BUDGETS = '/finobill/api/web/budget';
@@ -52,6 +55,19 @@ export function registerBudgetRoutes(app: ZodApp, deps: AppDeps, hooks: BudgetHo
       },
     },
     async (req) => ok(await svc.listBudgets(db, tenantCaller(req), req.query)),
+  );
+  app.get(
+    `${BUDGETS}/versionChanges`,
+    {
+      config: read,
+      schema: {
+        querystring: BudgetVersionChangesQuery,
+        response: { 200: envelopeOf(BudgetVersionChanges) },
+        tags,
+        summary: '预算变更记录（某版本相对上一版本的变更）',
+      },
+    },
+    async (req) => ok(await versionChanges(db, tenantCaller(req), req.query)),
   );
   app.get(
     `${BUDGETS}/info`,

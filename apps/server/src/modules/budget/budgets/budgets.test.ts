@@ -118,6 +118,7 @@ describe('预算 routes', () => {
       'GET /info',
       'GET /ledger',
       'GET /list',
+      'GET /versionChanges',
       'POST /add',
       'POST /check',
       'POST /delete',
@@ -198,6 +199,34 @@ describe('预算 routes', () => {
     expect(b2.nodes.find((n) => n.dimension === 'department')!.figures[10]!.budget).toBe(150_000);
     expect(b2.nodes.find((n) => n.dimension === 'fee_type')).toBeUndefined();
     expect(b2.nodes.find((n) => n.dimension === 'person')!.label).toBeTruthy();
+    // 变更记录: what v2 changed against v1, in words; v1 compares with nothing.
+    const ch = await call(A.admin.token, 'GET', P('versionChanges'), { id, version: 2 });
+    expect(ch.body.status).toBe(0);
+    expect(ch.body.data).toMatchObject({ version: 2, previous: 1, published_by_name: expect.any(String) });
+    const deptName = b2.nodes.find((n) => n.dimension === 'department')!.label;
+    const person = b2.nodes.find((n) => n.dimension === 'person')!.label;
+    expect(ch.body.data.changes).toEqual(
+      expect.arrayContaining([
+        { kind: 'amount', target: `${deptName} 2030年11月`, before: '¥1,200.00', after: '¥1,500.00' },
+        { kind: 'added', target: person, before: '', after: '人员' },
+        { kind: 'removed', target: '差旅费', before: '费用类型', after: '' },
+      ]),
+    );
+    expect(ch.body.data.changes.filter((c: { kind: string }) => c.kind === 'setting')).toEqual([]);
+    const first = await call(A.admin.token, 'GET', P('versionChanges'), { id, version: 1 });
+    expect(first.body.data).toMatchObject({ version: 1, previous: null, changes: [] });
+    // A version never published, another tenant's budget, bad input, and a staff member without 预算列表.
+    expect((await call(A.admin.token, 'GET', P('versionChanges'), { id, version: 3 })).body).toMatchObject({
+      status: BudgetCode.versionNotFound,
+      msg: '预算没有版本 v3',
+    });
+    expect((await call(B.admin.token, 'GET', P('versionChanges'), { id, version: 2 })).body.status).toBe(
+      BudgetCode.notFound,
+    );
+    const bad = await call(A.admin.token, 'GET', P('versionChanges'), { id, version: 'x' });
+    expect(bad.code).toBe(400);
+    expect(bad.body.msg).toContain('版本');
+    expect((await call(A.submitter.token, 'GET', P('versionChanges'), { id, version: 2 })).code).toBe(403);
     const versions = await t.db
       .selectFrom('budget_versions')
       .select(['version', 'published_by'])

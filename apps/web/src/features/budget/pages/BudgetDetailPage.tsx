@@ -49,6 +49,7 @@ import { StaffPicker } from '@/components/StaffPicker';
 import { useUnsavedChanges } from '@/platform/unsaved';
 import { BudgetImportExport } from '../components/BudgetImportExport';
 import { BudgetLedgerDrawer } from '../components/BudgetLedgerDrawer';
+import { BudgetVersionDrawer } from '../components/BudgetVersionDrawer';
 import { BUDGET_LIST as LIST, BUDGET_PERM, budgetInfoQuery, budgetKeys, useBudgetMutation } from '../queries';
 
 interface Settings {
@@ -163,6 +164,7 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
   const [done, setDone] = useState(false);
   const [month, setMonth] = useState<Dayjs>(() => dayjs().year(saved?.year ?? dayjs().year()));
   const [drill, setDrill] = useState<{ id: number; label: string } | null>(null);
+  const [changes, setChanges] = useState<number | null>(null);
   useUnsavedChanges(dirty ? '预算有未保存的修改，确定离开吗？' : null);
   useEffect(() => {
     if (done && !dirty) navigate(LIST);
@@ -454,7 +456,19 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
           {saved && (
             <Typography.Text type="secondary">
               最后修改：{saved.updated_by_name} {formatDateTime(saved.updated_at, 'YYYY-MM-DD HH:mm')}；版本{' '}
-              {saved.versions.map((v) => `v${v.version}（${v.published_by_name}）`).join('、')}
+              {saved.versions.map((v, i) => (
+                <span key={v.version}>
+                  {i > 0 && '、'}
+                  <Typography.Link
+                    title="查看变更记录"
+                    aria-label={`查看 v${v.version} 变更记录`}
+                    onClick={() => setChanges(v.version)}
+                  >
+                    v{v.version}
+                  </Typography.Link>
+                  （{v.published_by_name}）
+                </span>
+              ))}
             </Typography.Text>
           )}
         </Space>
@@ -614,6 +628,9 @@ function BudgetForm({ id, saved }: { id: number; saved?: BudgetDetail }) {
         />
       </Card>
       <BudgetLedgerDrawer node={drill} period={period} onClose={() => setDrill(null)} />
+      {saved && (
+        <BudgetVersionDrawer budgetId={saved.id} version={changes} onClose={() => setChanges(null)} />
+      )}
     </Form>
   );
 }
