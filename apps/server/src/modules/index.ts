@@ -5,6 +5,7 @@ import {
   registerBillReportRoutes,
   registerBillReportTaskHandlers,
 } from './billReport/index.js';
+import { registerCardRoutes } from './card/index.js';
 import { registerErrorReportRoutes } from './errorReport/index.js';
 import { registerOrgRoutes, registerOrgTaskHandlers, uiTypeOf } from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
@@ -91,4 +92,6 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   // the document step's transaction — the ledger's listener, handed in here since integration imports budget.
   onBudgetLedger(ledgerToOutbox);
   registerIntegrationRoutes(app, deps);
+  // 企业卡 (card, decision 0057): card release (quota release type 5), cards, their ledger and operations.
+  registerCardRoutes(app, deps);
 }
