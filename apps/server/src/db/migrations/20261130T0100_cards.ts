@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { int8, jsonText, withId } from '../../platform/db/ddl.js';
+import { addMenuEntries, removeMenuEntries, type MenuEntrySeed } from './20261122T0003_privileges.js';
 
 /**
  * 企业卡 (issue 23, card half; module card; decision 0057).
@@ -14,7 +15,45 @@ import { int8, jsonText, withId } from '../../platform/db/ddl.js';
  * - card_operations: 冻结 / 解冻 / 注销 with their reason and operator.
  * - card_authorizations: the card network's authorisations, unique per tenant + authorisation id (item 4 of
  *   the issue; the table is here so the ledger's keys have their home, the route is not built yet).
+ * - Menus: the top-level 企业卡 /cardPay (order 38) › 卡片列表 /cardPay/cardList (perms view, edit →
+ *   cardList:view / cardList:edit), the hidden 卡片详情 /cardPay/cardDetail/:id (borrowing 卡片列表's
+ *   permissions) and 卡片发放 /cardPay/cardRelease (cardRelease:view / cardRelease:edit); fee_control tenants
+ *   only (as 预算管理).
  */
+export const CARD_MENUS: MenuEntrySeed[] = [
+  {
+    name: 'cardPay',
+    path: '/cardPay',
+    component: 'Layout',
+    redirect: '/cardPay/cardList',
+    meta: { title: '企业卡', icon: 'card', order: 38 },
+    children: [
+      {
+        name: 'cardList',
+        path: '/cardPay/cardList',
+        component: 'cardPay/CardList',
+        perms: ['view', 'edit'],
+        meta: { title: '卡片列表', order: 1 },
+      },
+      {
+        name: 'cardDetail',
+        path: '/cardPay/cardDetail/:id',
+        component: 'cardPay/CardDetail',
+        perms: ['cardList:view', 'cardList:edit'],
+        meta: { title: '卡片详情', hidden: true, order: 2 },
+      },
+      {
+        name: 'cardRelease',
+        path: '/cardPay/cardRelease',
+        component: 'cardPay/CardRelease',
+        perms: ['view', 'edit'],
+        meta: { title: '卡片发放', order: 3 },
+      },
+    ],
+  },
+];
+const NAMES = ['cardPay', 'cardList', 'cardDetail', 'cardRelease'];
+
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('card_batches'))
     .addColumn('tenant_id', int8, (c) => c.notNull())
@@ -112,9 +151,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['tenant_id', 'auth_id'])
     .unique()
     .execute();
+
+  await addMenuEntries(db, CARD_MENUS);
+  await db
+    .updateTable('menus')
+    .set({ ui_types: JSON.stringify(['fee_control']) })
+    .where('name', 'in', NAMES)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await removeMenuEntries(db, NAMES);
   await db.schema.dropTable('card_authorizations').execute();
   await db.schema.dropTable('card_operations').execute();
   await db.schema.dropTable('card_ledger').execute();

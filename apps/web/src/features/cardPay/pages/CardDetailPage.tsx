@@ -1,0 +1,126 @@
+import { Button, Card, Descriptions, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { formatDateTime, formatMoney, type CardOp } from '@feikong/contracts';
+import type { CardTxItem } from '@/api/card';
+import { useAccess } from '@/components/Access';
+import { ListTable, moneyColumn, type ListColumn } from '@/components/ListPage';
+import { CardOperateDialog } from '../components/CardOperateDialog';
+import { CardOpButtons } from '../components/cardOps';
+import { CARD_LIST, CARD_PERM, cardInfoQuery, cardTxQuery } from '../queries';
+import { STATUS_COLOR } from './CardListPage';
+
+const TX_COLUMNS: ListColumn<CardTxItem>[] = [
+  {
+    title: '时间',
+    dataIndex: 'created_at',
+    width: 150,
+    render: (ms: number) => formatDateTime(ms, 'YYYY-MM-DD HH:mm:ss'),
+  },
+  { title: '类型', role: 'key', dataIndex: 'kindText', width: 90 },
+  moneyColumn<CardTxItem>('金额(元)', 'delta'),
+  moneyColumn<CardTxItem>('余额(元)', 'balance_after'),
+  { title: '商户', dataIndex: 'merchant', width: 160, render: (v: string) => v || '—' },
+  { title: '说明', dataIndex: 'memo', width: 240 },
+];
+
+/**
+ * 卡片详情 (cardPay/CardDetail, /cardPay/cardDetail/:id; decision 0057): the card, its balance (checked
+ * against the ledger), 冻结 / 解冻 / 注销 with their reasons, the operation record and 交易明细 (every ledger row).
+ */
+export default function CardDetailPage() {
+  const id = Number(useParams().id) || 0;
+  const navigate = useNavigate();
+  const { can } = useAccess();
+  const info = useQuery({ ...cardInfoQuery(id), enabled: id > 0 });
+  const [page, setPageState] = useState({ pageNum: 1, pageSize: 20 });
+  const tx = useQuery({
+    ...cardTxQuery({ card_id: id, page_num: page.pageNum, page_size: page.pageSize }),
+    enabled: id > 0,
+    placeholderData: keepPreviousData,
+    select: (d) => ({ items: d.items, total: d.page.total }),
+  });
+  const [op, setOp] = useState<CardOp | null>(null);
+  const c = info.data;
+  if (!c)
+    return (
+      <Card className="fk-panel">
+        {info.isError || id <= 0 ? <Empty description="卡片不存在" /> : <Spin />}
+      </Card>
+    );
+  const canEdit = can([CARD_PERM.listEdit]);
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size={16} data-testid="card-detail">
+      <Card
+        className="fk-panel"
+        title={
+          <Space>
+            <span>卡片详情</span>
+            <Tag color={STATUS_COLOR[c.status]}>{c.statusText}</Tag>
+          </Space>
+        }
+        extra={
+          <Space>
+            {canEdit && <CardOpButtons status={c.status} type="default" size="middle" onOp={setOp} />}
+            <Button onClick={() => navigate(CARD_LIST)}>返回列表</Button>
+          </Space>
+        }
+      >
+        <Descriptions column={3} size="small">
+          <Descriptions.Item label="卡号">{c.card_no}</Descriptions.Item>
+          <Descriptions.Item label="卡片类型">{c.cardTypeText}</Descriptions.Item>
+          <Descriptions.Item label="持卡人">{c.holder_name}</Descriptions.Item>
+          <Descriptions.Item label="余额">
+            <Typography.Text strong>¥{formatMoney(c.balance)}</Typography.Text>
+            {c.ledger_balance !== c.balance && (
+              <Typography.Text type="danger">
+                （流水合计 ¥{formatMoney(c.ledger_balance)}，请核对）
+              </Typography.Text>
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label="每卡发放金额">¥{formatMoney(c.amount)}</Descriptions.Item>
+          <Descriptions.Item label="发放批次">{c.card_batch_no}</Descriptions.Item>
+          <Descriptions.Item label="发放时间">
+            {formatDateTime(c.created_at, 'YYYY-MM-DD HH:mm')}
+          </Descriptions.Item>
+          {c.status_reason && <Descriptions.Item label="最近操作原因">{c.status_reason}</Descriptions.Item>}
+        </Descriptions>
+      </Card>
+      <Card className="fk-panel" title="交易明细">
+        <ListTable<CardTxItem>
+          query={tx}
+          paging={{
+            ...page,
+            setPage: (n, size) => setPageState({ pageNum: n, pageSize: size }),
+            total: tx.data?.total,
+          }}
+          what="「交易明细」"
+          columns={TX_COLUMNS}
+          testId="card-transactions"
+        />
+      </Card>
+      <Card className="fk-panel" title="操作记录">
+        {c.operations.length === 0 ? (
+          <Empty description="暂无操作记录" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        ) : (
+          <Timeline
+            items={c.operations.map((o) => ({
+              color: o.op === 'cancel' ? 'red' : o.op === 'freeze' ? 'orange' : 'green',
+              children: (
+                <Space>
+                  <strong>{o.opText}</strong>
+                  <span>{o.reason}</span>
+                  <Typography.Text type="secondary">
+                    {o.operator_name} · {formatDateTime(o.created_at, 'YYYY-MM-DD HH:mm')}
+                  </Typography.Text>
+                </Space>
+              ),
+            }))}
+          />
+        )}
+      </Card>
+      {op && <CardOperateDialog card={c} op={op} onClose={() => setOp(null)} />}
+    </Space>
+  );
+}
