@@ -2039,6 +2039,8 @@ export interface CardLedgerTable {
   delta: number;
   balance_after: number;
   source_key: string;
+  /** The card authorisation a capture, reversal or refund belongs to ('' otherwise). */
+  auth_id: ColumnType<string, string | undefined, string>;
   merchant: ColumnType<string, string | undefined, string>;
   memo: ColumnType<string, string | undefined, string>;
   created_by: number | null;
@@ -2060,7 +2062,10 @@ export interface CardAuthorizationsTable {
   card_id: number;
   auth_id: string;
   amount: number;
+  /** allow | excess | refuse */
   decision: string;
+  merchant: ColumnType<string, string | undefined, string>;
+  /** The CardAuthorizeReply answered (a replay answers it again). */
   reply: string;
   created_at: number;
 }

@@ -174,12 +174,27 @@ export const CardOperation = z.object({
   operator_name: z.string(),
   created_at: z.number(),
 });
+/** One card-network authorisation of the card, with its answer and every reason. */
+export const CardAuthRow = z.object({
+  auth_id: z.string(),
+  amount: z.number(),
+  merchant: z.string(),
+  decision: z.string(),
+  decisionText: z.string(),
+  company_pays: z.number(),
+  employee_pays: z.number(),
+  reasons: z.array(z.string()),
+  created_at: z.number(),
+});
+export type CardAuthRow = z.infer<typeof CardAuthRow>;
 export const CardInfo = CardRow.extend({
   amount: z.number(),
   status_reason: z.string(),
   /** The balance as the ledger sums it (equal to balance unless something bypassed the ledger). */
   ledger_balance: z.number(),
   operations: z.array(CardOperation),
+  /** The last 50 authorisations, newest first (refusals too, with their reasons). */
+  authorizations: z.array(CardAuthRow),
 });
 export type CardInfo = z.infer<typeof CardInfo>;
 
@@ -206,5 +221,72 @@ export const CardOperateReply = z.object({
   card_id: z.number(),
   status: z.number(),
   statusText: z.string(),
+  balance: z.number(),
+});
+
+// ---------- 卡片授权 (the card network's signed calls) ----------
+
+/** Signed like the channel intake (decision 0043): X-Fk-App-Id, timestamp, nonce, signature. */
+export const CARD_AUTHORIZE_PATH = `${CARD_PATH}/authorize`;
+export const CARD_REVERSE_PATH = `${CARD_PATH}/reverse`;
+export const CARD_REFUND_PATH = `${CARD_PATH}/refund`;
+
+const authId = z
+  .string('不能为空')
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, '只能包含字母、数字和 _ . : -，最多64个字符');
+export const CardAuthorizeBody = z.object(
+  labelled({
+    auth_id: authId.describe('授权号'),
+    card_no: z.string('不能为空').trim().min(1, '不能为空').max(32, '不能超过32个字符').describe('卡号'),
+    amount: fen('金额').refine((n) => n > 0, '须大于0'),
+    merchant: z
+      .object({
+        id: text('商户编号', 64).optional(),
+        name: required('商户名称', 100),
+        type: text('商户类型', 64).optional(),
+      })
+      .describe('商户'),
+    /** Consumption category (spec 3); 14 通用 when the network does not say. */
+    category: z.coerce.number('必须是数字').int('必须是整数').min(1).max(14).default(14).describe('消费类别'),
+    at: z.coerce.number('必须是数字').int('必须是整数').positive().optional().describe('交易时间'),
+  }),
+);
+export type CardAuthorizeBody = z.input<typeof CardAuthorizeBody>;
+export const CARD_AUTH_DECISIONS = ['allow', 'excess', 'refuse'] as const;
+export type CardAuthDecision = (typeof CARD_AUTH_DECISIONS)[number];
+export const CardAuthDecisionLabel: Record<CardAuthDecision, string> = {
+  allow: '允许',
+  excess: '超额自付',
+  refuse: '拒绝',
+};
+export const CardAuthorizeReply = z.object({
+  auth_id: z.string(),
+  decision: z.enum(CARD_AUTH_DECISIONS),
+  decisionText: z.string(),
+  /** Taken from the card (分). */
+  company_pays: z.number(),
+  /** The excess the holder pays (分). */
+  employee_pays: z.number(),
+  /** The card's balance after this authorisation. */
+  balance: z.number(),
+  /** Every reason that spoke (the card's own checks and the scene's rules), in Chinese. */
+  reasons: z.array(z.object({ code: z.string(), message: z.string() })),
+});
+export type CardAuthorizeReply = z.infer<typeof CardAuthorizeReply>;
+
+/** 撤销 (the whole authorisation) or 退款 (part of it, several times up to what was captured). */
+export const CardReverseBody = z.object(labelled({ auth_id: authId.describe('授权号') }));
+export const CardRefundBody = z.object(
+  labelled({
+    auth_id: authId.describe('授权号'),
+    refund_id: authId.describe('退款号'),
+    amount: fen('退款金额').refine((n) => n > 0, '须大于0'),
+  }),
+);
+export const CardMoneyBackReply = z.object({
+  auth_id: z.string(),
+  /** What went back to the card by this call (0 on a replay that moved nothing). */
+  amount: z.number(),
   balance: z.number(),
 });

@@ -14,7 +14,7 @@ import { addMenuEntries, removeMenuEntries, type MenuEntrySeed } from './2026112
  *   (tenant_id, source_key) makes each move happen once; balance_after checks the card's balance.
  * - card_operations: 冻结 / 解冻 / 注销 with their reason and operator.
  * - card_authorizations: the card network's authorisations, unique per tenant + authorisation id (item 4 of
- *   the issue; the table is here so the ledger's keys have their home, the route is not built yet).
+ *   decision and the answer stored as JSON).
  * - Menus: the top-level 企业卡 /cardPay (order 38) › 卡片列表 /cardPay/cardList (perms view, edit →
  *   cardList:view / cardList:edit), the hidden 卡片详情 /cardPay/cardDetail/:id (borrowing 卡片列表's
  *   permissions) and 卡片发放 /cardPay/cardRelease (cardRelease:view / cardRelease:edit); fee_control tenants
@@ -105,6 +105,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('delta', int8, (c) => c.notNull())
     .addColumn('balance_after', int8, (c) => c.notNull())
     .addColumn('source_key', 'varchar(100)', (c) => c.notNull())
+    .addColumn('auth_id', 'varchar(64)', (c) => c.notNull().defaultTo(''))
     .addColumn('merchant', 'varchar(100)', (c) => c.notNull().defaultTo(''))
     .addColumn('memo', 'varchar(200)', (c) => c.notNull().defaultTo(''))
     .addColumn('created_by', int8)
@@ -120,6 +121,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createIndex('card_ledger_card')
     .on('card_ledger')
     .columns(['tenant_id', 'card_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('card_ledger_auth')
+    .on('card_ledger')
+    .columns(['tenant_id', 'auth_id'])
     .execute();
 
   await withId(db, db.schema.createTable('card_operations'))
@@ -142,6 +148,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('auth_id', 'varchar(64)', (c) => c.notNull())
     .addColumn('amount', int8, (c) => c.notNull())
     .addColumn('decision', 'varchar(12)', (c) => c.notNull())
+    .addColumn('merchant', 'varchar(100)', (c) => c.notNull().defaultTo(''))
     .addColumn('reply', jsonText, (c) => c.notNull())
     .addColumn('created_at', int8, (c) => c.notNull())
     .execute();

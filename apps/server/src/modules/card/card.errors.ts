@@ -13,6 +13,10 @@ export const CardCode = {
   badStatus: 11614409,
   /** The same card_batch_no released before with other fields. */
   batchTaken: 11615409,
+  /** 撤销 / 退款 of an authorisation the tenant does not have (or that was refused). */
+  authNotFound: 11616404,
+  /** 退款 of more than is still open on the authorisation (or 撤销 of one fully returned). */
+  refundTooMuch: 11616409,
 } as const;
 
 const fieldError = (code: number, field: string, msg: string, status = 400) =>
@@ -34,4 +38,7 @@ export const cardErrors = {
   badStatus: (msg: string) => new AppError(CardCode.badStatus, msg, 409),
   batchTaken: (batchNo: string) =>
     fieldError(CardCode.batchTaken, 'card_batch_no', `批次号「${batchNo}」已用于另一次发放`, 409),
+  authNotFound: () => new AppError(CardCode.authNotFound, '授权不存在或未通过', 404),
+  refundTooMuch: (open: number) =>
+    new AppError(CardCode.refundTooMuch, `超出可退金额（可退¥${(open / 100).toFixed(2)}）`, 409),
 };

@@ -1,5 +1,14 @@
 import {
+  CARD_AUTHORIZE_PATH,
   CARD_PATH,
+  CARD_REFUND_PATH,
+  CARD_REVERSE_PATH,
+  CHANNEL_BODY_LIMIT,
+  CardAuthorizeBody,
+  CardAuthorizeReply,
+  CardMoneyBackReply,
+  CardRefundBody,
+  CardReverseBody,
   CardBatchPage,
   CardBatchQuery,
   CardIdQuery,
@@ -15,9 +24,14 @@ import {
   envelopeOf,
   type CardOp,
 } from '@feikong/contracts';
+import type { FastifyRequest } from 'fastify';
 import { tenantCaller } from '../../platform/auth.js';
+import { PUBLIC } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
+import { parseJsonBody } from '../../platform/input.js';
 import type { AppDeps, ZodApp } from '../../platform/types.js';
+import { verifyChannelRequest, type IntakeChannel } from '../spend/index.js';
+import { authorizeCard, moneyBack } from './card.authorize.js';
 import { releaseCards } from './card.release.js';
 import * as svc from './card.service.js';
 
@@ -29,6 +43,8 @@ export const CardPerm = {
   releaseEdit: 'cardRelease:edit',
 } as const;
 const tags = ['card'];
+
+type NetworkRequest = FastifyRequest & { rawBody?: string; channel?: IntakeChannel };
 
 export function registerCardRoutes(app: ZodApp, deps: AppDeps) {
   const db = deps.db;
@@ -115,4 +131,82 @@ export function registerCardRoutes(app: ZodApp, deps: AppDeps) {
   operate('freeze', '冻结卡片');
   operate('unfreeze', '解冻卡片');
   operate('cancel', '注销卡片（余额退回）');
+  registerNetworkRoutes(app, deps);
+}
+
+/**
+ * The card network's calls: no session, signed like the channel intake (a channel of 渠道管理 stands for the
+ * card network; its tenant is the card's), the raw body kept for the signature.
+ */
+function registerNetworkRoutes(app: ZodApp, deps: AppDeps) {
+  const db = deps.db;
+  const clock = deps.clock ?? Date.now;
+  void app.register(async (scope: ZodApp) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      (req as NetworkRequest).rawBody = body as string;
+      try {
+        done(null, parseJsonBody(body as string));
+      } catch (err) {
+        done(err as Error, undefined);
+      }
+    });
+    const verify = async (req: FastifyRequest) => {
+      const r = req as NetworkRequest;
+      r.channel = await verifyChannelRequest(db, r, r.rawBody ?? '', clock());
+    };
+    const signed = { bodyLimit: CHANNEL_BODY_LIMIT, preValidation: verify, config: { permission: PUBLIC } };
+    const tenantOf = (req: FastifyRequest) => (req as NetworkRequest).channel!.tenantId;
+    scope.post(
+      CARD_AUTHORIZE_PATH,
+      {
+        ...signed,
+        schema: {
+          body: CardAuthorizeBody,
+          response: { 200: envelopeOf(CardAuthorizeReply) },
+          tags,
+          summary: '卡片授权（卡组织签名请求）',
+        },
+      },
+      async (req) => ok(await authorizeCard(db, tenantOf(req), req.body, clock())),
+    );
+    scope.post(
+      CARD_REVERSE_PATH,
+      {
+        ...signed,
+        schema: {
+          body: CardReverseBody,
+          response: { 200: envelopeOf(CardMoneyBackReply) },
+          tags,
+          summary: '授权撤销（签名请求）',
+        },
+      },
+      async (req) =>
+        ok(await moneyBack(db, tenantOf(req), req.body.auth_id, 'reverse', req.body.auth_id, null, clock())),
+    );
+    scope.post(
+      CARD_REFUND_PATH,
+      {
+        ...signed,
+        schema: {
+          body: CardRefundBody,
+          response: { 200: envelopeOf(CardMoneyBackReply) },
+          tags,
+          summary: '卡片退款（签名请求）',
+        },
+      },
+      async (req) =>
+        ok(
+          await moneyBack(
+            db,
+            tenantOf(req),
+            req.body.auth_id,
+            'refund',
+            req.body.refund_id,
+            req.body.amount,
+            clock(),
+          ),
+        ),
+    );
+  });
 }

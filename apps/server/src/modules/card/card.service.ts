@@ -4,6 +4,7 @@ import {
   CardStatus,
   CardStatusLabel,
   CardTypeLabel,
+  type CardAuthorizeReply,
   type CardBatchQuery,
   type CardBatchRow,
   type CardInfo,
@@ -104,7 +105,7 @@ async function cardOf(db: Db, tenantId: number, cardId: number) {
 
 export async function cardInfo(db: Db, caller: TenantCaller, cardId: number): Promise<CardInfo> {
   const r = await cardOf(db, caller.tenantId, cardId);
-  const [sum, ops] = await Promise.all([
+  const [sum, ops, auths] = await Promise.all([
     db
       .selectFrom('card_ledger')
       .select((eb) => eb.fn.sum<number>('delta').as('s'))
@@ -118,6 +119,14 @@ export async function cardInfo(db: Db, caller: TenantCaller, cardId: number): Pr
       .where('o.tenant_id', '=', caller.tenantId)
       .where('o.card_id', '=', cardId)
       .orderBy('o.id', 'desc')
+      .execute(),
+    db
+      .selectFrom('card_authorizations')
+      .select(['auth_id', 'amount', 'merchant', 'reply', 'created_at'])
+      .where('tenant_id', '=', caller.tenantId)
+      .where('card_id', '=', cardId)
+      .orderBy('id', 'desc')
+      .limit(50)
       .execute(),
   ]);
   return {
@@ -133,6 +142,20 @@ export async function cardInfo(db: Db, caller: TenantCaller, cardId: number): Pr
       operator_name: o.name ?? '',
       created_at: o.created_at,
     })),
+    authorizations: auths.map((a) => {
+      const r = JSON.parse(a.reply) as CardAuthorizeReply;
+      return {
+        auth_id: a.auth_id,
+        amount: a.amount,
+        merchant: a.merchant,
+        decision: r.decision,
+        decisionText: r.decisionText,
+        company_pays: r.company_pays,
+        employee_pays: r.employee_pays,
+        reasons: r.reasons.map((x) => x.message),
+        created_at: a.created_at,
+      };
+    }),
   };
 }
 

@@ -43,19 +43,24 @@ describe('企业卡 routes', () => {
       .filter((r) => r.url.startsWith(`${CARD_PATH}/`) && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`)
       .sort();
-    expect(mine).toEqual(
-      [
-        `GET ${P('batches')}`,
-        `GET ${P('info')}`,
-        `GET ${P('list')}`,
-        `GET ${P('transactions')}`,
-        `POST ${P('cancel')}`,
-        `POST ${P('freeze')}`,
-        `POST ${P('release')}`,
-        `POST ${P('unfreeze')}`,
-      ].sort(),
-    );
-    for (const r of mine) {
+    const signed = [`POST ${P('authorize')}`, `POST ${P('refund')}`, `POST ${P('reverse')}`];
+    const session = [
+      `GET ${P('batches')}`,
+      `GET ${P('info')}`,
+      `GET ${P('list')}`,
+      `GET ${P('transactions')}`,
+      `POST ${P('cancel')}`,
+      `POST ${P('freeze')}`,
+      `POST ${P('release')}`,
+      `POST ${P('unfreeze')}`,
+    ];
+    expect(mine).toEqual([...session, ...signed].sort());
+    // The card network's calls carry no session: without a signature they are refused (card.authorize.test.ts).
+    for (const r of signed) {
+      const res = await call(A.admin.token, 'POST', r.split(' ')[1]!, {});
+      expect(res.code, r).toBe(401);
+    }
+    for (const r of session) {
       const [method, url] = r.split(' ') as ['GET' | 'POST', string];
       const res = await call(A.nobody.token, method, url, method === 'GET' ? { card_id: 1 } : eCards());
       expect(res.code, r).toBe(403);

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatDateTime, formatMoney, type CardOp } from '@feikong/contracts';
-import type { CardTxItem } from '@/api/card';
+import type { CardDetail, CardTxItem } from '@/api/card';
 import { useAccess } from '@/components/Access';
 import { ListTable, moneyColumn, type ListColumn } from '@/components/ListPage';
 import { CardOperateDialog } from '../components/CardOperateDialog';
@@ -25,9 +25,39 @@ const TX_COLUMNS: ListColumn<CardTxItem>[] = [
   { title: '说明', dataIndex: 'memo', width: 240 },
 ];
 
+type AuthItem = CardDetail['authorizations'][number];
+const DECISION_COLOR: Record<string, string> = { allow: 'green', excess: 'orange', refuse: 'red' };
+const AUTH_COLUMNS: ListColumn<AuthItem>[] = [
+  {
+    title: '时间',
+    dataIndex: 'created_at',
+    width: 150,
+    render: (ms: number) => formatDateTime(ms, 'YYYY-MM-DD HH:mm:ss'),
+  },
+  { title: '授权号', role: 'key', dataIndex: 'auth_id', width: 170 },
+  { title: '商户', dataIndex: 'merchant', width: 150 },
+  moneyColumn<AuthItem>('交易金额(元)', 'amount'),
+  {
+    title: '结果',
+    role: 'status',
+    dataIndex: 'decision',
+    width: 90,
+    render: (d: string, r) => <Tag color={DECISION_COLOR[d]}>{r.decisionText}</Tag>,
+  },
+  moneyColumn<AuthItem>('卡片支付(元)', 'company_pays'),
+  moneyColumn<AuthItem>('员工自付(元)', 'employee_pays'),
+  {
+    title: '原因',
+    dataIndex: 'reasons',
+    width: 260,
+    render: (rs: string[]) => (rs.length ? rs.join('；') : '—'),
+  },
+];
+
 /**
  * 卡片详情 (cardPay/CardDetail, /cardPay/cardDetail/:id; decision 0057): the card, its balance (checked
- * against the ledger), 冻结 / 解冻 / 注销 with their reasons, the operation record and 交易明细 (every ledger row).
+ * against the ledger), 冻结 / 解冻 / 注销 with their reasons, 授权记录 (the card network's authorisations, refusals
+ * with every reason), 交易明细 (every ledger row) and the operation record.
  */
 export default function CardDetailPage() {
   const id = Number(useParams().id) || 0;
@@ -86,6 +116,15 @@ export default function CardDetailPage() {
           </Descriptions.Item>
           {c.status_reason && <Descriptions.Item label="最近操作原因">{c.status_reason}</Descriptions.Item>}
         </Descriptions>
+      </Card>
+      <Card className="fk-panel" title="授权记录">
+        <ListTable<AuthItem>
+          rows={c.authorizations}
+          rowKey="auth_id"
+          what="「授权记录」"
+          columns={AUTH_COLUMNS}
+          testId="card-authorizations"
+        />
       </Card>
       <Card className="fk-panel" title="交易明细">
         <ListTable<CardTxItem>
