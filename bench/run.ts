@@ -16,6 +16,7 @@ import { benchBudgetCheck } from './budgetCheck.js';
 import { benchBudgetImport } from './budgetImport.js';
 import { benchBudgetAnalysis } from './budgetAnalysis.js';
 import { benchCardRelease } from './cardRelease.js';
+import { benchCardAuthorize } from './cardAuthorize.js';
 
 const benches: Record<string, () => Promise<unknown>> = {
   'api-read': benchApiRead,
@@ -33,6 +34,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'budget-import': benchBudgetImport,
   'budget-analysis': benchBudgetAnalysis,
   'card-release': benchCardRelease,
+  'card-authorize': benchCardAuthorize,
 };
 
 const wanted = process.argv.slice(2);
