@@ -193,6 +193,10 @@ export const CardInfo = CardRow.extend({
   /** The balance as the ledger sums it (equal to balance unless something bypassed the ledger). */
   ledger_balance: z.number(),
   operations: z.array(CardOperation),
+  /** Merchants that charged the card in the last 90 days, most recent first (move recurring payments). */
+  recent_merchants: z.array(
+    z.object({ merchant: z.string(), times: z.number(), amount: z.number(), last_at: z.number() }),
+  ),
   /** The last 50 authorisations, newest first (refusals too, with their reasons). */
   authorizations: z.array(CardAuthRow),
 });

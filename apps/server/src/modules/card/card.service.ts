@@ -105,7 +105,8 @@ async function cardOf(db: Db, tenantId: number, cardId: number) {
 
 export async function cardInfo(db: Db, caller: TenantCaller, cardId: number): Promise<CardInfo> {
   const r = await cardOf(db, caller.tenantId, cardId);
-  const [sum, ops, auths] = await Promise.all([
+  const since = Date.now() - 90 * 86_400_000;
+  const [sum, ops, auths, merchants] = await Promise.all([
     db
       .selectFrom('card_ledger')
       .select((eb) => eb.fn.sum<number>('delta').as('s'))
@@ -128,6 +129,22 @@ export async function cardInfo(db: Db, caller: TenantCaller, cardId: number): Pr
       .orderBy('id', 'desc')
       .limit(50)
       .execute(),
+    db
+      .selectFrom('card_ledger')
+      .select((eb) => [
+        'merchant',
+        eb.fn.countAll<number>().as('times'),
+        eb.fn.sum<number>('delta').as('amount'),
+        eb.fn.max('created_at').as('last_at'),
+      ])
+      .where('tenant_id', '=', caller.tenantId)
+      .where('card_id', '=', cardId)
+      .where('kind', '=', 'capture')
+      .where('created_at', '>=', since)
+      .groupBy('merchant')
+      .orderBy('last_at', 'desc')
+      .limit(50)
+      .execute(),
   ]);
   return {
     ...toRow(r),
@@ -141,6 +158,12 @@ export async function cardInfo(db: Db, caller: TenantCaller, cardId: number): Pr
       reason: o.reason,
       operator_name: o.name ?? '',
       created_at: o.created_at,
+    })),
+    recent_merchants: merchants.map((m) => ({
+      merchant: m.merchant,
+      times: Number(m.times),
+      amount: -Number(m.amount ?? 0),
+      last_at: Number(m.last_at),
     })),
     authorizations: auths.map((a) => {
       const r = JSON.parse(a.reply) as CardAuthorizeReply;

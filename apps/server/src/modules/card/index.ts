@@ -4,3 +4,4 @@
  */
 export { registerCardRoutes, CardPerm } from './card.routes.js';
 export { CardCode } from './card.errors.js';
+export { cardsFollowHolder } from './card.holder.js';

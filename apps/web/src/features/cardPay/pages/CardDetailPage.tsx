@@ -26,6 +26,18 @@ const TX_COLUMNS: ListColumn<CardTxItem>[] = [
 ];
 
 type AuthItem = CardDetail['authorizations'][number];
+type MerchantItem = CardDetail['recent_merchants'][number];
+const MERCHANT_COLUMNS: ListColumn<MerchantItem>[] = [
+  { title: '商户', role: 'key', dataIndex: 'merchant', width: 200 },
+  { title: '扣款次数', dataIndex: 'times', width: 90, align: 'right' },
+  moneyColumn<MerchantItem>('扣款合计(元)', 'amount'),
+  {
+    title: '最近扣款',
+    dataIndex: 'last_at',
+    width: 150,
+    render: (ms: number) => formatDateTime(ms, 'YYYY-MM-DD HH:mm'),
+  },
+];
 const DECISION_COLOR: Record<string, string> = { allow: 'green', excess: 'orange', refuse: 'red' };
 const AUTH_COLUMNS: ListColumn<AuthItem>[] = [
   {
@@ -117,6 +129,21 @@ export default function CardDetailPage() {
           {c.status_reason && <Descriptions.Item label="最近操作原因">{c.status_reason}</Descriptions.Item>}
         </Descriptions>
       </Card>
+      {c.recent_merchants.length > 0 && (
+        <Card
+          className="fk-panel"
+          title="近90天扣款商户"
+          extra={<Typography.Text type="secondary">可据此将周期性扣款转到其他卡片</Typography.Text>}
+        >
+          <ListTable<MerchantItem>
+            rows={c.recent_merchants}
+            rowKey="merchant"
+            what="「近90天扣款商户」"
+            columns={MERCHANT_COLUMNS}
+            testId="card-merchants"
+          />
+        </Card>
+      )}
       <Card className="fk-panel" title="授权记录">
         <ListTable<AuthItem>
           rows={c.authorizations}
