@@ -149,6 +149,8 @@ export const CardListQuery = z.object(
   }),
 );
 export type CardListQuery = z.input<typeof CardListQuery>;
+/** 卡片列表导出 (task 156): the list's filters. */
+export const CardExportParams = CardListQuery.omit({ page_num: true, page_size: true });
 export const CardRow = z.object({
   id: z.number(),
   card_no: z.string(),

@@ -29,7 +29,8 @@ import { tenantCaller } from '../../platform/auth.js';
 import { PUBLIC } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import { parseJsonBody } from '../../platform/input.js';
-import type { AppDeps, ZodApp } from '../../platform/types.js';
+import { appServices, type AppDeps, type ZodApp } from '../../platform/types.js';
+import { registerCardExport } from './card.export.js';
 import { verifyChannelRequest, type IntakeChannel } from '../spend/index.js';
 import { authorizeCard, moneyBack } from './card.authorize.js';
 import { releaseCards } from './card.release.js';
@@ -53,6 +54,7 @@ export function registerCardRoutes(app: ZodApp, deps: AppDeps) {
   const listEdit = { permission: CardPerm.listEdit };
   const releaseRead = { permission: [CardPerm.releaseView, CardPerm.releaseEdit] as const };
   const releaseEdit = { permission: CardPerm.releaseEdit };
+  registerCardExport(appServices(deps).taskHandlers);
 
   app.post(
     `${CARD_PATH}/release`,

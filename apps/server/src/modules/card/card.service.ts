@@ -37,7 +37,7 @@ function cardRows(db: Db, tenantId: number) {
     .leftJoin('staff as s', 's.id', 'c.holder_staff_id')
     .where('c.tenant_id', '=', tenantId);
 }
-const cardColumns = [
+export const cardColumns = [
   'c.id',
   'c.card_no',
   'c.card_type',
@@ -62,7 +62,7 @@ type CardSel = {
   batch_no: string;
   created_at: number;
 };
-function toRow(r: CardSel): CardRow {
+export function toRow(r: CardSel): CardRow {
   return {
     id: r.id,
     card_no: r.card_no,
@@ -78,13 +78,23 @@ function toRow(r: CardSel): CardRow {
   };
 }
 
-export async function listCards(db: Db, caller: TenantCaller, q: Out<typeof CardListQuery>) {
-  let base = cardRows(db, caller.tenantId);
+/** The tenant's cards under the list's filters (the list and its export). */
+export function filteredCards(
+  db: Db,
+  tenantId: number,
+  q: Omit<Out<typeof CardListQuery>, 'page_num' | 'page_size'>,
+) {
+  let base = cardRows(db, tenantId);
   if (q.card_no) base = base.where('c.card_no', 'like', `%${q.card_no}%`);
   if (q.holder) base = base.where('s.name', 'like', `%${q.holder}%`);
   if (q.status) base = base.where('c.status', '=', q.status);
   if (q.card_type) base = base.where('c.card_type', '=', q.card_type);
   if (q.card_batch_no) base = base.where('b.batch_no', '=', q.card_batch_no);
+  return base;
+}
+
+export async function listCards(db: Db, caller: TenantCaller, q: Out<typeof CardListQuery>) {
+  const base = filteredCards(db, caller.tenantId, q);
   const [{ n }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     base

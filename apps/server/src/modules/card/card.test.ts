@@ -1,4 +1,6 @@
-import { CARD_PATH } from '@feikong/contracts';
+import { CARD_PATH, TaskOperatingType } from '@feikong/contracts';
+import ExcelJS from 'exceljs';
+import { waitForTask } from '../../../test/tasks.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { api, type Call, flowTenant, type FlowTenant } from '../flow/flow.testkit.js';
@@ -316,5 +318,39 @@ describe('卡片列表, 详情 and 冻结 / 解冻 / 注销', () => {
       expect(r.body.status).toBe(CardCode.cardNotFound);
     }
     expect((await call(A.admin.token, 'GET', P('info'), { card_id: 'x' })).code).toBe(400);
+  });
+});
+
+describe('卡片列表导出 (task 156)', () => {
+  it('writes the filtered cards of the tenant; a staff member without cardList:view is refused', async () => {
+    const no = batchNo();
+    await release(A, eCards({ card_batch_no: no, card_count: 2, user: [A.boss.staffId] }));
+    await release(B, eCards({ card_batch_no: no, card_count: 5 }));
+    const start = (token: string, params: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/task-center/api/v1/tasks:export',
+        headers: { 'x-session-token': token },
+        payload: { operating_type: TaskOperatingType.cardListExport, params },
+      });
+    const res = await start(A.admin.token, { card_batch_no: no });
+    expect(res.statusCode, res.body).toBe(200);
+    const task = await waitForTask(t.app, A.admin.token, res.json().data.id);
+    expect(task.status, task.error_msg).toBe(1);
+    expect(task.operating_type_name).toBe('卡片列表导出');
+    const dl = await t.app.inject({ method: 'GET', url: JSON.parse(task.export_attachment).url });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(dl.rawPayload as any);
+    const rows: string[][] = [];
+    wb.getWorksheet('卡片列表')!.eachRow((r) =>
+      rows.push(Array.from((r.values as unknown[]).slice(1), (v) => String(v ?? ''))),
+    );
+    expect(rows[0]).toEqual(['卡号', '卡片类型', '持卡人', '余额（元）', '状态', '发放批次', '发放时间']);
+    expect(rows).toHaveLength(3); // A's two cards only
+    expect(rows.slice(1).map((r) => [r[1], r[3], r[4], r[5]])).toEqual([
+      ['电子卡', '500.00', '正常', no],
+      ['电子卡', '500.00', '正常', no],
+    ]);
+    expect((await start(A.nobody.token, {})).statusCode).toBe(403);
   });
 });

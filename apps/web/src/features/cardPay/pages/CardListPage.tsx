@@ -10,11 +10,13 @@ import {
   CardTypeLabel,
   formatDateTime,
   optionsOf,
+  TaskOperatingType,
   type CardOp,
 } from '@feikong/contracts';
 import type { CardListRow } from '@/api/card';
 import { useAccess } from '@/components/Access';
 import { ListTable, moneyColumn, SNAKE_PAGE, useListParams, type ListColumn } from '@/components/ListPage';
+import { useTaskPolling } from '@/features/common';
 import { CardOperateDialog } from '../components/CardOperateDialog';
 import { CardOpButtons } from '../components/cardOps';
 import { CARD_DETAIL, CARD_PERM, cardListQuery } from '../queries';
@@ -23,7 +25,8 @@ export const STATUS_COLOR: Record<number, string> = { 1: 'green', 2: 'orange', 3
 
 /**
  * 卡片列表 (cardPay/CardList, /cardPay/cardList; decision 0057): the tenant's cards by card number, holder,
- * status, type and batch, with balance; a card number opens 卡片详情; 冻结 / 解冻 / 注销 each ask a reason.
+ * status, type and batch, with balance; a card number opens 卡片详情; 冻结 / 解冻 / 注销 each ask a reason;
+ * 导出 (task 156) writes the filtered list.
  */
 export default function CardListPage() {
   const { can } = useAccess();
@@ -36,6 +39,7 @@ export default function CardListPage() {
     select: (d) => ({ items: d.items, total: d.page.total }),
   });
   const canEdit = can([CARD_PERM.listEdit]);
+  const { track } = useTaskPolling();
   const [operating, setOperating] = useState<{ card: CardListRow; op: CardOp } | null>(null);
   const open = (r: CardListRow) => navigate(`${CARD_DETAIL}/${r.id}`);
 
@@ -81,6 +85,17 @@ export default function CardListPage() {
         paging={{ ...u, total: list.data?.total }}
         what="「卡片列表」"
         columns={columns}
+        exportTask={
+          can([CARD_PERM.listView])
+            ? {
+                operatingType: TaskOperatingType.cardListExport,
+                label: '导出',
+                fileName: '卡片列表.xlsx',
+                params: { card_no, holder, status, card_type, card_batch_no },
+                track,
+              }
+            : undefined
+        }
         filters={
           <>
             <Input.Search
