@@ -96,6 +96,10 @@ describe('卡片授权', () => {
     });
     const again = await pay(card, 3_000, id);
     expect(again.body.data).toEqual(first.body.data);
+    // The same id for another amount is not a replay: refused, nothing moves.
+    const reused = await pay(card, 3_001, id);
+    expect(reused.code).toBe(409);
+    expect(reused.body).toMatchObject({ status: CardCode.authIdReused, msg: `授权号${id}已用于另一笔交易` });
     expect(await balanceOf(card.id)).toBe(7_000);
     expect(await ledgerSum(card.id)).toBe(7_000);
     const info = (await call(A.admin.token, 'GET', `${CARD_PATH}/info`, { card_id: card.id })).body.data;

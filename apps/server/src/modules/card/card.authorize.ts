@@ -39,20 +39,29 @@ export async function authorizeCard(
   } catch (err) {
     // Two first calls of one unknown card's authorisation id: the loser answers the winner's reply.
     if (!isUniqueViolation(err)) throw err;
-    const seen = await storedReply(db, tenantId, body.auth_id);
+    const card = await db
+      .selectFrom('cards')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('card_no', '=', body.card_no)
+      .executeTakeFirst();
+    const seen = await storedReply(db, tenantId, body, card?.id ?? 0);
     if (seen) return seen;
     throw err;
   }
 }
 
-async function storedReply(db: Db, tenantId: number, authId: string) {
+/** The answer already given under this authorisation id; the id reused for another payment is refused. */
+async function storedReply(db: Db, tenantId: number, body: Body, cardId: number) {
   const row = await db
     .selectFrom('card_authorizations')
-    .select('reply')
+    .select(['reply', 'amount', 'card_id'])
     .where('tenant_id', '=', tenantId)
-    .where('auth_id', '=', authId)
+    .where('auth_id', '=', body.auth_id)
     .executeTakeFirst();
-  return row ? (JSON.parse(row.reply) as CardAuthorizeReply) : null;
+  if (!row) return null;
+  if (row.amount !== body.amount || row.card_id !== cardId) throw cardErrors.authIdReused(body.auth_id);
+  return JSON.parse(row.reply) as CardAuthorizeReply;
 }
 
 async function lockCardByNo(tx: Db, tenantId: number, cardNo: string) {
@@ -125,7 +134,7 @@ function reply(
 
 async function authorizeIn(tx: Db, tenantId: number, body: Body, now: number): Promise<CardAuthorizeReply> {
   const card = await lockCardByNo(tx, tenantId, body.card_no);
-  const seen = await storedReply(tx, tenantId, body.auth_id);
+  const seen = await storedReply(tx, tenantId, body, card?.id ?? 0);
   if (seen) return seen;
   const at = body.at ?? now;
   const reasons: Reason[] = [];

@@ -17,6 +17,8 @@ export const CardCode = {
   authNotFound: 11616404,
   /** 退款 of more than is still open on the authorisation (or 撤销 of one fully returned). */
   refundTooMuch: 11616409,
+  /** An authorisation id answered before, sent again for another card or amount. */
+  authIdReused: 11617409,
 } as const;
 
 const fieldError = (code: number, field: string, msg: string, status = 400) =>
@@ -39,6 +41,8 @@ export const cardErrors = {
   batchTaken: (batchNo: string) =>
     fieldError(CardCode.batchTaken, 'card_batch_no', `批次号「${batchNo}」已用于另一次发放`, 409),
   authNotFound: () => new AppError(CardCode.authNotFound, '授权不存在或未通过', 404),
+  authIdReused: (authId: string) =>
+    new AppError(CardCode.authIdReused, `授权号${authId}已用于另一笔交易`, 409),
   refundTooMuch: (open: number) =>
     new AppError(CardCode.refundTooMuch, `超出可退金额（可退¥${(open / 100).toFixed(2)}）`, 409),
 };
