@@ -235,6 +235,23 @@ describe('卡片发放', () => {
     expect(foreign.body.status).toBe(CardCode.holderNotFound);
     const scene = await bad(eCards({ scene_id: 999_999 }), 404);
     expect(scene.body.status).toBe(CardCode.sceneNotFound);
+    // Another tenant's scene in the body reads as missing too.
+    const theirs = await call(B.admin.token, 'POST', '/consume-quota-center/api/v1/scenes/add', {
+      name: '他人场景',
+      category: 2,
+      content: { info: {}, rules: {}, scope: { all: true } },
+    });
+    expect(theirs.body.status, JSON.stringify(theirs.body)).toBe(0);
+    const foreignScene = await bad(eCards({ scene_id: theirs.body.data.id }), 404);
+    expect(foreignScene.body.status).toBe(CardCode.sceneNotFound);
+    // Nothing was half-written by any refusal.
+    expect(
+      await t.db
+        .selectFrom('card_batches')
+        .select('id')
+        .where('scene_id', '=', theirs.body.data.id)
+        .execute(),
+    ).toEqual([]);
   });
 });
 
@@ -262,9 +279,12 @@ describe('卡片列表, 详情 and 冻结 / 解冻 / 注销', () => {
     expect(await q({ status: 2 })).toEqual([]);
     const bad = await call(A.admin.token, 'GET', P('list'), { status: 9 });
     expect(bad.code).toBe(400);
-    // Another tenant's batch reads as nothing.
+    // Another tenant's batch reads as nothing, in the list and in 发放记录.
     const other = await call(B.admin.token, 'GET', P('list'), { card_batch_no: no });
     expect(other.body.data.items).toEqual([]);
+    const theirBatches = await call(B.admin.token, 'GET', P('batches'), { card_batch_no: no });
+    expect(theirBatches.body.data.items).toEqual([]);
+    expect((await call(A.admin.token, 'GET', P('batches'), { page_size: 500 })).code).toBe(400);
   });
 
   it('freezes, unfreezes and cancels with a reason; 注销 settles the balance back on the ledger', async () => {
