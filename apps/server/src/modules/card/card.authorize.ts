@@ -68,7 +68,8 @@ async function lockCardByNo(tx: Db, tenantId: number, cardNo: string) {
   let q = tx
     .selectFrom('cards as c')
     .innerJoin('card_batches as b', 'b.id', 'c.batch_id')
-    .select(['c.id', 'c.status', 'c.balance', 'c.holder_staff_id', 'b.scene_id'])
+    .leftJoin('staff as s', (j) => j.onRef('s.id', '=', 'c.holder_staff_id').on('s.tenant_id', '=', tenantId))
+    .select(['c.id', 'c.status', 'c.balance', 'c.holder_staff_id', 'b.scene_id', 's.status as holder_status'])
     .where('c.tenant_id', '=', tenantId)
     .where('c.card_no', '=', cardNo);
   if (dialectOf(tx) === 'postgres') q = q.forUpdate('c');
@@ -145,17 +146,10 @@ async function authorizeIn(tx: Db, tenantId: number, body: Body, now: number): P
   else {
     if (card.status === CardStatus.frozen) reasons.push({ code: 'CARD_FROZEN', message: '卡片已冻结' });
     if (card.status === CardStatus.cancelled) reasons.push({ code: 'CARD_CANCELLED', message: '卡片已注销' });
-    const holder = card.holder_staff_id
-      ? await tx
-          .selectFrom('staff')
-          .select('status')
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', card.holder_staff_id)
-          .executeTakeFirst()
-      : undefined;
+    const active = card.holder_status === 1;
     if (!card.holder_staff_id) reasons.push({ code: 'NO_HOLDER', message: '卡片未分配持卡人' });
-    else if (!holder || holder.status !== 1) reasons.push({ code: 'HOLDER_LEFT', message: '持卡人已离职' });
-    if (card.scene_id && card.holder_staff_id && holder?.status === 1) {
+    else if (!active) reasons.push({ code: 'HOLDER_LEFT', message: '持卡人已离职' });
+    if (card.scene_id && card.holder_staff_id && active) {
       const usage = await cardUsage(tx, tenantId, card.holder_staff_id, card.scene_id, at);
       const d = await sceneDecider.decide(
         tx,
