@@ -15,6 +15,8 @@ import { benchSpendAnalysis } from './spendAnalysis.js';
 import { benchBudgetCheck } from './budgetCheck.js';
 import { benchBudgetImport } from './budgetImport.js';
 import { benchBudgetAnalysis } from './budgetAnalysis.js';
+import { benchCardRelease } from './cardRelease.js';
+import { benchCardAuthorize } from './cardAuthorize.js';
 
 const benches: Record<string, () => Promise<unknown>> = {
   'api-read': benchApiRead,
@@ -31,6 +33,8 @@ const benches: Record<string, () => Promise<unknown>> = {
   'budget-check': benchBudgetCheck,
   'budget-import': benchBudgetImport,
   'budget-analysis': benchBudgetAnalysis,
+  'card-release': benchCardRelease,
+  'card-authorize': benchCardAuthorize,
 };
 
 const wanted = process.argv.slice(2);

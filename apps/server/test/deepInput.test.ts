@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNEL_ORDERS_PATH, CHANNEL_REFUNDS_PATH, PlatformCode } from '@feikong/contracts';
+import {
+  CARD_AUTHORIZE_PATH,
+  CARD_REFUND_PATH,
+  CARD_REVERSE_PATH,
+  CHANNEL_ORDERS_PATH,
+  CHANNEL_REFUNDS_PATH,
+  PlatformCode,
+} from '@feikong/contracts';
 import {
   apiRoutes,
   concreteUrl,
@@ -24,7 +31,14 @@ const deepShapes = (levels: number) => {
 };
 // The channels' signed intake takes at most 16 KB (CHANNEL_BODY_LIMIT): 2,000 levels fit under it, still far
 // deeper than the cap, so the nesting check answers rather than the size limit.
-const SMALL_BODY_ROUTES = new Set<string>([CHANNEL_ORDERS_PATH, CHANNEL_REFUNDS_PATH]);
+// The card network's signed calls (decision 0057) share that limit.
+const SMALL_BODY_ROUTES = new Set<string>([
+  CHANNEL_ORDERS_PATH,
+  CHANNEL_REFUNDS_PATH,
+  CARD_AUTHORIZE_PATH,
+  CARD_REVERSE_PATH,
+  CARD_REFUND_PATH,
+]);
 
 describe('deeply nested input', () => {
   it(`answers 400 请求数据嵌套层级过深 to a ${LEVELS}-level JSON body on every route that takes a body`, async () => {

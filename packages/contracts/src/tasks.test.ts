@@ -17,9 +17,12 @@ describe('task types', () => {
   it('names every spec type in Chinese', () => {
     expect(Object.keys(TaskOperatingTypeLabel).map(Number)).toEqual([
       1, 2, 3, 4, 5, 7, 8, 9, 10, 12, 13, 14, 25, 26, 27, 30, 33, 34, 35, 40, 41, 131, 142, 150, 151, 152,
-      153,
+      153, 156,
     ]);
     expect(taskTypeName(TaskOperatingType.budgetSync)).toBe('预算同步');
+    // 卡片列表导出 (decision 0057) writes a file.
+    expect(taskTypeName(TaskOperatingType.cardListExport)).toBe('卡片列表导出');
+    expect(isImportTask(156)).toBe(false);
     // 预算同步 (decision 0056) reports its linked budgets as counts, like an import.
     expect(isImportTask(153)).toBe(true);
     expect(taskTypeName(TaskOperatingType.spendAnalysisExport)).toBe('费用分析导出');

@@ -40,6 +40,8 @@ export const TaskOperatingType = {
   budgetExport: 151,
   /** Not in the spec's list: 预算同步 (issue 22, decision 0056), the pull of linked external budget tables. */
   budgetSync: 153,
+  /** Not in the spec's list: 卡片列表导出 (issue 23, decision 0057). */
+  cardListExport: 156,
 } as const;
 export type TaskOperatingType = ValueOf<typeof TaskOperatingType>;
 
@@ -71,6 +73,7 @@ export const TaskOperatingTypeLabel: Record<TaskOperatingType, string> = {
   150: '预算导入',
   151: '预算导出',
   153: '预算同步',
+  156: '卡片列表导出',
 };
 
 /** Name shown to users; an unknown type still gets a readable name. */

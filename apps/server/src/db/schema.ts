@@ -549,6 +549,11 @@ export interface Database {
   budget_interfaces: BudgetInterfacesTable;
   budget_links: BudgetLinksTable;
   budget_link_events: BudgetLinkEventsTable;
+  card_batches: CardBatchesTable;
+  cards: CardsTable;
+  card_ledger: CardLedgerTable;
+  card_operations: CardOperationsTable;
+  card_authorizations: CardAuthorizationsTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -1992,4 +1997,77 @@ export interface BudgetLinkEventsTable {
   delivered_at: number | null;
   created_at: number;
   updated_at: number;
+}
+
+/** 企业卡 (migration 20261130T0100_cards; module card, decision 0057). */
+export interface CardBatchesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  batch_no: string;
+  /** 1 实体卡, 2 电子卡. */
+  card_type: number;
+  begin_no: ColumnType<string, string | undefined, string>;
+  end_no: ColumnType<string, string | undefined, string>;
+  card_count: number;
+  /** Per card, 分. */
+  amount: number;
+  scene_id: number | null;
+  operate_sequence: ColumnType<number, number | undefined, number>;
+  send_mail: ColumnType<number, number | undefined, number>;
+  memo: ColumnType<string, string | undefined, string>;
+  created_by: number;
+  created_at: number;
+}
+export interface CardsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  batch_id: number;
+  card_no: string;
+  card_type: number;
+  holder_staff_id: number | null;
+  /** 1 正常, 2 冻结, 3 注销. */
+  status: ColumnType<number, number | undefined, number>;
+  balance: ColumnType<number, number | undefined, number>;
+  status_reason: ColumnType<string, string | undefined, string>;
+  created_at: number;
+  updated_at: number;
+}
+export interface CardLedgerTable {
+  id: Generated<number>;
+  tenant_id: number;
+  card_id: number;
+  /** issue | capture | reverse | refund | settle */
+  kind: string;
+  delta: number;
+  balance_after: number;
+  source_key: string;
+  /** The card authorisation a capture, reversal or refund belongs to ('' otherwise). */
+  auth_id: ColumnType<string, string | undefined, string>;
+  merchant: ColumnType<string, string | undefined, string>;
+  memo: ColumnType<string, string | undefined, string>;
+  created_by: number | null;
+  created_at: number;
+}
+export interface CardOperationsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  card_id: number;
+  /** freeze | unfreeze | cancel */
+  op: string;
+  reason: string;
+  created_by: number;
+  created_at: number;
+}
+export interface CardAuthorizationsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  card_id: number;
+  auth_id: string;
+  amount: number;
+  /** allow | excess | refuse */
+  decision: string;
+  merchant: ColumnType<string, string | undefined, string>;
+  /** The CardAuthorizeReply answered (a replay answers it again). */
+  reply: string;
+  created_at: number;
 }

@@ -5,8 +5,9 @@ import {
   registerBillReportRoutes,
   registerBillReportTaskHandlers,
 } from './billReport/index.js';
+import { cardsFollowHolder, registerCardRoutes } from './card/index.js';
 import { registerErrorReportRoutes } from './errorReport/index.js';
-import { registerOrgRoutes, registerOrgTaskHandlers, uiTypeOf } from './org/index.js';
+import { onStaffResigned, registerOrgRoutes, registerOrgTaskHandlers, uiTypeOf } from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
 import {
   onBudgetLedger,
@@ -91,4 +92,9 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   // the document step's transaction — the ledger's listener, handed in here since integration imports budget.
   onBudgetLedger(ledgerToOutbox);
   registerIntegrationRoutes(app, deps);
+  // 企业卡 (card, decision 0057): card release (quota release type 5), cards, their ledger and operations.
+  registerCardRoutes(app, deps);
+  // Cards follow their holder: 离职 freezes the holder's cards and settles their balance back, in the
+  // resignation's transaction — org's listener, handed in here since org imports no module that listens.
+  onStaffResigned(cardsFollowHolder);
 }

@@ -107,6 +107,10 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'settings/IntegrationBudget': () => import('../features/settings/integration/BudgetInterfacePage'),
   // 预算分析 (decision 0055): execution by node and period, drill-down to the documents.
   'budget/BudgetAnalysis': () => import('../features/budget/pages/BudgetAnalysisPage'),
+  // 企业卡 (issue 23, decision 0057): 卡片列表, 卡片详情 and 卡片发放.
+  'cardPay/CardList': () => import('../features/cardPay/pages/CardListPage'),
+  'cardPay/CardDetail': () => import('../features/cardPay/pages/CardDetailPage'),
+  'cardPay/CardRelease': () => import('../features/cardPay/pages/CardReleasePage'),
   // 场景管理 (issue 21, spend/scenes).
   'scenes/SceneList': () => import('../features/scenes/pages/SceneListPage'),
   'scenes/SceneEdit': () => import('../features/scenes/pages/SceneEditPage'),

@@ -45,6 +45,7 @@ import * as budgetBalanceLookup from './20261129T1630_budget_balance_lookup.js';
 import * as budgetAnalysis from './20261129T1710_budget_analysis.js';
 import * as budgetLink from './20261129T1720_budget_link.js';
 import * as budgetNodeControl from './20261129T1800_budget_node_control.js';
+import * as cards from './20261130T0100_cards.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T1710_budget_analysis': budgetAnalysis,
   '20261129T1720_budget_link': budgetLink,
   '20261129T1800_budget_node_control': budgetNodeControl,
+  '20261130T0100_cards': cards,
 };

@@ -23,3 +23,5 @@ export {
   uiTypeOf,
   type TenantMode,
 } from './units/tenantMode.service.js';
+/** 离职 listeners (the card module freezes the resigned holder's cards in the same transaction). */
+export { onStaffResigned, type StaffResigned, type StaffResignedListener } from './staff/listeners.js';

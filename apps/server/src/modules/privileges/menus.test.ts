@@ -111,6 +111,8 @@ const FULL_SHAPE = [
   FLOW_SHAPES[1],
   FLOW_SHAPES[2],
   SCENES_SHAPE,
+  // 企业卡 (issue 23, migration 20261130T0100_cards, order 38)
+  { cardPay: ['cardList', 'cardDetail', 'cardRelease'] },
   FLOW_SHAPES[3],
   {
     setcenter: [
@@ -315,6 +317,7 @@ describe('GET and PUT privileges/menus', () => {
       'bill',
       'payment',
       'scenes',
+      'cardPay',
       'flowManage',
       'setcenter',
       'personal',

@@ -11,6 +11,8 @@ import { registerStandardRoutes } from './standards/index.js';
 export { sceneDecider, scenesForUser, seedPresetScenes, usagePeriods } from './scenes/index.js';
 export { orgAccountLedger, orgBalanceWarning } from './orgAccount/index.js';
 export { signedHeaders, placeOrder, refundOrder, type OrderDoors } from './orders/index.js';
+/** The signed channel check (decision 0043), for other intakes of the same channels: the card network (0057). */
+export { verifyChannelRequest, type IntakeChannel } from './orders/index.js';
 
 /** 差旅与费用标准's door for the engine and the documents (decision 0047). */
 export { checkAgainstStandard, standardFor, type SpendFacts, type StandardQuery } from './standards/index.js';

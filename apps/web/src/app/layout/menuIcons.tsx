@@ -6,6 +6,7 @@ import {
   BarsOutlined,
   CheckSquareOutlined,
   ClusterOutlined,
+  CreditCardOutlined,
   CrownOutlined,
   DesktopOutlined,
   FileDoneOutlined,
@@ -60,6 +61,7 @@ const ICONS: Record<string, ReactNode> = {
   store: <ShopOutlined />,
   project: <ProjectOutlined />,
   feetype: <TagsOutlined />,
+  card: <CreditCardOutlined />,
 };
 
 export function iconKey(name: string): string {

@@ -9,6 +9,7 @@ import * as personRepo from './person.repo.js';
 import * as repo from './staff.repo.js';
 import type { StaffRow } from './staff.repo.js';
 import { joinDefaultGroup } from '../../privileges/index.js';
+import { staffResigned } from './listeners.js';
 
 /** Staff: list, detail, create (person found or created by phone), edit, resign / restore, batch edit. */
 
@@ -330,6 +331,8 @@ export async function updateStaff(db: Db, caller: TenantCaller, input: StaffUpda
       if (input.status === StaffStatus.resigned) revoke.add(before.user_id);
     }
     await repo.updateStaff(trx, caller.tenantId, [input.id], patch, now);
+    if (patch.status === StaffStatus.resigned)
+      await staffResigned(trx, { tenantId: caller.tenantId, staffIds: [input.id], by: caller.staffId, now });
     if (input.dept_ids !== undefined)
       await repo.replaceStaffDepts(trx, caller.tenantId, [input.id], [...new Set(input.dept_ids)]);
     await repo.revokeTenantSessions(
@@ -402,6 +405,12 @@ export async function batchUpdateStaff(
       if (input.status === StaffStatus.resigned) {
         const users = before.filter((s) => changingStatus.includes(s.id)).map((s) => s.user_id);
         await repo.revokeTenantSessions(trx, caller.tenantId, users, 'resigned', now);
+        await staffResigned(trx, {
+          tenantId: caller.tenantId,
+          staffIds: changingStatus,
+          by: caller.staffId,
+          now,
+        });
       }
     }
     const newDepts = input.dept_ids ? [...new Set(input.dept_ids)] : undefined;

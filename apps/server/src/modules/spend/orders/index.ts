@@ -2,7 +2,8 @@
 // consumerOrder/*, 渠道管理 and the order export (task type 7).
 export { registerOrderRoutes } from './orders.routes.js';
 export { registerOrderTaskHandlers } from './orders.export.js';
-export type { OrderDoors } from './intake.service.js';
+export type { IntakeChannel, OrderDoors } from './intake.service.js';
+export { verifyChannelRequest } from './channel.verify.js';
 export { placeOrder, refundOrder, usageAt } from './intake.service.js';
 export { signedHeaders, signatureOf, bodyHash } from './channel.sign.js';
 export { OrderPerm, addChannel } from './orderCenter.service.js';

@@ -1,0 +1,376 @@
+import { CARD_PATH, TaskOperatingType } from '@feikong/contracts';
+import ExcelJS from 'exceljs';
+import { waitForTask } from '../../../test/tasks.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { api, type Call, flowTenant, type FlowTenant } from '../flow/flow.testkit.js';
+import { CardCode } from './card.errors.js';
+
+/**
+ * 企业卡 (decision 0057): 卡片发放 (e-cards and physical ranges, exactly once, overlap refused naming the
+ * batch, 20 at once), the list and its filters, the detail and its ledger, 冻结 / 解冻 / 注销 (settling the
+ * balance back once under 20 at once); tenancy in path, query and body; bad input; permissions.
+ */
+let t: TestApp, A: FlowTenant, B: FlowTenant, call: Call;
+beforeAll(async () => {
+  t = await createTestApp();
+  A = await flowTenant(t);
+  B = await flowTenant(t);
+  call = api(t);
+});
+afterAll(async () => t?.close());
+
+const P = (p: string) => `${CARD_PATH}/${p}`;
+let seq = 0;
+const batchNo = () => `B${Date.now() % 1_000_000}${++seq}`;
+function eCards(over: Record<string, unknown> = {}) {
+  return { card_type: 2, card_count: 3, amount: 50_000, card_batch_no: batchNo(), ...over };
+}
+async function release(f: FlowTenant, body: Record<string, unknown>) {
+  const r = await call(f.admin.token, 'POST', P('release'), body);
+  if (r.body.status !== 0) throw new Error(JSON.stringify(r.body));
+  return r.body.data as { batch_id: number; created: boolean; card_count: number };
+}
+async function cardsOf(f: FlowTenant, batch: string) {
+  const r = await call(f.admin.token, 'GET', P('list'), { card_batch_no: batch, page_size: 100 });
+  expect(r.body.status).toBe(0);
+  return r.body.data.items as { id: number; card_no: string; holder_id: number | null; balance: number }[];
+}
+const ledgerOf = (cardId: number) =>
+  t.db.selectFrom('card_ledger').selectAll().where('card_id', '=', cardId).orderBy('id').execute();
+
+describe('企业卡 routes', () => {
+  it('each route names its permission: a staff member without it is refused', async () => {
+    const mine = t.app.builtRoutes
+      .filter((r) => r.url.startsWith(`${CARD_PATH}/`) && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    const signed = [`POST ${P('authorize')}`, `POST ${P('refund')}`, `POST ${P('reverse')}`];
+    const session = [
+      `GET ${P('batches')}`,
+      `GET ${P('info')}`,
+      `GET ${P('list')}`,
+      `GET ${P('transactions')}`,
+      `POST ${P('cancel')}`,
+      `POST ${P('freeze')}`,
+      `POST ${P('release')}`,
+      `POST ${P('unfreeze')}`,
+    ];
+    expect(mine).toEqual([...session, ...signed].sort());
+    // The card network's calls carry no session: without a signature they are refused (card.authorize.test.ts).
+    for (const r of signed) {
+      const res = await call(A.admin.token, 'POST', r.split(' ')[1]!, {});
+      expect(res.code, r).toBe(401);
+    }
+    for (const r of session) {
+      const [method, url] = r.split(' ') as ['GET' | 'POST', string];
+      const res = await call(A.nobody.token, method, url, method === 'GET' ? { card_id: 1 } : eCards());
+      expect(res.code, r).toBe(403);
+      expect(res.body.status, r).not.toBe(0);
+    }
+    expect(
+      await t.db.selectFrom('card_batches').select('id').where('tenant_id', '=', A.tenantId).execute(),
+    ).toEqual([]);
+  });
+});
+
+describe('卡片发放', () => {
+  it('issues e-cards with their holders in operate_sequence order, each on the ledger', async () => {
+    const no = batchNo();
+    const r = await release(
+      A,
+      eCards({
+        card_batch_no: no,
+        user: [A.boss.staffId, A.second.staffId],
+        operate_sequence: 1,
+        send_mail: true,
+      }),
+    );
+    expect(r).toMatchObject({ created: true, card_count: 3 });
+    const cards = (await cardsOf(A, no)).sort((a, b) => a.card_no.localeCompare(b.card_no));
+    expect(cards.map((c) => c.holder_id)).toEqual([null, A.boss.staffId, A.second.staffId]);
+    expect(cards.every((c) => c.balance === 50_000 && /^8\d{14}$/.test(c.card_no))).toBe(true);
+    for (const c of cards) {
+      const rows = await ledgerOf(c.id);
+      expect(rows.map((x) => [x.kind, x.delta, x.balance_after])).toEqual([['issue', 50_000, 50_000]]);
+    }
+    const info = await call(A.admin.token, 'GET', P('info'), { card_id: cards[1]!.id });
+    expect(info.body.data).toMatchObject({
+      holder_name: expect.any(String),
+      status: 1,
+      statusText: '正常',
+      cardTypeText: '电子卡',
+      balance: 50_000,
+      ledger_balance: 50_000,
+      card_batch_no: no,
+    });
+    const batches = await call(A.admin.token, 'GET', P('batches'), { card_batch_no: no });
+    expect(batches.body.data.items).toMatchObject([{ card_batch_no: no, total: 150_000, send_mail: true }]);
+  });
+
+  it('releases the same batch once: a replay answers the first; other fields under its number are refused', async () => {
+    const body = eCards();
+    const first = await release(A, body);
+    const again = await release(A, body);
+    expect(again).toEqual({ ...first, created: false });
+    expect(await cardsOf(A, body.card_batch_no)).toHaveLength(3);
+    const other = await call(A.admin.token, 'POST', P('release'), { ...body, amount: 1 });
+    expect(other.code).toBe(409);
+    expect(other.body.status).toBe(CardCode.batchTaken);
+  });
+
+  it('20 releases of one batch at once issue it exactly once', async () => {
+    const body = eCards({ card_count: 50 });
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () => call(A.admin.token, 'POST', P('release'), body)),
+    );
+    expect(all.every((r) => r.body.status === 0)).toBe(true);
+    expect(all.filter((r) => r.body.data.created)).toHaveLength(1);
+    expect(new Set(all.map((r) => r.body.data.batch_id)).size).toBe(1);
+    const n = await t.db
+      .selectFrom('cards')
+      .innerJoin('card_batches', 'card_batches.id', 'cards.batch_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('card_batches.batch_no', '=', body.card_batch_no)
+      .executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(50);
+  });
+
+  it('issues physical cards by range; a count off the range or an overlap is refused naming the batch', async () => {
+    const no = batchNo();
+    await release(A, {
+      card_type: 1,
+      begin_no: '6200000100',
+      end_no: '6200000109',
+      card_count: 10,
+      amount: 0,
+      card_batch_no: no,
+    });
+    const cards = await cardsOf(A, no);
+    expect(cards.map((c) => c.card_no).sort()[0]).toBe('6200000100');
+    expect(await ledgerOf(cards[0]!.id)).toEqual([]); // amount 0 moves no money
+    const off = await call(A.admin.token, 'POST', P('release'), {
+      card_type: 1,
+      begin_no: '6200000200',
+      end_no: '6200000209',
+      card_count: 9,
+      amount: 0,
+      card_batch_no: batchNo(),
+    });
+    expect(off.code).toBe(400);
+    expect(off.body.msg).toContain('10张');
+    const overlap = await call(A.admin.token, 'POST', P('release'), {
+      card_type: 1,
+      begin_no: '6200000105',
+      end_no: '6200000114',
+      card_count: 10,
+      amount: 0,
+      card_batch_no: batchNo(),
+    });
+    expect(overlap.code).toBe(409);
+    expect(overlap.body.status).toBe(CardCode.rangeOverlap);
+    expect(overlap.body.msg).toBe(`卡号段与已发放批次「${no}」（6200000100～6200000109）重叠`);
+    // Another tenant may use the same numbers.
+    await release(B, {
+      card_type: 1,
+      begin_no: '6200000100',
+      end_no: '6200000109',
+      card_count: 10,
+      amount: 0,
+      card_batch_no: no,
+    });
+  });
+
+  it('of 20 overlapping ranges released at once, one is issued and the others are refused', async () => {
+    const all = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(A.admin.token, 'POST', P('release'), {
+          card_type: 1,
+          begin_no: String(7300000000 + i),
+          end_no: String(7300000000 + i + 29),
+          card_count: 30,
+          amount: 100,
+          card_batch_no: batchNo(),
+        }),
+      ),
+    );
+    expect(all.filter((r) => r.body.status === 0)).toHaveLength(1);
+    expect(all.filter((r) => r.body.status === CardCode.rangeOverlap)).toHaveLength(19);
+    const n = await t.db
+      .selectFrom('cards')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', A.tenantId)
+      .where('card_no', 'like', '73%')
+      .executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(30);
+  });
+
+  it('refuses bad input, the mail option without e-cards, and holders of another tenant', async () => {
+    const bad = async (body: Record<string, unknown>, code: number) => {
+      const r = await call(A.admin.token, 'POST', P('release'), body);
+      expect(r.code, JSON.stringify(body)).toBe(code);
+      expect(r.body.msg).toMatch(/[\u4e00-\u9fa5]/);
+      return r;
+    };
+    await bad(eCards({ card_type: 3 }), 400);
+    await bad(eCards({ card_count: 0 }), 400);
+    await bad(eCards({ amount: -1 }), 400);
+    await bad(eCards({ card_batch_no: '批次 1' }), 400);
+    await bad({ card_type: 1, card_count: 2, amount: 0, card_batch_no: batchNo() }, 400);
+    await bad(
+      {
+        card_type: 1,
+        begin_no: '6300000001',
+        end_no: '6300000002',
+        card_count: 2,
+        amount: 0,
+        card_batch_no: batchNo(),
+        send_mail: true,
+      },
+      400,
+    );
+    await bad(eCards({ user: [A.boss.staffId, A.boss.staffId] }), 400);
+    await bad(eCards({ card_count: 1, user: [A.boss.staffId, A.second.staffId] }), 400);
+    const foreign = await bad(eCards({ user: [B.boss.staffId] }), 404);
+    expect(foreign.body.status).toBe(CardCode.holderNotFound);
+    const scene = await bad(eCards({ scene_id: 999_999 }), 404);
+    expect(scene.body.status).toBe(CardCode.sceneNotFound);
+    // Another tenant's scene in the body reads as missing too.
+    const theirs = await call(B.admin.token, 'POST', '/consume-quota-center/api/v1/scenes/add', {
+      name: '他人场景',
+      category: 2,
+      content: { info: {}, rules: {}, scope: { all: true } },
+    });
+    expect(theirs.body.status, JSON.stringify(theirs.body)).toBe(0);
+    const foreignScene = await bad(eCards({ scene_id: theirs.body.data.id }), 404);
+    expect(foreignScene.body.status).toBe(CardCode.sceneNotFound);
+    // Nothing was half-written by any refusal.
+    expect(
+      await t.db
+        .selectFrom('card_batches')
+        .select('id')
+        .where('scene_id', '=', theirs.body.data.id)
+        .execute(),
+    ).toEqual([]);
+  });
+});
+
+describe('卡片列表, 详情 and 冻结 / 解冻 / 注销', () => {
+  it('filters the list by card number, holder, status, type and batch', async () => {
+    const no = batchNo();
+    await release(A, eCards({ card_batch_no: no, card_count: 2, user: [A.second.staffId] }));
+    const cards = await cardsOf(A, no);
+    const holderName = (
+      await t.db
+        .selectFrom('staff')
+        .select('name')
+        .where('id', '=', A.second.staffId)
+        .executeTakeFirstOrThrow()
+    ).name;
+    const q = async (query: Record<string, unknown>) =>
+      (
+        (await call(A.admin.token, 'GET', P('list'), { card_batch_no: no, ...query })).body.data.items as {
+          id: number;
+        }[]
+      ).map((c) => c.id);
+    expect(await q({ card_no: cards[0]!.card_no })).toEqual([cards[0]!.id]);
+    expect(await q({ holder: holderName })).toHaveLength(1);
+    expect(await q({ card_type: 1 })).toEqual([]);
+    expect(await q({ status: 2 })).toEqual([]);
+    const bad = await call(A.admin.token, 'GET', P('list'), { status: 9 });
+    expect(bad.code).toBe(400);
+    // Another tenant's batch reads as nothing, in the list and in 发放记录.
+    const other = await call(B.admin.token, 'GET', P('list'), { card_batch_no: no });
+    expect(other.body.data.items).toEqual([]);
+    const theirBatches = await call(B.admin.token, 'GET', P('batches'), { card_batch_no: no });
+    expect(theirBatches.body.data.items).toEqual([]);
+    expect((await call(A.admin.token, 'GET', P('batches'), { page_size: 500 })).code).toBe(400);
+  });
+
+  it('freezes, unfreezes and cancels with a reason; 注销 settles the balance back on the ledger', async () => {
+    const no = batchNo();
+    await release(A, eCards({ card_batch_no: no, card_count: 1 }));
+    const [card] = await cardsOf(A, no);
+    const op = (o: string, body: Record<string, unknown>, f = A) => call(f.admin.token, 'POST', P(o), body);
+    const frozen = await op('freeze', { card_id: card!.id, reason: '挂失' });
+    expect(frozen.body.data).toEqual({ card_id: card!.id, status: 2, statusText: '冻结', balance: 50_000 });
+    expect((await op('freeze', { card_id: card!.id, reason: '再次' })).body.status).toBe(CardCode.badStatus);
+    expect((await op('unfreeze', { card_id: card!.id, reason: '找回' })).body.data.status).toBe(1);
+    expect((await op('freeze', { card_id: card!.id, reason: '' })).code).toBe(400);
+    // Another tenant's card id in the body reads as missing.
+    const foreign = await op('cancel', { card_id: card!.id, reason: '越权' }, B);
+    expect(foreign.code).toBe(404);
+    expect(foreign.body.status).toBe(CardCode.cardNotFound);
+
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () => op('cancel', { card_id: card!.id, reason: '离职注销' })),
+    );
+    expect(all.filter((r) => r.body.status === 0)).toHaveLength(1);
+    expect(all.filter((r) => r.body.status === CardCode.badStatus)).toHaveLength(19);
+    const rows = await ledgerOf(card!.id);
+    expect(rows.map((r) => [r.kind, r.delta, r.balance_after])).toEqual([
+      ['issue', 50_000, 50_000],
+      ['settle', -50_000, 0],
+    ]);
+    const info = (await call(A.admin.token, 'GET', P('info'), { card_id: card!.id })).body.data;
+    expect(info).toMatchObject({
+      status: 3,
+      statusText: '注销',
+      balance: 0,
+      ledger_balance: 0,
+      status_reason: '离职注销',
+    });
+    expect(info.operations.map((o: { opText: string }) => o.opText)).toEqual(['注销', '解冻', '冻结']);
+    const tx = (await call(A.admin.token, 'GET', P('transactions'), { card_id: card!.id })).body.data;
+    expect(tx.items.map((r: { kindText: string }) => r.kindText)).toEqual(['余额退回', '发放']);
+    expect((await op('unfreeze', { card_id: card!.id, reason: '恢复' })).body.msg).toBe(
+      '卡片已注销，不能再操作',
+    );
+  });
+
+  it('reads another tenant’s card id in the query as missing', async () => {
+    const no = batchNo();
+    await release(A, eCards({ card_batch_no: no, card_count: 1 }));
+    const [card] = await cardsOf(A, no);
+    for (const p of ['info', 'transactions']) {
+      const r = await call(B.admin.token, 'GET', P(p), { card_id: card!.id });
+      expect(r.code, p).toBe(404);
+      expect(r.body.status).toBe(CardCode.cardNotFound);
+    }
+    expect((await call(A.admin.token, 'GET', P('info'), { card_id: 'x' })).code).toBe(400);
+  });
+});
+
+describe('卡片列表导出 (task 156)', () => {
+  it('writes the filtered cards of the tenant; a staff member without cardList:view is refused', async () => {
+    const no = batchNo();
+    await release(A, eCards({ card_batch_no: no, card_count: 2, user: [A.boss.staffId] }));
+    await release(B, eCards({ card_batch_no: no, card_count: 5 }));
+    const start = (token: string, params: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/task-center/api/v1/tasks:export',
+        headers: { 'x-session-token': token },
+        payload: { operating_type: TaskOperatingType.cardListExport, params },
+      });
+    const res = await start(A.admin.token, { card_batch_no: no });
+    expect(res.statusCode, res.body).toBe(200);
+    const task = await waitForTask(t.app, A.admin.token, res.json().data.id);
+    expect(task.status, task.error_msg).toBe(1);
+    expect(task.operating_type_name).toBe('卡片列表导出');
+    const dl = await t.app.inject({ method: 'GET', url: JSON.parse(task.export_attachment).url });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(dl.rawPayload as any);
+    const rows: string[][] = [];
+    wb.getWorksheet('卡片列表')!.eachRow((r) =>
+      rows.push(Array.from((r.values as unknown[]).slice(1), (v) => String(v ?? ''))),
+    );
+    expect(rows[0]).toEqual(['卡号', '卡片类型', '持卡人', '余额（元）', '状态', '发放批次', '发放时间']);
+    expect(rows).toHaveLength(3); // A's two cards only
+    expect(rows.slice(1).map((r) => [r[1], r[3], r[4], r[5]])).toEqual([
+      ['电子卡', '500.00', '正常', no],
+      ['电子卡', '500.00', '正常', no],
+    ]);
+    expect((await start(A.nobody.token, {})).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,28 @@
+import type { Db } from '../../../platform/db/database.js';
+
+/**
+ * Who hears that staff members resigned (离职): called inside the transaction that marks them resigned, after
+ * the staff rows are written, so what a listener writes commits or rolls back with the resignation (a listener
+ * that throws rolls it back, so it must only write its own rows). The org module imports no module that
+ * listens: modules/index.ts hands the listeners in (`onStaffResigned`), as budget/ledger/listeners.ts does.
+ * The set is process-wide; adding the same listener twice is a no-op.
+ */
+export interface StaffResigned {
+  tenantId: number;
+  staffIds: number[];
+  /** The staff member who resigned them. */
+  by: number;
+  now: number;
+}
+export type StaffResignedListener = (trx: Db, e: StaffResigned) => Promise<void>;
+
+const listeners = new Set<StaffResignedListener>();
+
+export function onStaffResigned(listener: StaffResignedListener) {
+  listeners.add(listener);
+}
+
+export async function staffResigned(trx: Db, e: StaffResigned) {
+  if (e.staffIds.length === 0) return;
+  for (const l of listeners) await l(trx, e);
+}

@@ -1,0 +1,298 @@
+import { z } from 'zod';
+import { type ValueOf } from '../enums.js';
+import { pagedOf } from '../reply.js';
+import { fen, id, labelled, pageNum, pageSize, required, text } from '../requestFields.js';
+
+/**
+ * 企业卡 (issue 23, card half; module card, client area cardPay; decision 0057). Paths are not shown by the
+ * spec: designed like the quota centre's, under /consume-quota-center/api/v1/card/ —
+ * release (卡片发放, quota release type 5), batches, list, info, transactions, freeze, unfreeze, cancel.
+ * The release body carries spec 3's card fields (card_type, begin_no, end_no, card_count, amount,
+ * card_batch_no, user, operate_sequence).
+ */
+export const CARD_PATH = '/consume-quota-center/api/v1/card';
+
+export const CardStatus = { normal: 1, frozen: 2, cancelled: 3 } as const;
+export type CardStatus = ValueOf<typeof CardStatus>;
+export const CardStatusLabel: Record<CardStatus, string> = { 1: '正常', 2: '冻结', 3: '注销' };
+
+export const CARD_LEDGER_KINDS = ['issue', 'capture', 'reverse', 'refund', 'settle'] as const;
+export type CardLedgerKind = (typeof CARD_LEDGER_KINDS)[number];
+export const CardLedgerKindLabel: Record<CardLedgerKind, string> = {
+  issue: '发放',
+  capture: '消费',
+  reverse: '撤销',
+  refund: '退款',
+  settle: '余额退回',
+};
+export const CARD_OPS = ['freeze', 'unfreeze', 'cancel'] as const;
+export type CardOp = (typeof CARD_OPS)[number];
+export const CardOpLabel: Record<CardOp, string> = { freeze: '冻结', unfreeze: '解冻', cancel: '注销' };
+
+/** A batch releases at most this many cards (a physical range or generated e-cards). */
+export const CARD_BATCH_MAX = 10_000;
+
+const cardNo = z
+  .string('必须是文字')
+  .trim()
+  .regex(/^\d{6,19}$/, '须为6至19位数字')
+  .describe('卡号');
+
+export const CardReleaseBody = z
+  .object(
+    labelled({
+      card_type: z.coerce
+        .number('必须是数字')
+        .int('必须是整数')
+        .refine((n) => n === 1 || n === 2, '取值为1（实体卡）或2（电子卡）')
+        .describe('卡片类型'),
+      begin_no: z
+        .union([z.literal(''), cardNo])
+        .default('')
+        .describe('起始卡号'),
+      end_no: z
+        .union([z.literal(''), cardNo])
+        .default('')
+        .describe('结束卡号'),
+      card_count: z.coerce
+        .number('必须是数字')
+        .int('必须是整数')
+        .min(1, '至少1张')
+        .max(CARD_BATCH_MAX, `一批最多${CARD_BATCH_MAX}张`)
+        .describe('卡片数量'),
+      amount: fen('每卡金额'),
+      card_batch_no: z
+        .string('不能为空')
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{1,32}$/, '只能包含字母、数字、下划线和短横线，最多32个字符')
+        .describe('批次号'),
+      user: z
+        .array(id('持卡人'), '必须是数组')
+        .max(CARD_BATCH_MAX, `最多${CARD_BATCH_MAX}人`)
+        .default([])
+        .describe('持卡人'),
+      operate_sequence: z.coerce
+        .number('必须是数字')
+        .int('必须是整数')
+        .min(0, '不能为负数')
+        .default(0)
+        .describe('分配起始序号'),
+      scene_id: id('场景ID').nullable().optional(),
+      send_mail: z.boolean('取值为true或false').default(false).describe('邮件发送电子卡'),
+      memo: text('备注', 200).default(''),
+    }),
+  )
+  .superRefine((b, ctx) => {
+    if (b.card_type === 1) {
+      if (!b.begin_no) ctx.addIssue({ code: 'custom', path: ['begin_no'], message: '实体卡须填写起始卡号' });
+      if (!b.end_no) ctx.addIssue({ code: 'custom', path: ['end_no'], message: '实体卡须填写结束卡号' });
+    }
+  });
+export type CardReleaseBody = z.input<typeof CardReleaseBody>;
+export const CardReleaseReply = z.object({
+  batch_id: z.number(),
+  card_batch_no: z.string(),
+  card_count: z.number(),
+  /** false: the batch was released before (same card_batch_no); nothing was issued again. */
+  created: z.boolean(),
+});
+export type CardReleaseReply = z.infer<typeof CardReleaseReply>;
+
+export const CardBatchQuery = z.object(
+  labelled({
+    card_batch_no: text('批次号', 32).optional(),
+    page_num: pageNum,
+    page_size: pageSize(100, 20),
+  }),
+);
+export type CardBatchQuery = z.input<typeof CardBatchQuery>;
+export const CardBatchRow = z.object({
+  id: z.number(),
+  card_batch_no: z.string(),
+  card_type: z.number(),
+  cardTypeText: z.string(),
+  begin_no: z.string(),
+  end_no: z.string(),
+  card_count: z.number(),
+  amount: z.number(),
+  total: z.number(),
+  operate_sequence: z.number(),
+  send_mail: z.boolean(),
+  memo: z.string(),
+  created_by_name: z.string(),
+  created_at: z.number(),
+});
+export type CardBatchRow = z.infer<typeof CardBatchRow>;
+export const CardBatchPage = pagedOf(CardBatchRow);
+
+export const CardListQuery = z.object(
+  labelled({
+    card_no: text('卡号', 32).optional(),
+    holder: text('持卡人', 50).optional(),
+    status: z.coerce
+      .number('必须是数字')
+      .int('必须是整数')
+      .min(1, '取值为1、2或3')
+      .max(3, '取值为1、2或3')
+      .optional()
+      .describe('状态'),
+    card_type: z.coerce
+      .number('必须是数字')
+      .int('必须是整数')
+      .min(1, '取值为1或2')
+      .max(2, '取值为1或2')
+      .optional()
+      .describe('卡片类型'),
+    card_batch_no: text('批次号', 32).optional(),
+    page_num: pageNum,
+    page_size: pageSize(100, 20),
+  }),
+);
+export type CardListQuery = z.input<typeof CardListQuery>;
+/** 卡片列表导出 (task 156): the list's filters. */
+export const CardExportParams = CardListQuery.omit({ page_num: true, page_size: true });
+export const CardRow = z.object({
+  id: z.number(),
+  card_no: z.string(),
+  card_type: z.number(),
+  cardTypeText: z.string(),
+  holder_id: z.number().nullable(),
+  holder_name: z.string(),
+  status: z.number(),
+  statusText: z.string(),
+  balance: z.number(),
+  card_batch_no: z.string(),
+  created_at: z.number(),
+});
+export type CardRow = z.infer<typeof CardRow>;
+export const CardPage = pagedOf(CardRow);
+
+export const CardIdQuery = z.object(labelled({ card_id: id('卡片ID') }));
+export const CardOperation = z.object({
+  id: z.number(),
+  op: z.string(),
+  opText: z.string(),
+  reason: z.string(),
+  operator_name: z.string(),
+  created_at: z.number(),
+});
+/** One card-network authorisation of the card, with its answer and every reason. */
+export const CardAuthRow = z.object({
+  auth_id: z.string(),
+  amount: z.number(),
+  merchant: z.string(),
+  decision: z.string(),
+  decisionText: z.string(),
+  company_pays: z.number(),
+  employee_pays: z.number(),
+  reasons: z.array(z.string()),
+  created_at: z.number(),
+});
+export type CardAuthRow = z.infer<typeof CardAuthRow>;
+export const CardInfo = CardRow.extend({
+  amount: z.number(),
+  status_reason: z.string(),
+  /** The balance as the ledger sums it (equal to balance unless something bypassed the ledger). */
+  ledger_balance: z.number(),
+  operations: z.array(CardOperation),
+  /** Merchants that charged the card in the last 90 days, most recent first (move recurring payments). */
+  recent_merchants: z.array(
+    z.object({ merchant: z.string(), times: z.number(), amount: z.number(), last_at: z.number() }),
+  ),
+  /** The last 50 authorisations, newest first (refusals too, with their reasons). */
+  authorizations: z.array(CardAuthRow),
+});
+export type CardInfo = z.infer<typeof CardInfo>;
+
+export const CardTxQuery = z.object(
+  labelled({ card_id: id('卡片ID'), page_num: pageNum, page_size: pageSize(100, 20) }),
+);
+export type CardTxQuery = z.input<typeof CardTxQuery>;
+export const CardTxRow = z.object({
+  id: z.number(),
+  kind: z.string(),
+  kindText: z.string(),
+  delta: z.number(),
+  balance_after: z.number(),
+  merchant: z.string(),
+  memo: z.string(),
+  created_at: z.number(),
+});
+export type CardTxRow = z.infer<typeof CardTxRow>;
+export const CardTxPage = pagedOf(CardTxRow);
+
+export const CardOperateBody = z.object(labelled({ card_id: id('卡片ID'), reason: required('原因', 200) }));
+export type CardOperateBody = z.input<typeof CardOperateBody>;
+export const CardOperateReply = z.object({
+  card_id: z.number(),
+  status: z.number(),
+  statusText: z.string(),
+  balance: z.number(),
+});
+
+// ---------- 卡片授权 (the card network's signed calls) ----------
+
+/** Signed like the channel intake (decision 0043): X-Fk-App-Id, timestamp, nonce, signature. */
+export const CARD_AUTHORIZE_PATH = `${CARD_PATH}/authorize`;
+export const CARD_REVERSE_PATH = `${CARD_PATH}/reverse`;
+export const CARD_REFUND_PATH = `${CARD_PATH}/refund`;
+
+const authId = z
+  .string('不能为空')
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, '只能包含字母、数字和 _ . : -，最多64个字符');
+export const CardAuthorizeBody = z.object(
+  labelled({
+    auth_id: authId.describe('授权号'),
+    card_no: z.string('不能为空').trim().min(1, '不能为空').max(32, '不能超过32个字符').describe('卡号'),
+    amount: fen('金额').refine((n) => n > 0, '须大于0'),
+    merchant: z
+      .object({
+        id: text('商户编号', 64).optional(),
+        name: required('商户名称', 100),
+        type: text('商户类型', 64).optional(),
+      })
+      .describe('商户'),
+    /** Consumption category (spec 3); 14 通用 when the network does not say. */
+    category: z.coerce.number('必须是数字').int('必须是整数').min(1).max(14).default(14).describe('消费类别'),
+    at: z.coerce.number('必须是数字').int('必须是整数').positive().optional().describe('交易时间'),
+  }),
+);
+export type CardAuthorizeBody = z.input<typeof CardAuthorizeBody>;
+export const CARD_AUTH_DECISIONS = ['allow', 'excess', 'refuse'] as const;
+export type CardAuthDecision = (typeof CARD_AUTH_DECISIONS)[number];
+export const CardAuthDecisionLabel: Record<CardAuthDecision, string> = {
+  allow: '允许',
+  excess: '超额自付',
+  refuse: '拒绝',
+};
+export const CardAuthorizeReply = z.object({
+  auth_id: z.string(),
+  decision: z.enum(CARD_AUTH_DECISIONS),
+  decisionText: z.string(),
+  /** Taken from the card (分). */
+  company_pays: z.number(),
+  /** The excess the holder pays (分). */
+  employee_pays: z.number(),
+  /** The card's balance after this authorisation. */
+  balance: z.number(),
+  /** Every reason that spoke (the card's own checks and the scene's rules), in Chinese. */
+  reasons: z.array(z.object({ code: z.string(), message: z.string() })),
+});
+export type CardAuthorizeReply = z.infer<typeof CardAuthorizeReply>;
+
+/** 撤销 (the whole authorisation) or 退款 (part of it, several times up to what was captured). */
+export const CardReverseBody = z.object(labelled({ auth_id: authId.describe('授权号') }));
+export const CardRefundBody = z.object(
+  labelled({
+    auth_id: authId.describe('授权号'),
+    refund_id: authId.describe('退款号'),
+    amount: fen('退款金额').refine((n) => n > 0, '须大于0'),
+  }),
+);
+export const CardMoneyBackReply = z.object({
+  auth_id: z.string(),
+  /** What went back to the card by this call (0 on a replay that moved nothing). */
+  amount: z.number(),
+  balance: z.number(),
+});
