@@ -25,3 +25,4 @@ export * from './project/index.js';
 export * from './feeType/index.js';
 export * from './budget/index.js';
 export * from './integration/index.js';
+export * from './purchasing/index.js';

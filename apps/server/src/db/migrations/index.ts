@@ -44,6 +44,7 @@ import * as spendAnalysis from './20261129T1620_spend_analysis.js';
 import * as budgetBalanceLookup from './20261129T1630_budget_balance_lookup.js';
 import * as budgetAnalysis from './20261129T1710_budget_analysis.js';
 import * as budgetLink from './20261129T1720_budget_link.js';
+import * as purchasing from './20261130T0200_purchasing.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T1630_budget_balance_lookup': budgetBalanceLookup,
   '20261129T1710_budget_analysis': budgetAnalysis,
   '20261129T1720_budget_link': budgetLink,
+  '20261130T0200_purchasing': purchasing,
 };

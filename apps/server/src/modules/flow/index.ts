@@ -82,3 +82,15 @@ export {
   type PayableBillRow,
   type PayableFilter,
 } from './bill/index.js';
+
+/**
+ * Final approval (decision 0058): other modules register a listener called in the approval step's transaction
+ * (modules/index.ts hands purchasing's in); `isOpenAssignee` tells whether a staff member is a current approver.
+ */
+export {
+  isOpenAssignee,
+  onBillApproved,
+  type ApprovedBill,
+  type BillApprovedListener,
+  type BillsApproved,
+} from './approval/index.js';

@@ -111,6 +111,8 @@ const FULL_SHAPE = [
   FLOW_SHAPES[1],
   FLOW_SHAPES[2],
   SCENES_SHAPE,
+  // 采购管理 (issue 23, migration 20261130T0200_purchasing, order 39)
+  { purchasing: ['billPurchase', 'purchaseApply', 'purchaseTask', 'purchaseOrder'] },
   FLOW_SHAPES[3],
   {
     setcenter: [
@@ -315,6 +317,7 @@ describe('GET and PUT privileges/menus', () => {
       'bill',
       'payment',
       'scenes',
+      'purchasing',
       'flowManage',
       'setcenter',
       'personal',

@@ -359,6 +359,7 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
           'orgAccount',
         ],
       },
+      { purchasing: ['billPurchase', 'purchaseApply', 'purchaseTask', 'purchaseOrder'] },
       { flowManage: ['flowList', 'flowGroup', 'flowMatrix', 'flowAgent', 'flowIntervene'] },
       {
         setcenter: [
