@@ -15,6 +15,7 @@ import { benchSpendAnalysis } from './spendAnalysis.js';
 import { benchBudgetCheck } from './budgetCheck.js';
 import { benchBudgetImport } from './budgetImport.js';
 import { benchBudgetAnalysis } from './budgetAnalysis.js';
+import { benchPurchaseTasks } from './purchaseTasks.js';
 
 const benches: Record<string, () => Promise<unknown>> = {
   'api-read': benchApiRead,
@@ -31,6 +32,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'budget-check': benchBudgetCheck,
   'budget-import': benchBudgetImport,
   'budget-analysis': benchBudgetAnalysis,
+  'purchase-tasks': benchPurchaseTasks,
 };
 
 const wanted = process.argv.slice(2);

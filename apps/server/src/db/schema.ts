@@ -552,6 +552,7 @@ export interface Database {
   purchase_apply_lines: PurchaseApplyLinesTable;
   purchase_tasks: PurchaseTasksTable;
   purchase_task_lines: PurchaseTaskLinesTable;
+  purchase_task_counts: PurchaseTaskCountsTable;
   purchase_orders: PurchaseOrdersTable;
   purchase_order_lines: PurchaseOrderLinesTable;
 }
@@ -2034,6 +2035,11 @@ export interface PurchaseTasksTable {
   stopped_by: number | null;
   created_at: number;
   updated_at: number;
+}
+export interface PurchaseTaskCountsTable {
+  tenant_id: number;
+  status: number;
+  n: number;
 }
 export interface PurchaseTaskLinesTable {
   id: Generated<number>;

@@ -107,6 +107,10 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'settings/IntegrationBudget': () => import('../features/settings/integration/BudgetInterfacePage'),
   // 预算分析 (decision 0055): execution by node and period, drill-down to the documents.
   'budget/BudgetAnalysis': () => import('../features/budget/pages/BudgetAnalysisPage'),
+  // 采购管理 (issue 23, decision 0058): 采购申请, 采购任务 (printable), 采购订单.
+  'purchasing/PurchaseApplyList': () => import('../features/purchasing/pages/PurchaseApplyListPage'),
+  'purchasing/PurchaseTaskList': () => import('../features/purchasing/pages/PurchaseTaskListPage'),
+  'purchasing/PurchaseOrderList': () => import('../features/purchasing/pages/PurchaseOrderListPage'),
   // 场景管理 (issue 21, spend/scenes).
   'scenes/SceneList': () => import('../features/scenes/pages/SceneListPage'),
   'scenes/SceneEdit': () => import('../features/scenes/pages/SceneEditPage'),

@@ -10,6 +10,8 @@ import { addMenuEntries, removeMenuEntries, type MenuEntrySeed } from './2026112
  * - purchase_tasks: one per finally approved 采购申请 (unique bill_id): task number, buyer, by-when
  *   (purchase_date, ms; the API answers seconds), status, the approved amount and what the orders came to
  *   (real_amount). List reads walk (tenant_id, id) / (tenant_id, status, id) / (tenant_id, purchase_date).
+ * - purchase_task_counts: tasks per (tenant, status), moved in the same transaction as every status change, so
+ *   the list's total without filters (or by status alone) is a lookup, not a count of 200,000 rows.
  * - purchase_task_lines: the approved lines (each keeps its application line), ordered_quantity and
  *   real_amount follow the orders (a conditional UPDATE: never past the quantity).
  * - purchase_orders / purchase_order_lines: orders placed against task lines (several tasks in one order);
@@ -151,6 +153,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['tenant_id', 'task_number'])
     .execute();
 
+  // The list's total without filters or by status alone, kept with every status move (no count over 200k rows).
+  await db.schema
+    .createTable('purchase_task_counts')
+    .addColumn('tenant_id', int8, (c) => c.notNull())
+    .addColumn('status', 'integer', (c) => c.notNull())
+    .addColumn('n', int8, (c) => c.notNull())
+    .addPrimaryKeyConstraint('purchase_task_counts_pk', ['tenant_id', 'status'])
+    .execute();
+
   await withId(db, db.schema.createTable('purchase_task_lines'))
     .addColumn('tenant_id', int8, (c) => c.notNull())
     .addColumn('task_id', int8, (c) => c.notNull())
@@ -236,6 +247,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     'purchase_order_lines',
     'purchase_orders',
     'purchase_task_lines',
+    'purchase_task_counts',
     'purchase_tasks',
     'purchase_apply_lines',
   ])

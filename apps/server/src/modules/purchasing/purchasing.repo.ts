@@ -140,7 +140,37 @@ export const TASK_COLUMNS = [
   'created_at',
 ] as const;
 
-/** A page of tasks, newest first: one index walk (tenant_id, id) or (tenant_id, status, id), and a count. */
+/** Moves the tasks-per-status count (purchase_task_counts) in the caller's transaction. */
+export async function bumpCount(trx: Db, tenantId: number, status: number, delta: number) {
+  await trx
+    .insertInto('purchase_task_counts')
+    .values({ tenant_id: tenantId, status, n: delta })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'status'])
+        .doUpdateSet((eb) => ({ n: eb('purchase_task_counts.n', '+', delta) })),
+    )
+    .execute();
+}
+
+/** The total of a filter: a lookup in purchase_task_counts when it is no filter or the status alone. */
+async function taskTotal(db: Db, tenantId: number, f: TaskFilter) {
+  const byCount = !f.task_number && f.min_purchase_date === undefined && f.max_purchase_date === undefined;
+  if (byCount) {
+    let q = db
+      .selectFrom('purchase_task_counts')
+      .select((eb) => eb.fn.sum<number>('n').as('n'))
+      .where('tenant_id', '=', tenantId);
+    if (f.status !== undefined) q = q.where('status', '=', f.status);
+    return Number((await q.executeTakeFirst())?.n ?? 0);
+  }
+  const r = await filteredTasks(db, tenantId, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** A page of tasks, newest first: one index walk (tenant_id, id) or (tenant_id, status, id), and the total. */
 export async function taskPage(db: Db, tenantId: number, f: TaskFilter, offset: number, limit: number) {
   const [rows, total] = await Promise.all([
     filteredTasks(db, tenantId, f)
@@ -149,11 +179,9 @@ export async function taskPage(db: Db, tenantId: number, f: TaskFilter, offset: 
       .limit(limit)
       .offset(offset)
       .execute(),
-    filteredTasks(db, tenantId, f)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+    taskTotal(db, tenantId, f),
   ]);
-  return { rows, total: Number(total.n) };
+  return { rows, total };
 }
 export type TaskDb = Awaited<ReturnType<typeof taskPage>>['rows'][number];
 
@@ -246,6 +274,7 @@ export async function insertTaskOnce(
     .returning('id')
     .executeTakeFirst();
   if (!row) return false;
+  await bumpCount(trx, task.tenant_id, task.status, 1);
   await trx
     .insertInto('purchase_task_lines')
     .values(lines.map((l) => ({ ...l, tenant_id: task.tenant_id, task_id: Number(row.id) })))
@@ -253,16 +282,32 @@ export async function insertTaskOnce(
   return true;
 }
 
-/** 终止: one conditional UPDATE (only a task still 采购中 or 已完成 moves); true when this call stopped it. */
+/**
+ * 终止: a conditional UPDATE from the status read (the count moves with it); another transaction moving the
+ * task first makes it read again. True when this call stopped it; false when it was stopped already.
+ */
 export async function stopTask(trx: Db, tenantId: number, id: number, by: number, now: number) {
-  const r = await trx
-    .updateTable('purchase_tasks')
-    .set({ status: 3, stopped_at: now, stopped_by: by, updated_at: now })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .where('status', '<>', 3)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  for (;;) {
+    const t = await trx
+      .selectFrom('purchase_tasks')
+      .select('status')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!t || Number(t.status) === 3) return false;
+    const r = await trx
+      .updateTable('purchase_tasks')
+      .set({ status: 3, stopped_at: now, stopped_by: by, updated_at: now })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('status', '=', Number(t.status))
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) > 0) {
+      await bumpCount(trx, tenantId, Number(t.status), -1);
+      await bumpCount(trx, tenantId, 3, 1);
+      return true;
+    }
+  }
 }
 
 /**
@@ -312,14 +357,24 @@ export async function refreshTasks(trx: Db, tenantId: number, taskIds: number[],
       .where('tenant_id', '=', tenantId)
       .where('task_id', '=', id)
       .executeTakeFirstOrThrow();
-    const done = Number(s.full) === Number(s.n);
     await trx
       .updateTable('purchase_tasks')
-      .set({ real_amount: Number(s.real ?? 0), updated_at: now, ...(done ? { status: 2 } : {}) })
+      .set({ real_amount: Number(s.real ?? 0), updated_at: now })
       .where('tenant_id', '=', tenantId)
       .where('id', '=', id)
-      .where('status', '<>', 3)
       .execute();
+    if (Number(s.full) !== Number(s.n)) continue;
+    const done = await trx
+      .updateTable('purchase_tasks')
+      .set({ status: 2 })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('status', '=', 1)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) > 0) {
+      await bumpCount(trx, tenantId, 1, -1);
+      await bumpCount(trx, tenantId, 2, 1);
+    }
   }
 }
 

@@ -405,6 +405,22 @@ describe('采购任务 and 采购订单', () => {
       max_purchase_date: day - 1,
     });
     expect(before.body.data.items).toHaveLength(0);
+    // The totals kept per status (purchase_task_counts) agree with the rows, and the unfiltered total too.
+    for (const status of [undefined, 1, 2, 3]) {
+      let q = t.db
+        .selectFrom('purchase_tasks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('tenant_id', '=', A.tenantId);
+      if (status !== undefined) q = q.where('status', '=', status);
+      const rows = Number((await q.executeTakeFirstOrThrow()).n);
+      const listed = await call(
+        A.buyer.token,
+        'POST',
+        `${P}/purchaseTask/list`,
+        status === undefined ? {} : { status },
+      );
+      expect(listed.body.data.page.total, `status ${status}`).toBe(rows);
+    }
     const byNumber = await call(A.buyer.token, 'POST', `${P}/purchaseTask/list`, {
       task_number: task.purchase_task_info.task_number,
     });

@@ -9,6 +9,7 @@ import { parseReplyError } from '@/api/http/request';
 import { useUnsavedChanges } from '@/platform/unsaved';
 import { AuditResultAlert } from '@/features/billReport';
 import { BudgetPreviewAlert } from '@/features/budget';
+import { draftProblems, draftTotal, PurchaseLinesEditor, usePurchaseLines } from '@/features/purchasing';
 import { formFromBill, fieldText, lineProblems, saveBody, type BillFormValues } from '../billForm';
 import { boundProblems, formValuesBody, isBound } from '../formRuntime';
 import { FormRuntime } from './FormRuntime';
@@ -92,6 +93,9 @@ export function BillFiller({
   const formFields = customForm.data?.fields ?? [];
   const placed = new Set(formFields.filter((f) => isBound(f.kind)).map((f) => f.kind));
   const hasFees = HAS_FEES.includes(type) || placed.has('feeLines');
+  // 采购申请 (decision 0058): its purchase lines are the purchasing module's, saved after the document.
+  const isPurchase = type === 'purchase';
+  const purchase = usePurchaseLines(id, isPurchase);
   useEffect(() => {
     if (bill && !(['draft', 'returned', 'withdrawn', 'rejected'] as string[]).includes(bill.status))
       onNotEditable?.(bill);
@@ -132,7 +136,9 @@ export function BillFiller({
     } catch {
       return null;
     }
+    if (isPurchase) values = { ...values, amount: draftTotal(purchase.lines) };
     const local = [
+      ...(isPurchase ? draftProblems(purchase.lines) : []),
       ...lineProblems(values),
       ...(mode === 'submit'
         ? boundProblems(formFields, {
@@ -152,6 +158,7 @@ export function BillFiller({
         formValues: formValuesBody(formFields, values.formValues),
       });
       setId(saved.id);
+      if (isPurchase) await purchase.persist(saved.id);
       setDirty(false);
       await qc.invalidateQueries({ queryKey: billKeys.all });
       if (!id) onCreated(saved.id);
@@ -309,10 +316,10 @@ export function BillFiller({
           <Form.Item name="companyId" label="费用承担公司">
             <OrgUnitSelect kind="company" />
           </Form.Item>
-          {hasFees ? (
+          {hasFees || isPurchase ? (
             <Form.Item label="金额合计（元）">
               <Typography.Text strong data-testid="bill-amount">
-                ¥{formatMoney(feeTotal(fees))}
+                ¥{formatMoney(isPurchase ? draftTotal(purchase.lines) : feeTotal(fees))}
               </Typography.Text>
             </Form.Item>
           ) : (
@@ -340,6 +347,17 @@ export function BillFiller({
           </Form.Item>
         </div>
         {formFields.length > 0 && <FormRuntime fields={formFields} billId={id} billType={type} />}
+        {isPurchase && (
+          <Form.Item label="采购明细" required>
+            <PurchaseLinesEditor
+              value={purchase.lines}
+              onChange={(lines) => {
+                purchase.setLines(lines);
+                setDirty(true);
+              }}
+            />
+          </Form.Item>
+        )}
         {HAS_FEES.includes(type) && !placed.has('feeLines') && (
           <Form.Item name="fees" label="费用明细">
             <FeeLinesEditor billType={type} />
