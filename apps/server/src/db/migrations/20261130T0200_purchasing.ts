@@ -18,7 +18,8 @@ import { addMenuEntries, removeMenuEntries, type MenuEntrySeed } from './2026112
  *   every order line keeps its task line, application line and document. Unique (tenant_id, request_id):
  *   a repeated create answers the first order.
  * - Menus: 采购管理 (Layout, order 39) › 我的采购申请 (bill type purchase, the 我的单据 screen), 采购申请,
- *   采购任务, 采购订单; 填写单据 and 单据详情 accept the new permissions. fee_control tenants only.
+ *   采购任务, 采购订单; 填写单据 and 单据详情 accept the new permissions. fee_control tenants only. The demo groups
+ *   普通员工 (apply) and 财务审批 (apply and buy) get the permissions where they exist.
  */
 export const PURCHASING_MENUS: MenuEntrySeed[] = [
   {
@@ -60,6 +61,41 @@ export const PURCHASING_MENUS: MenuEntrySeed[] = [
   },
 ];
 const NAMES = ['purchasing', 'billPurchase', 'purchaseApply', 'purchaseTask', 'purchaseOrder'];
+/** Staff file 采购申请 (我的采购申请). */
+export const PURCHASE_APPLICANT_PERMS = ['view', 'add', 'edit', 'delete'].map((p) => `billPurchase:${p}`);
+/** The buyer: every application, the tasks and the orders. */
+export const PURCHASE_BUYER_PERMS = [
+  'purchaseApply:view',
+  'purchaseTask:view',
+  'purchaseTask:edit',
+  'purchaseOrder:view',
+  'purchaseOrder:edit',
+];
+/** The demo tenant's groups (where they exist): 普通员工 applies; 财务审批 applies and buys. */
+const DEMO_GRANTS: Record<string, string[]> = {
+  普通员工: PURCHASE_APPLICANT_PERMS,
+  财务审批: [...PURCHASE_APPLICANT_PERMS, ...PURCHASE_BUYER_PERMS],
+};
+
+async function grant(db: Kysely<any>, add: boolean) {
+  for (const [name, extra] of Object.entries(DEMO_GRANTS)) {
+    const groups = await db
+      .selectFrom('privilege_groups')
+      .select(['id', 'perms'])
+      .where('name', '=', name)
+      .execute();
+    for (const g of groups) {
+      const perms = JSON.parse(String(g.perms)) as string[];
+      if (perms.includes('*')) continue;
+      const next = add ? [...new Set([...perms, ...extra])].sort() : perms.filter((p) => !extra.includes(p));
+      await db
+        .updateTable('privilege_groups')
+        .set({ perms: JSON.stringify(next) })
+        .where('id', '=', g.id)
+        .execute();
+    }
+  }
+}
 /** What 填写单据 and 单据详情 accept besides the 我的单据 permissions. */
 const EXTRA_PERMS: Record<string, string[]> = {
   billEdit: ['billPurchase:add'],
@@ -238,9 +274,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where('name', 'in', NAMES)
     .execute();
   await widen(db, true);
+  await grant(db, true);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await grant(db, false);
   await widen(db, false);
   await removeMenuEntries(db, NAMES);
   for (const t of [

@@ -29,7 +29,13 @@ export function registerFlowRoutes(app: ZodApp, deps: AppDeps, hooks: { billRule
 }
 
 /** The demo tenant's flow and documents (seed/flow.ts). */
-export { seedFlowDemo, seedFormDemo, seedPublishedFlow, seedTenantFlows } from './seed.service.js';
+export {
+  seedFlowDemo,
+  seedFormDemo,
+  seedPublishedFlow,
+  seedPurchaseFlow,
+  seedTenantFlows,
+} from './seed.service.js';
 
 /**
  * The flow tables' read API for other modules (billReport: rule checks, analysis, exports; the invoice
