@@ -266,7 +266,7 @@ function Detail({ bill: b }: { bill: Bill }) {
         <div className="fk-bill-main">
           {b.billType === 'purchase' && (
             <Card className="fk-panel" title="采购明细" size="small">
-              <PurchaseLinesPanel billId={b.id} />
+              <PurchaseLinesPanel billId={b.id} status={b.status} />
             </Card>
           )}
           {b.fees.length > 0 && (

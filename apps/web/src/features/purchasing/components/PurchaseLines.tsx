@@ -219,10 +219,12 @@ export function PurchaseLinesEditor({
  * 采购明细 of a document's detail: each line with whether it was approved; a current approver unticks the
  * lines they do not approve and saves (逐行审批) before 同意 — what stays ticked becomes the 采购任务.
  */
-export function PurchaseLinesPanel({ billId }: { billId: number }) {
+export function PurchaseLinesPanel({ billId, status }: { billId: number; status: string }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const info = useQuery(applyInfoQuery(billId));
+  // Keyed by the document's status too: an approval step (the flow's) reads the lines again.
+  const base = applyInfoQuery(billId);
+  const info = useQuery({ ...base, queryKey: [...base.queryKey, status] as unknown as typeof base.queryKey });
   const [refused, setRefused] = useState<number[] | null>(null);
   const [busy, setBusy] = useState(false);
   const d = info.data;
