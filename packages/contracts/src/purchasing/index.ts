@@ -282,3 +282,21 @@ export const PurchaseOrderLineOut = z.object({
 export type PurchaseOrderLineOut = z.infer<typeof PurchaseOrderLineOut>;
 export const PurchaseOrderInfo = PurchaseOrderRow.extend({ lines: z.array(PurchaseOrderLineOut) });
 export type PurchaseOrderInfo = z.infer<typeof PurchaseOrderInfo>;
+
+// ---------- 消费额度中心 · 采购 (/consume-quota-center/api/v1/purchase/…) ----------
+
+/** purchase/detail: an order as the payment side reads it. */
+export const PurchaseDetailBody = z.object(labelled({ purchase_order_id: id('采购订单ID') }));
+/**
+ * purchase/update: what the payment side records on an order — its payment time (seconds; null = not paid),
+ * supplier and remark. The ordered lines and amounts never change here.
+ */
+export const PurchaseUpdateBody = z.object(
+  labelled({
+    purchase_order_id: id('采购订单ID'),
+    pay_time: seconds('付款时间').nullable().optional(),
+    supplier: required('供应商', 100).optional(),
+    remark: text('备注', 200).optional(),
+  }),
+);
+export type PurchaseUpdateBody = z.input<typeof PurchaseUpdateBody>;

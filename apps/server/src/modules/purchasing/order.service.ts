@@ -1,4 +1,5 @@
 import type {
+  PurchaseUpdateBody,
   PurchaseOrderCreateBody,
   PurchaseOrderInfo,
   PurchaseOrderListBody,
@@ -167,4 +168,27 @@ export async function orderInfo(db: Db, caller: TenantCaller, id: number): Promi
       amount: Number(l.amount),
     })),
   };
+}
+
+/**
+ * purchase/update (消费额度中心): records the payment time, supplier or remark of an order; what is absent stays.
+ * Setting the same values again changes nothing (idempotent); another tenant's order reads as missing.
+ */
+export async function updateOrder(
+  db: Db,
+  caller: TenantCaller,
+  body: z.output<typeof PurchaseUpdateBody>,
+): Promise<PurchaseOrderInfo> {
+  await inTransaction(db, async (trx) => {
+    if (!(await repo.getOrder(trx, caller.tenantId, body.purchase_order_id)))
+      throw purchasingErrors.orderNotFound();
+    await repo.updateOrder(trx, caller.tenantId, body.purchase_order_id, {
+      ...(body.pay_time !== undefined
+        ? { pay_time: body.pay_time === null ? null : body.pay_time * 1000 }
+        : {}),
+      ...(body.supplier !== undefined ? { supplier: body.supplier } : {}),
+      ...(body.remark !== undefined ? { remark: body.remark } : {}),
+    });
+  });
+  return orderInfo(db, caller, body.purchase_order_id);
 }

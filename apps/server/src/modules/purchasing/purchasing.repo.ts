@@ -546,3 +546,19 @@ export function orderLinesOf(db: Db, tenantId: number, orderId: number) {
     .orderBy('l.id')
     .execute();
 }
+
+/** purchase/update: payment time, supplier, remark of an order (the tenant's only). */
+export async function updateOrder(
+  trx: Db,
+  tenantId: number,
+  id: number,
+  patch: { pay_time?: number | null; supplier?: string; remark?: string },
+) {
+  if (Object.keys(patch).length === 0) return;
+  await trx
+    .updateTable('purchase_orders')
+    .set(patch)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+}

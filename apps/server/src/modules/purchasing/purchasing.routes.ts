@@ -19,6 +19,8 @@ import {
   PurchaseTaskListBody,
   PurchaseTaskPage,
   PurchaseTaskStopReply,
+  PurchaseDetailBody,
+  PurchaseUpdateBody,
   TaskOperatingType,
 } from '@feikong/contracts';
 import { tenantCaller } from '../../platform/auth.js';
@@ -33,10 +35,13 @@ import * as task from './task.service.js';
 /**
  * 采购管理's routes (spec 7.7, 7.10; decision 0058): purchaseApply/* under /finobill/api/web/ (list and export
  * are the spec's; lines, info and decide are designed beside them), purchaseTask/* and purchase-order/* under
- * /lcb-purchase-center/api/v1/web/ (purchase-order/create designed beside list, info and export).
+ * /lcb-purchase-center/api/v1/web/ (purchase-order/create designed beside list, info and export), and
+ * /consume-quota-center/api/v1/purchase/{detail,update} (an order's detail; its payment time, supplier, remark).
  */
 export const APPLY = '/finobill/api/web/purchaseApply';
 export const PURCHASE = '/lcb-purchase-center/api/v1/web';
+/** 消费额度中心's view of purchases (spec 7.10: purchase/detail and purchase/update, POST). */
+export const QUOTA_PURCHASE = '/consume-quota-center/api/v1/purchase';
 const tags = ['purchasing'];
 
 export const PurchasingPerm = {
@@ -226,6 +231,32 @@ export function registerPurchasingRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req) => ok(await order.createOrder(deps.db, tenantCaller(req), req.body, now())),
+  );
+  app.post(
+    `${QUOTA_PURCHASE}/detail`,
+    {
+      config: orderRead,
+      schema: {
+        body: PurchaseDetailBody,
+        response: { 200: envelopeOf(PurchaseOrderInfo) },
+        tags,
+        summary: '采购订单详情（消费额度中心）',
+      },
+    },
+    async (req) => ok(await order.orderInfo(deps.db, tenantCaller(req), req.body.purchase_order_id)),
+  );
+  app.post(
+    `${QUOTA_PURCHASE}/update`,
+    {
+      config: { permission: PurchasingPerm.orderEdit },
+      schema: {
+        body: PurchaseUpdateBody,
+        response: { 200: envelopeOf(PurchaseOrderInfo) },
+        tags,
+        summary: '更新采购订单的付款时间、供应商、备注（消费额度中心）',
+      },
+    },
+    async (req) => ok(await order.updateOrder(deps.db, tenantCaller(req), req.body)),
   );
   app.post(
     `${O}/export`,

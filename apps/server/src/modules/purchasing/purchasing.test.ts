@@ -13,6 +13,7 @@ import { PurchasingCode } from './purchasing.errors.js';
  */
 const APPLY = '/finobill/api/web/purchaseApply';
 const P = '/lcb-purchase-center/api/v1/web';
+const Q = '/consume-quota-center/api/v1/purchase';
 const BUYER_PERMS = [
   'purchaseApply:view',
   'purchaseTask:view',
@@ -126,7 +127,7 @@ afterAll(async () => t.close());
 describe('采购管理 routes', () => {
   it('each route names its permission', () => {
     const mine = t.app.builtRoutes.filter(
-      (r) => (r.url.startsWith(APPLY) || r.url.startsWith(P)) && r.method !== 'HEAD',
+      (r) => (r.url.startsWith(APPLY) || r.url.startsWith(P) || r.url.startsWith(Q)) && r.method !== 'HEAD',
     );
     expect(mine.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
       [
@@ -143,6 +144,8 @@ describe('采购管理 routes', () => {
         `GET ${P}/purchase-order/info`,
         `POST ${P}/purchase-order/create`,
         `POST ${P}/purchase-order/export`,
+        `POST ${Q}/detail`,
+        `POST ${Q}/update`,
       ].sort(),
     );
     for (const r of mine) expect(r.permission, r.url).toBeTruthy();
@@ -271,6 +274,59 @@ describe('采购申请', () => {
   });
 });
 
+describe('消费额度中心 · purchase/detail and purchase/update', () => {
+  it('reads an order and records its payment time, supplier and remark; the lines and amount never change', async () => {
+    const { task } = await taskOf(A);
+    const made = await order(A, [{ task_line_id: task.product_info[0].id, quantity: 1, price: 600_000 }]);
+    const id = made.body.data.id as number;
+    const d = await call(A.buyer.token, 'POST', `${Q}/detail`, { purchase_order_id: id });
+    expect(d.body.data).toMatchObject({ id, amount: 600_000, pay_time: 1_796_100_000 });
+    const u = await call(A.buyer.token, 'POST', `${Q}/update`, {
+      purchase_order_id: id,
+      pay_time: null,
+      remark: '待付款',
+    });
+    expect(u.body.status, JSON.stringify(u.body)).toBe(0);
+    expect(u.body.data).toMatchObject({
+      pay_time: null,
+      remark: '待付款',
+      supplier: '京东企业购',
+      amount: 600_000,
+    });
+    const again = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(A.buyer.token, 'POST', `${Q}/update`, { purchase_order_id: id, pay_time: 1_796_200_000 }),
+      ),
+    );
+    for (const r of again)
+      expect(r.body.data).toMatchObject({ pay_time: 1_796_200_000, remark: '待付款', amount: 600_000 });
+    expect(again[0]!.body.data.lines).toHaveLength(1);
+    // bad input, another tenant, missing permission
+    expect(
+      (await call(A.buyer.token, 'POST', `${Q}/update`, { purchase_order_id: id, supplier: '' })).code,
+    ).toBe(400);
+    expect((await call(A.buyer.token, 'POST', `${Q}/detail`, { purchase_order_id: 'x' })).code).toBe(400);
+    expect((await call(B.buyer.token, 'POST', `${Q}/detail`, { purchase_order_id: id })).body.status).toBe(
+      PurchasingCode.orderNotFound,
+    );
+    expect(
+      (await call(B.buyer.token, 'POST', `${Q}/update`, { purchase_order_id: id, remark: 'B' })).body.status,
+    ).toBe(PurchasingCode.orderNotFound);
+    const row = await t.db
+      .selectFrom('purchase_orders')
+      .select('remark')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.remark).toBe('待付款');
+    expect((await call(A.nobody.token, 'POST', `${Q}/detail`, { purchase_order_id: id })).code).toBe(403);
+    const viewer = await makeStaff(t.db, A.tenantId, ['purchaseOrder:view']);
+    expect((await call(viewer.token, 'POST', `${Q}/detail`, { purchase_order_id: id })).body.status).toBe(0);
+    expect(
+      (await call(viewer.token, 'POST', `${Q}/update`, { purchase_order_id: id, remark: 'v' })).code,
+    ).toBe(403);
+  });
+});
+
 describe('采购任务 and 采购订单', () => {
   it('orders partly then wholly; the task follows; lines of two tasks merge into one order keeping their application lines', async () => {
     const one = await taskOf(A);
@@ -336,6 +392,7 @@ describe('采购任务 and 采购订单', () => {
     expect(ranged.body.data.page.total).toBeGreaterThanOrEqual(2);
     const none = await call(A.buyer.token, 'POST', `${P}/purchase-order/list`, {
       min_pay_time: 1_796_100_001,
+      max_pay_time: 1_796_199_999,
     });
     expect(none.body.data.items).toHaveLength(0);
     const oi = await call(A.buyer.token, 'GET', `${P}/purchase-order/info`, {
