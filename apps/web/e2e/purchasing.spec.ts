@@ -5,8 +5,9 @@ import { passwordLogin, shot, sidebar, toast, topMenu } from './support/demo';
 // 采购管理 (issue 23, decision 0058) against the real built app and the demo seed: 员工乙 files a 采购申请 with
 // two lines (采购管理 › 我的采购申请); 审批人甲 (their direct superior, the demo's 采购审批 flow) unticks one line
 // (逐行审批) and approves; the 采购任务 holds only the approved line; 审批人甲 (also the buyer) places two orders
-// against it and the task's 实际金额 follows; the task is stopped (下单 is gone); the printable task detail is
-// titled 演示集团采购单. Screenshots at 1440×900 and 1280×720 (the approval screen also 390×844) go to
+// against it and the task's 实际金额 follows; a second approved application's task and this one are merged into one
+// order (合并下单), each order line keeping its task and application; the task is stopped (下单 is gone); the
+// printable task detail is titled 演示集团采购单. Screenshots at 1440×900 and 1280×720 (the approval screen also 390×844) go to
 // $E2E_SHOTS_DIR as purchasing-*.png.
 // Run: npm run -s build && E2E_PORT=8372 MAIL_PORT=2672 bash scripts/e2e.sh e2e/purchasing.spec.ts
 
@@ -121,6 +122,63 @@ test('a 采购申请 approved line by line becomes a task; two orders move its a
   await shot(approver, 'purchasing-task-orders-1280.png');
   await approver.setViewportSize({ width: 1440, height: 900 });
 
+  // ---- 合并下单: a second approved 采购申请 (filed and approved through the API), then one order over the open
+  // lines of both tasks; each order line keeps its task and application
+  const asStaff = await apiAs(page);
+  const second = await asStaff<{ id: number }>('POST', '/finobill/api/web/flow/save', {
+    billType: 'purchase',
+    title: `${TITLE}-2`,
+  });
+  await asStaff('POST', '/finobill/api/web/purchaseApply/lines', {
+    bill_id: second.id,
+    lines: [
+      { name: '打印机', spec: 'A4', quantity: 1, price: 120_000, expect_date: Date.now() + 86_400_000 },
+    ],
+  });
+  await asStaff('POST', '/finobill/api/web/flow/submit', { id: second.id });
+  await call('POST', '/finobill/api/web/flow/approve', { id: second.id, opinion: '同意' });
+  const secondTask = (
+    await call<{ purchase_task_id: number }>(
+      'GET',
+      `/finobill/api/web/purchaseApply/info?bill_id=${second.id}`,
+    )
+  ).purchase_task_id;
+  await approver.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await approver.reload();
+  await expect(tasks.getByTestId(`task-${secondTask}`)).toBeVisible({ timeout: 20_000 });
+  for (const id of [taskId, secondTask])
+    await tasks
+      .locator('.ant-table-row')
+      .filter({ has: approver.getByTestId(`task-${id}`) })
+      .getByRole('checkbox')
+      .check();
+  await tasks.getByRole('button', { name: /合并下单/ }).click();
+  const merged = approver.getByRole('dialog', { name: '下采购订单' });
+  await expect(merged).toContainText('打印机', { timeout: 20_000 });
+  await merged.getByLabel('供应商').fill('得力办公');
+  await merged.getByLabel('下单数量-笔记本电脑').fill('1');
+  await merged.getByLabel('下单数量-打印机').fill('1');
+  await expect(merged.getByTestId('order-total')).toContainText('7700.00');
+  await shot(approver, 'purchasing-merge-1440.png');
+  await merged.getByRole('button', { name: /确定下单/ }).click();
+  await expect(toast(approver, '订单已创建')).toBeVisible();
+  const mergedOrders = await call<{ items: { id: number; supplier: string }[] }>(
+    'POST',
+    '/lcb-purchase-center/api/v1/web/purchase-order/list',
+    { purchase_task_id: secondTask },
+  );
+  const mergedOrder = await call<{ lines: { purchase_task_id: number; bill_id: number }[] }>(
+    'GET',
+    `/lcb-purchase-center/api/v1/web/purchase-order/info?purchase_order_id=${mergedOrders.items[0]!.id}`,
+  );
+  expect(mergedOrder.lines.map((l) => [l.purchase_task_id, l.bill_id])).toEqual([
+    [taskId, billId],
+    [secondTask, second.id],
+  ]);
+  await tasks.getByTestId(`task-${taskId}`).click();
+  await expect(drawer.getByTestId('task-real-amount')).toHaveText('¥19200.00', { timeout: 20_000 });
+
   // ---- 终止: the task refuses new orders (下单 is gone)
   await drawer.getByRole('button', { name: /^终\s*止$/ }).click();
   await approver.getByRole('button', { name: /^确\s*定$|^OK$/ }).click();
@@ -134,6 +192,7 @@ test('a 采购申请 approved line by line becomes a task; two orders move its a
   const orders = approver.getByTestId('purchase-order-list');
   await expect(orders.getByText('苏宁易购')).toBeVisible({ timeout: 20_000 });
   await expect(orders.getByText('京东企业购')).toBeVisible();
+  await expect(orders.getByText('得力办公')).toBeVisible();
   await shot(approver, 'purchasing-orders-1440.png');
 
   // ---- the printable task detail: 演示集团采购单
@@ -142,7 +201,7 @@ test('a 采购申请 approved line by line becomes a task; two orders move its a
   await expect(sheet).toBeVisible({ timeout: 20_000 });
   await expect(sheet.getByRole('heading', { level: 1 })).toHaveText('演示集团采购单');
   await expect(sheet).toContainText('笔记本电脑');
-  await expect(sheet).toContainText('12700.00');
+  await expect(sheet).toContainText('19200.00');
   await shot(approver, 'purchasing-print-1440.png');
   await approver.setViewportSize({ width: 1280, height: 720 });
   await shot(approver, 'purchasing-print-1280.png');

@@ -18,7 +18,16 @@ type Pick = Record<number, { quantity: number | null; price: number | null }>;
  * unit price (元); the server takes each line with a conditional update, so a refused line names what is left.
  * The request id is made once per dialog: a double click places one order.
  */
-export function PurchaseOrderDialog({ lines, onClose }: { lines: PurchaseTaskLine[]; onClose: () => void }) {
+export function PurchaseOrderDialog({
+  lines,
+  onClose,
+  taskOf,
+}: {
+  lines: PurchaseTaskLine[];
+  onClose: () => void;
+  /** 合并下单: the task number of each line, shown when the lines come from several tasks. */
+  taskOf?: (lineId: number) => string;
+}) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [requestId] = useState(() => `po-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`);
@@ -99,6 +108,9 @@ export function PurchaseOrderDialog({ lines, onClose }: { lines: PurchaseTaskLin
         pagination={false}
         dataSource={open}
         columns={[
+          ...(taskOf
+            ? [{ title: '采购任务', key: 'task', render: (_: unknown, l: PurchaseTaskLine) => taskOf(l.id) }]
+            : []),
           { title: '品名', dataIndex: 'name' },
           { title: '规格', dataIndex: 'spec' },
           {

@@ -1,6 +1,6 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Input, Select, Space, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, DatePicker, Input, Select, Space, Tag, Typography } from 'antd';
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   formatDateTime,
@@ -22,8 +22,23 @@ import {
   type ListColumn,
 } from '@/components/ListPage';
 import { useTaskPolling } from '@/features/common';
+import { PurchaseOrderDialog } from '../components/PurchaseOrderDialog';
 import { PurchaseTaskDrawer } from '../components/PurchaseTaskDrawer';
-import { PURCHASE_PERM, taskListQuery } from '../queries';
+import { PURCHASE_PERM, taskInfoQuery, taskListQuery } from '../queries';
+
+/** 合并下单: one order over the open lines of the chosen tasks (each order line keeps its task and application). */
+function MergedOrder({ ids, onClose }: { ids: number[]; onClose: () => void }) {
+  const infos = useQueries({ queries: ids.map((id) => taskInfoQuery(id)) });
+  if (infos.some((q) => q.isPending)) return null;
+  const number = new Map<number, string>();
+  const lines = infos.flatMap((q) => {
+    const d = q.data;
+    if (!d || d.purchase_task_info.status !== 1) return [];
+    for (const l of d.product_info) number.set(l.id, d.purchase_task_info.task_number);
+    return d.product_info;
+  });
+  return <PurchaseOrderDialog lines={lines} taskOf={(id) => number.get(id) ?? ''} onClose={onClose} />;
+}
 
 export const TASK_STATUS_COLOR: Record<number, string> = { 1: 'processing', 2: 'success', 3: 'default' };
 const sec = (ms: number | undefined) => (ms === undefined ? undefined : Math.floor(ms / 1000));
@@ -31,7 +46,8 @@ const sec = (ms: number | undefined) => (ms === undefined ? undefined : Math.flo
 /**
  * 采购任务 (purchasing/PurchaseTaskList, /purchasing/purchaseTask/list, printable): who buys what, by when, within
  * which amount; filters by number, status and the `_purchase_date` range (min/max seconds); a row opens the
- * task (its lines, orders, 下单, 终止, 打印); 导出 is task type 154.
+ * task (its lines, orders, 下单, 终止, 打印); 合并下单 places one order over the chosen tasks' open lines; 导出 is
+ * task type 154.
  */
 export default function PurchaseTaskListPage() {
   const { can } = useAccess();
@@ -43,6 +59,8 @@ export default function PurchaseTaskListPage() {
     select: (d) => ({ items: d.items, total: d.page.total }),
   });
   const [open, setOpen] = useState<number | null>(null);
+  const [merging, setMerging] = useState<number[] | null>(null);
+  const { message } = App.useApp();
   const { track } = useTaskPolling();
   const client = useQueryClient();
   const { page_num: _p, page_size: _s, ...filters } = q;
@@ -96,6 +114,23 @@ export default function PurchaseTaskListPage() {
         paging={{ pageNum: u.pageNum, pageSize: u.pageSize, setPage: u.setPage, total: list.data?.total }}
         what="「采购任务」"
         columns={columns}
+        batchActions={
+          can([PURCHASE_PERM.orderEdit])
+            ? [
+                {
+                  key: 'merge',
+                  label: '合并下单',
+                  run: (rows) => {
+                    const ids = rows
+                      .filter((r) => r.status === PurchaseTaskStatus.purchasing)
+                      .map((r) => r.id);
+                    if (ids.length) setMerging(ids);
+                    else void message.warning('请选择采购中的任务');
+                  },
+                },
+              ]
+            : undefined
+        }
         exportTask={
           can([PURCHASE_PERM.taskView, PURCHASE_PERM.taskEdit])
             ? {
@@ -138,6 +173,7 @@ export default function PurchaseTaskListPage() {
         }
       />
       {open !== null && <PurchaseTaskDrawer id={open} onClose={() => setOpen(null)} />}
+      {merging && <MergedOrder ids={merging} onClose={() => setMerging(null)} />}
     </Card>
   );
 }
