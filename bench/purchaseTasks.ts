@@ -140,7 +140,7 @@ async function timePair(bareUrl: string, oursUrl: string, token: string, body: u
   const per = Math.max(1, Math.round(ITER / ROUNDS));
   const b: number[] = [];
   const o: number[] = [];
-  let texts = ['', ''];
+  const texts = ['', ''];
   for (let r = 0; r < ROUNDS; r++) {
     for (let i = 0; i < per; i++) {
       const x = await bare();
@@ -153,7 +153,6 @@ async function timePair(bareUrl: string, oursUrl: string, token: string, body: u
       texts[1] = x.text;
     }
   }
-  texts = texts.map(String);
   return { bare: summarize(b), ours: summarize(o), same: texts[0] === texts[1], text: texts[1]! };
 }
 
