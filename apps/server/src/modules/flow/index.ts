@@ -48,6 +48,7 @@ export {
   billHead,
   billRefs,
   billsCreatedPage,
+  billsOfTypePage,
   billsOfFeeType,
   billsOfProject,
   billsSubmittedIn,

@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import { hasPermission, type TenantCaller } from '../../platform/context.js';
 import { inTransaction, type Db } from '../../platform/db/database.js';
-import { billHead, billRefs, isOpenAssignee, type BillsApproved } from '../flow/index.js';
+import { billHead, billRefs, billsOfTypePage, isOpenAssignee, type BillsApproved } from '../flow/index.js';
 import { staffName } from '../org/index.js';
 import * as repo from './purchasing.repo.js';
 import { purchasingErrors } from './purchasing.errors.js';
@@ -97,7 +97,7 @@ function rowsOf(
         amount: ls.reduce((s, l) => s + Number(l.amount), 0),
         approved_amount: ok.reduce((s, l) => s + Number(l.amount), 0),
         purchase_task_id: tasks.get(id) ?? null,
-        created_at: Math.min(...ls.map((l) => Number(l.created_at))),
+        created_at: ls.length ? Math.min(...ls.map((l) => Number(l.created_at))) : 0,
       },
     ];
   });
@@ -115,28 +115,26 @@ async function rowsOfBills(db: Db, tenantId: number, ids: number[]) {
   };
 }
 
-/** 采购申请 list (purchaseApply:view): every 采购申请 of the tenant that has lines, newest first. */
+/**
+ * 采购申请 list (purchaseApply:view): the tenant's submitted 采购申请 (not drafts), newest first, with a keyword on
+ * the number, title or applicant (flow's billsOfTypePage), and their lines' figures.
+ */
 export async function listApplies(db: Db, caller: TenantCaller, q: z.output<typeof PurchaseApplyListQuery>) {
-  const { ids, total } = await repo.applyBillPage(
+  const { ids, total } = await billsOfTypePage(
     db,
     caller.tenantId,
+    { billType: PURCHASE_BILL_TYPE, keyword: q.keyword || undefined },
     (q.page_num - 1) * q.page_size,
     q.page_size,
   );
-  let { rows } = await rowsOfBills(db, caller.tenantId, ids);
-  if (q.keyword) {
-    const k = q.keyword;
-    rows = rows.filter(
-      (r) => r.bill_number.includes(k) || r.title.includes(k) || r.submitter_name.includes(k),
-    );
-  }
+  const { rows } = await rowsOfBills(db, caller.tenantId, ids);
   return { items: rows, page: { page_num: q.page_num, page_size: q.page_size, total } };
 }
 
-/** Every 采购申请 with lines (the export), newest first, in pages. */
+/** Every submitted 采购申请 (the export), newest first, in pages. */
 export async function* allApplies(db: Db, tenantId: number) {
   for (let page = 0; ; page += 1) {
-    const { ids } = await repo.applyBillPage(db, tenantId, page * 500, 500);
+    const { ids } = await billsOfTypePage(db, tenantId, { billType: PURCHASE_BILL_TYPE }, page * 500, 500);
     if (ids.length === 0) return;
     yield await rowsOfBills(db, tenantId, ids);
   }

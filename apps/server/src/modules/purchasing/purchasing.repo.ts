@@ -77,23 +77,6 @@ export async function setRefused(
       .execute();
 }
 
-/** One page of the documents that have purchase lines, newest first. */
-export async function applyBillPage(db: Db, tenantId: number, offset: number, limit: number) {
-  const base = db
-    .selectFrom('purchase_apply_lines')
-    .where('tenant_id', '=', tenantId)
-    .select('bill_id')
-    .distinct();
-  const [rows, total] = await Promise.all([
-    base.orderBy('bill_id', 'desc').limit(limit).offset(offset).execute(),
-    db
-      .selectFrom(base.as('b'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { ids: rows.map((r) => Number(r.bill_id)), total: Number(total.n) };
-}
-
 export function tasksOfBills(db: Db, tenantId: number, billIds: number[]) {
   if (billIds.length === 0) return Promise.resolve([]);
   return db

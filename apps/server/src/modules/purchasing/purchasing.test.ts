@@ -197,6 +197,20 @@ describe('采购申请', () => {
       approved_count: 1,
       statusText: '已通过',
     });
+    // the keyword finds it by number, title or applicant; a draft is not listed
+    const byNumber = await call(A.buyer.token, 'GET', `${APPLY}/list`, {
+      keyword: list.body.data.items[0].bill_number,
+    });
+    expect(byNumber.body.data.page.total).toBe(1);
+    const draft = await call(A.applicant.token, 'POST', 'flow/save', {
+      billType: 'purchase',
+      title: '草稿采购',
+    });
+    await call(A.applicant.token, 'POST', `${APPLY}/lines`, { bill_id: draft.body.data.id, lines: LINES });
+    const drafts = await call(A.buyer.token, 'GET', `${APPLY}/list`, { keyword: '草稿采购' });
+    expect(drafts.body.data.page.total).toBe(0);
+    const none = await call(A.buyer.token, 'GET', `${APPLY}/list`, { keyword: '100%_' });
+    expect(none.body.data.items).toHaveLength(0);
     // exactly one task per document
     const n = await t.db.selectFrom('purchase_tasks').select('id').where('bill_id', '=', billId).execute();
     expect(n).toHaveLength(1);

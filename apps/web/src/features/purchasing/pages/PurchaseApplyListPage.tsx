@@ -92,7 +92,7 @@ export default function PurchaseApplyListPage() {
         filters={
           <Input.Search
             allowClear
-            placeholder="单据编号、标题或申请人（当前页）"
+            placeholder="单据编号、标题或申请人"
             style={{ width: 260 }}
             defaultValue={q.keyword}
             onSearch={(v) => u.set({ keyword: v.trim() || undefined })}
