@@ -17,6 +17,7 @@ import { benchBudgetImport } from './budgetImport.js';
 import { benchBudgetAnalysis } from './budgetAnalysis.js';
 import { benchCardRelease } from './cardRelease.js';
 import { benchCardAuthorize } from './cardAuthorize.js';
+import { benchPurchaseTasks } from './purchaseTasks.js';
 
 const benches: Record<string, () => Promise<unknown>> = {
   'api-read': benchApiRead,
@@ -35,6 +36,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'budget-analysis': benchBudgetAnalysis,
   'card-release': benchCardRelease,
   'card-authorize': benchCardAuthorize,
+  'purchase-tasks': benchPurchaseTasks,
 };
 
 const wanted = process.argv.slice(2);

@@ -26,3 +26,4 @@ export * from './feeType/index.js';
 export * from './budget/index.js';
 export * from './integration/index.js';
 export * from './card/index.js';
+export * from './purchasing/index.js';

@@ -17,8 +17,12 @@ describe('task types', () => {
   it('names every spec type in Chinese', () => {
     expect(Object.keys(TaskOperatingTypeLabel).map(Number)).toEqual([
       1, 2, 3, 4, 5, 7, 8, 9, 10, 12, 13, 14, 25, 26, 27, 30, 33, 34, 35, 40, 41, 131, 142, 150, 151, 152,
-      153, 156,
+      153, 154, 155, 156,
     ]);
+    // 采购管理 (decision 0058): 采购申请 30 (the spec's), 采购任务 154, 采购订单 155; exports.
+    expect(taskTypeName(TaskOperatingType.purchaseTaskExport)).toBe('采购任务导出');
+    expect(taskTypeName(TaskOperatingType.purchaseOrderExport)).toBe('采购订单导出');
+    expect(isImportTask(154)).toBe(false);
     expect(taskTypeName(TaskOperatingType.budgetSync)).toBe('预算同步');
     // 卡片列表导出 (decision 0057) writes a file.
     expect(taskTypeName(TaskOperatingType.cardListExport)).toBe('卡片列表导出');

@@ -42,6 +42,9 @@ export const TaskOperatingType = {
   budgetSync: 153,
   /** Not in the spec's list: 卡片列表导出 (issue 23, decision 0057). */
   cardListExport: 156,
+  /** Not in the spec's list: 采购任务导出 and 采购订单导出 (issue 23, decision 0058). */
+  purchaseTaskExport: 154,
+  purchaseOrderExport: 155,
 } as const;
 export type TaskOperatingType = ValueOf<typeof TaskOperatingType>;
 
@@ -65,6 +68,8 @@ export const TaskOperatingTypeLabel: Record<TaskOperatingType, string> = {
   26: '流程效率明细（部门）导出',
   27: '流程效率明细（人员）导出',
   30: '采购申请导出',
+  154: '采购任务导出',
+  155: '采购订单导出',
   33: '后台任务',
   34: '卡片申请列表导出',
   35: '卡片操作列表导出',

@@ -554,6 +554,12 @@ export interface Database {
   card_ledger: CardLedgerTable;
   card_operations: CardOperationsTable;
   card_authorizations: CardAuthorizationsTable;
+  purchase_apply_lines: PurchaseApplyLinesTable;
+  purchase_tasks: PurchaseTasksTable;
+  purchase_task_lines: PurchaseTaskLinesTable;
+  purchase_task_counts: PurchaseTaskCountsTable;
+  purchase_orders: PurchaseOrdersTable;
+  purchase_order_lines: PurchaseOrderLinesTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -2070,4 +2076,90 @@ export interface CardAuthorizationsTable {
   /** The CardAuthorizeReply answered (a replay answers it again). */
   reply: string;
   created_at: number;
+}
+/** 采购管理 (migration 20261130T0200_purchasing, decision 0058). */
+export interface PurchaseApplyLinesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  bill_id: number;
+  line_no: number;
+  name: string;
+  spec: string;
+  quantity: number;
+  price: number;
+  amount: number;
+  expect_date: number;
+  refused: ColumnType<number, number | undefined, number>;
+  decided_by: number | null;
+  decided_at: number | null;
+  created_at: number;
+}
+export interface PurchaseTasksTable {
+  id: Generated<number>;
+  tenant_id: number;
+  bill_id: number;
+  bill_number: string;
+  task_number: string;
+  title: string;
+  applicant_id: number;
+  applicant_name: string;
+  purchase_user_id: number;
+  purchase_user: string;
+  purchase_date: number;
+  status: number;
+  line_count: number;
+  amount: number;
+  real_amount: ColumnType<number, number | undefined, number>;
+  stopped_at: number | null;
+  stopped_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface PurchaseTaskCountsTable {
+  tenant_id: number;
+  status: number;
+  n: number;
+}
+export interface PurchaseTaskLinesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  task_id: number;
+  apply_line_id: number;
+  name: string;
+  spec: string;
+  quantity: number;
+  ordered_quantity: ColumnType<number, number | undefined, number>;
+  price: number;
+  amount: number;
+  real_amount: ColumnType<number, number | undefined, number>;
+  expect_date: number;
+}
+export interface PurchaseOrdersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  request_id: string;
+  order_number: string;
+  supplier: string;
+  amount: number;
+  purchase_date: number;
+  pay_time: number | null;
+  remark: string;
+  line_count: number;
+  created_by: number;
+  created_by_name: string;
+  created_at: number;
+}
+export interface PurchaseOrderLinesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  order_id: number;
+  task_id: number;
+  task_line_id: number;
+  apply_line_id: number;
+  bill_id: number;
+  name: string;
+  spec: string;
+  quantity: number;
+  price: number;
+  amount: number;
 }

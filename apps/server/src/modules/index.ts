@@ -20,6 +20,7 @@ import {
   billRefs,
   billsOfFeeType,
   billsOfProject,
+  onBillApproved,
   ownBillSpend,
   registerFlowRoutes,
 } from './flow/index.js';
@@ -35,6 +36,7 @@ import { registerInvoiceMail } from './invoiceMail/index.js';
 import { registerNotifyRoutes, withTaskNotifications } from './notify/index.js';
 import { registerPrivilegeRoutes } from './privileges/index.js';
 import { registerProjectRoutes } from './project/index.js';
+import { checkPurchaseSubmit, registerPurchasingRoutes, tasksOnApproval } from './purchasing/index.js';
 import { registerRightsRoutes } from './rights/index.js';
 import { registerSpendRoutes, seedPresetScenes } from './spend/index.js';
 import { registerTaskRoutes } from './tasks/index.js';
@@ -71,7 +73,15 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   registerInvoiceMail(app, deps, { ingest: invoiceMailIngest({ db: deps.db, clock: deps.clock }) });
   // 审批流 and 单据 (flow module): design, documents, approval, to-do, intervention. Submitting runs
   // billReport's 智能规则集, handed in here: billReport reads documents through flow's index.
-  registerFlowRoutes(app, deps, { billRules: enforceBillRules });
+  // 采购申请 (purchasing, decision 0058) must have purchase lines before the rules run; its final approval
+  // makes a 采购任务 (flow's listener). Handed in here since purchasing reads documents through flow's door.
+  registerFlowRoutes(app, deps, {
+    billRules: async (db, tenantId, billId, opts) => {
+      await checkPurchaseSubmit(db, tenantId, billId);
+      return enforceBillRules(db, tenantId, billId, opts);
+    },
+  });
+  onBillApproved(tasksOnApproval);
   // Task handlers (imports/exports by operating type) register here, into the app's registry.
   registerOrgTaskHandlers(appServices(deps).taskHandlers, deps);
   // 智能规则集 and 单据分析 (billReport): audit rules, efficiency analysis, exports 8, 9, 14, 25–27.
@@ -97,4 +107,6 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   // Cards follow their holder: 离职 freezes the holder's cards and settles their balance back, in the
   // resignation's transaction — org's listener, handed in here since org imports no module that listens.
   onStaffResigned(cardsFollowHolder);
+  // 采购管理 (purchasing, decision 0058): applications' lines, tasks, orders, exports 30, 154, 155.
+  registerPurchasingRoutes(app, deps);
 }

@@ -103,6 +103,10 @@ export const TASK_TYPE_POLICIES: Readonly<Record<number, TaskTypePolicy>> = {
   // 预算同步 (integration/budgetLink, decision 0056): pulls linked external budget tables (on demand or on the
   // interface's schedule); no uploaded file.
   153: { kind: 'import', permission: 'integrationBudget:edit' },
+  // 采购管理 (purchasing, decision 0058): 采购申请, 采购任务 and 采购订单 exports.
+  30: { kind: 'export', permission: 'purchaseApply:view' },
+  154: { kind: 'export', permission: 'purchaseTask:view' },
+  155: { kind: 'export', permission: 'purchaseOrder:view' },
 };
 
 /** Sent to AppDeps.onTaskFinished once a task is done, either way. */

@@ -3,6 +3,7 @@ import { ensureAdminGroup, ensureDefaultGroup, joinDefaultGroup } from '../modul
 import { staffIdByPhone } from '../modules/org/index.js';
 import { findGroupByName, insertGroup, insertMembers } from '../modules/privileges/privileges.repo.js';
 import { FLOW_STAFF_PERMS } from '../db/migrations/20261127T0141_flow_bill.js';
+import { PURCHASE_APPLICANT_PERMS, PURCHASE_BUYER_PERMS } from '../db/migrations/20261130T0200_purchasing.js';
 
 /**
  * Permission groups of the demo tenant (演示集团):
@@ -50,13 +51,16 @@ export async function seedDemoPrivileges(
         'paymentBatch:view',
         'paymentBatch:pay',
         'paymentBatch:export',
+        // 采购管理 (decision 0058): applies, sees every application, the tasks and the orders.
+        ...PURCHASE_APPLICANT_PERMS,
+        ...PURCHASE_BUYER_PERMS,
       ],
       phone: phones.approver,
     },
     {
       name: '普通员工',
       description: '普通员工：无设置中心权限，可录入和查看本人发票',
-      perms: [...INVOICE_STAFF_PERMS, ...FLOW_STAFF_PERMS],
+      perms: [...INVOICE_STAFF_PERMS, ...FLOW_STAFF_PERMS, ...PURCHASE_APPLICANT_PERMS],
       phone: phones.staff,
     },
   ];

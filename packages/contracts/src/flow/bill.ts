@@ -27,7 +27,10 @@ import {
  * Requests take dates as 'YYYY-MM-DD'; replies give epoch ms (the China day's start for dates).
  */
 
-const billType = z.enum(BILL_TYPES, '单据类型取值为expense、apply、requestNote、loan、repayment或custom');
+const billType = z.enum(
+  BILL_TYPES,
+  '单据类型取值为expense、apply、requestNote、loan、repayment、custom或purchase',
+);
 const day = (label: string) =>
   z
     .string('不能为空')

@@ -9,7 +9,10 @@ import { fen, flag, id, labelled, ms, optIds, pageNum, pageSize, required, text 
  * matrix (matrix/*) and agent windows (agent/*). docs/decisions/0022-flows-and-bills.md.
  */
 
-const billType = z.enum(BILL_TYPES, '单据类型取值为expense、apply、requestNote、loan、repayment或custom');
+const billType = z.enum(
+  BILL_TYPES,
+  '单据类型取值为expense、apply、requestNote、loan、repayment、custom或purchase',
+);
 
 // ---------- groups ----------
 

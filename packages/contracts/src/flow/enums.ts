@@ -6,7 +6,16 @@
  * 单据类型. A loan (借款) is its own type `loan`: a repayment (还款单) repays one approved loan and
  * flow/repayment-list answers what is left of each.
  */
-export const BILL_TYPES = ['expense', 'apply', 'requestNote', 'loan', 'repayment', 'custom'] as const;
+export const BILL_TYPES = [
+  'expense',
+  'apply',
+  'requestNote',
+  'loan',
+  'repayment',
+  'custom',
+  /** 采购申请 (issue 23, decision 0058): its lines are purchase lines, owned by the purchasing module. */
+  'purchase',
+] as const;
 export type BillType = (typeof BILL_TYPES)[number];
 export const BILL_TYPE_LABEL: Record<BillType, string> = {
   expense: '报销单',
@@ -15,6 +24,7 @@ export const BILL_TYPE_LABEL: Record<BillType, string> = {
   loan: '借款单',
   repayment: '还款单',
   custom: '自定义单据',
+  purchase: '采购申请',
 };
 /** The menu (and permission prefix) of each bill type's list: `<menu>:view|add|edit|delete`. */
 export const BILL_TYPE_MENU: Record<BillType, string> = {
@@ -24,6 +34,7 @@ export const BILL_TYPE_MENU: Record<BillType, string> = {
   loan: 'billLoan',
   repayment: 'billRepayment',
   custom: 'billCustom',
+  purchase: 'billPurchase',
 };
 /** Bill number prefix per type (BX202611270001). */
 export const BILL_NUMBER_PREFIX: Record<BillType, string> = {
@@ -33,6 +44,7 @@ export const BILL_NUMBER_PREFIX: Record<BillType, string> = {
   loan: 'JK',
   repayment: 'HK',
   custom: 'ZD',
+  purchase: 'CG',
 };
 
 /** 单据状态: draft 草稿, approving 审批中, approved 已通过, rejected 已驳回, returned 已退回 (sent back to the submitter), withdrawn 已撤回. */

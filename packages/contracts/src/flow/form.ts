@@ -99,7 +99,10 @@ export const FORM_STATUS_LABEL: Record<FormStatus, string> = {
 
 // ---------- fields ----------
 
-const billType = z.enum(BILL_TYPES, '单据类型取值为expense、apply、requestNote、loan、repayment或custom');
+const billType = z.enum(
+  BILL_TYPES,
+  '单据类型取值为expense、apply、requestNote、loan、repayment、custom或purchase',
+);
 const limit = (label: string) =>
   z.coerce.number('必须是数字').min(-1e12, '超出范围').max(1e12, '超出范围').optional().describe(label);
 

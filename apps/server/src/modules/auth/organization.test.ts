@@ -69,6 +69,7 @@ describe('POST users:create/organization', () => {
       ['报销审批', 'expense', 1, 1],
       ['借款审批', 'loan', 1, 1],
       ['申请审批', 'apply', 1, 1],
+      ['采购审批', 'purchase', 1, 1],
     ]);
     // Risk flags are on from the first day: the six default 标记风险 rules (decision 0036).
     const rules = await t.db

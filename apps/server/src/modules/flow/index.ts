@@ -29,7 +29,13 @@ export function registerFlowRoutes(app: ZodApp, deps: AppDeps, hooks: { billRule
 }
 
 /** The demo tenant's flow and documents (seed/flow.ts). */
-export { seedFlowDemo, seedFormDemo, seedPublishedFlow, seedTenantFlows } from './seed.service.js';
+export {
+  seedFlowDemo,
+  seedFormDemo,
+  seedPublishedFlow,
+  seedPurchaseFlow,
+  seedTenantFlows,
+} from './seed.service.js';
 
 /**
  * The flow tables' read API for other modules (billReport: rule checks, analysis, exports; the invoice
@@ -42,6 +48,7 @@ export {
   billHead,
   billRefs,
   billsCreatedPage,
+  billsOfTypePage,
   billsOfFeeType,
   billsOfProject,
   billsSubmittedIn,
@@ -82,3 +89,15 @@ export {
   type PayableBillRow,
   type PayableFilter,
 } from './bill/index.js';
+
+/**
+ * Final approval (decision 0058): other modules register a listener called in the approval step's transaction
+ * (modules/index.ts hands purchasing's in); `isOpenAssignee` tells whether a staff member is a current approver.
+ */
+export {
+  isOpenAssignee,
+  onBillApproved,
+  type ApprovedBill,
+  type BillApprovedListener,
+  type BillsApproved,
+} from './approval/index.js';

@@ -115,7 +115,7 @@ const superiorStep = (next: string): FlowNode => ({
 });
 
 /**
- * A new tenant's flows (创建组织, issue 20): group 费用报销 with 报销审批, 借款审批 and 申请审批, published and
+ * A new tenant's flows (创建组织, issue 20): group 费用报销 with 报销审批, 借款审批, 申请审批 and 采购审批, published and
  * enabled, so its people can file documents at once. One step each: the direct superior, or the administrators
  * when there is none; never the submitter (selfApprove superior). Runs in the caller's transaction.
  */
@@ -133,6 +133,8 @@ export async function seedTenantFlows(db: Db, ids: { tenantId: number; adminId: 
     { name: '报销审批', billType: 'expense' },
     { name: '借款审批', billType: 'loan' },
     { name: '申请审批', billType: 'apply' },
+    // 采购申请 (decision 0058).
+    { name: '采购审批', billType: 'purchase' },
   ] as const;
   for (const f of flows) {
     const nodes: FlowNode[] = [
@@ -249,4 +251,34 @@ export async function seedPublishedFlow(
     },
     at,
   );
+}
+
+/**
+ * The demo tenant's 采购审批 (decision 0058; seed/flow.ts): group 采购 with one published, enabled flow for
+ * 采购申请 — the direct superior (员工乙's is 审批人甲), or the administrators when there is none.
+ */
+export async function seedPurchaseFlow(db: Db, ids: { tenantId: number; adminId: number }, now = Date.now()) {
+  const d = { db, clock: () => now };
+  const admin: TenantCaller = {
+    sessionId: 0,
+    userId: 0,
+    tenantId: ids.tenantId,
+    staffId: ids.adminId,
+    perms: ['*'],
+  };
+  const group = await saveGroup(d, admin, { name: '采购' });
+  const nodes: FlowNode[] = [
+    { id: 'start', name: '发起', type: 'start', next: 'approve' },
+    superiorStep('end'),
+    { id: 'end', name: '结束', type: 'end' },
+  ];
+  const flow = await saveFlow(d, admin, {
+    name: '采购审批',
+    billType: 'purchase',
+    groupId: group.id,
+    remark: '采购申请的审批',
+    nodes,
+  });
+  await publishFlow(d, admin, flow.id);
+  await enableFlow(d, admin, flow.id, true);
 }

@@ -14,6 +14,10 @@ import {
 } from './menuTree.js';
 import { PrivilegeCode } from './privileges.errors.js';
 import { FLOW_STAFF_PERMS } from '../../db/migrations/20261127T0141_flow_bill.js';
+import {
+  PURCHASE_APPLICANT_PERMS,
+  PURCHASE_BUYER_PERMS,
+} from '../../db/migrations/20261130T0200_purchasing.js';
 import { caller, count, makeAdminTenant, shape } from './privileges.testkit.js';
 
 let t: TestApp;
@@ -113,6 +117,8 @@ const FULL_SHAPE = [
   SCENES_SHAPE,
   // 企业卡 (issue 23, migration 20261130T0100_cards, order 38)
   { cardPay: ['cardList', 'cardDetail', 'cardRelease'] },
+  // 采购管理 (issue 23, migration 20261130T0200_purchasing, order 39)
+  { purchasing: ['billPurchase', 'purchaseApply', 'purchaseTask', 'purchaseOrder'] },
   FLOW_SHAPES[3],
   {
     setcenter: [
@@ -318,6 +324,7 @@ describe('GET and PUT privileges/menus', () => {
       'payment',
       'scenes',
       'cardPay',
+      'purchasing',
       'flowManage',
       'setcenter',
       'personal',
@@ -511,20 +518,23 @@ describe('demo seed', () => {
           'paymentBatch:view',
           'paymentBatch:pay',
           'paymentBatch:export',
+          // 采购管理 (decision 0058)
+          ...PURCHASE_APPLICANT_PERMS,
+          ...PURCHASE_BUYER_PERMS,
         ]),
         is_builtin: 0,
         phone: DEMO.approver,
       },
       {
         name: '普通员工',
-        perms: JSON.stringify([...INVOICE_STAFF, ...FLOW_STAFF_PERMS]),
+        perms: JSON.stringify([...INVOICE_STAFF, ...FLOW_STAFF_PERMS, ...PURCHASE_APPLICANT_PERMS]),
         is_builtin: 0,
         phone: DEMO.staff,
       },
       // New and group-less staff join the default group, so 多组织用户 can file documents (decision 0039).
       {
         name: '普通员工',
-        perms: JSON.stringify([...INVOICE_STAFF, ...FLOW_STAFF_PERMS]),
+        perms: JSON.stringify([...INVOICE_STAFF, ...FLOW_STAFF_PERMS, ...PURCHASE_APPLICANT_PERMS]),
         is_builtin: 0,
         phone: DEMO.multiOrg,
       },
@@ -549,6 +559,8 @@ describe('demo seed', () => {
       { invoiceManage: INVOICE_SHAPE.invoiceManage.filter((e) => e !== 'invoiceVoucher') },
       ...STAFF_FLOW_SHAPES.slice(0, 2),
       PAYMENT_SHAPE,
+      // 采购管理 (decision 0058): 财务审批 applies and buys
+      { purchasing: ['billPurchase', 'purchaseApply', 'purchaseTask', 'purchaseOrder'] },
       STAFF_FLOW_SHAPES[2],
       { setcenter: [{ permission: ['memberManagement', 'permissionGroup'] }, 'invoiceCompliance'] },
       { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
@@ -560,7 +572,10 @@ describe('demo seed', () => {
           (e) => e !== 'orgInvoice' && e !== 'invoiceVoucher',
         ),
       },
-      ...STAFF_FLOW_SHAPES,
+      ...STAFF_FLOW_SHAPES.slice(0, 2),
+      // 采购管理: staff file 采购申请 only
+      { purchasing: ['billPurchase'] },
+      STAFF_FLOW_SHAPES[2],
       PLAIN_SHAPE[1],
     ];
     expect(await menusOf(DEMO.staff)).toEqual(staffShape);

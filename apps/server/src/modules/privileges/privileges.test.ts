@@ -360,6 +360,7 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
         ],
       },
       { cardPay: ['cardList', 'cardRelease'] },
+      { purchasing: ['billPurchase', 'purchaseApply', 'purchaseTask', 'purchaseOrder'] },
       { flowManage: ['flowList', 'flowGroup', 'flowMatrix', 'flowAgent', 'flowIntervene'] },
       {
         setcenter: [

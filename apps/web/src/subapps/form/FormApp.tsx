@@ -7,6 +7,7 @@ import { BillFiller } from '@/features/bill';
 import { efficiencyPrintScreens, type EfficiencyPrintPage } from '@/features/billReport';
 import { BillDocumentView } from '@/features/billPrint';
 import { flowPrintScreens, type FlowPrintPage } from '@/features/flow';
+import { purchasingPrintScreens } from '@/features/purchasing';
 import { createQueryClient } from '../../platform/queryClient';
 import { MissingFormId, SubAppShell } from '../shared/SubAppShell';
 import { readFormId } from '../shared/formId';
@@ -62,10 +63,14 @@ const PRINT_PAGES = {
   efficiencyAnalysisBillDetail: lazy(efficiencyPrintScreens.efficiencyAnalysisBillDetail),
   efficiencyDetailsBillDetail: lazy(efficiencyPrintScreens.efficiencyDetailsBillDetail),
   flowInterveneDetail: lazy(flowPrintScreens.flowInterveneDetail),
-} satisfies Record<EfficiencyPrintPage | FlowPrintPage, unknown>;
+  // 采购任务 (decision 0058): /subForm/purchaseTaskDetail/0/0?id=…, titled 组织名 + 采购单.
+  purchaseTaskDetail: lazy(purchasingPrintScreens.purchaseTaskDetail),
+} satisfies Record<EfficiencyPrintPage | FlowPrintPage | 'purchaseTaskDetail', unknown>;
 
 /** The printable page a path names (`/web-form/efficiencyAnalysisBillDetail`), if any. */
 export function printPageOf(pathname: string): keyof typeof PRINT_PAGES | null {
+  // The spec's purchase task print carries two placeholder segments: /subForm/purchaseTaskDetail/0/0.
+  if (/\/purchaseTaskDetail(\/0\/0)?\/?$/.test(pathname)) return 'purchaseTaskDetail';
   const last = /\/([A-Za-z]+)\/?$/.exec(pathname)?.[1] ?? '';
   return Object.hasOwn(PRINT_PAGES, last) ? (last as keyof typeof PRINT_PAGES) : null;
 }
@@ -73,7 +78,8 @@ export function printPageOf(pathname: string): keyof typeof PRINT_PAGES | null {
 /**
  * The form sub-app (route name subForm, spec 2.3): `subForm/run/:id/0` (also `run/:id`, `?id=`) shows the
  * document on its own; `subForm/runStart` fills and submits a new one; `efficiencyAnalysisBillDetail`,
- * `efficiencyDetailsBillDetail` (单据分析, the query in the URL) and `flowInterveneDetail` are printable pages.
+ * `efficiencyDetailsBillDetail` (单据分析, the query in the URL), `flowInterveneDetail` and
+ * `purchaseTaskDetail/0/0` (采购任务, `?id=`) are printable pages.
  */
 export function FormApp({
   location = window.location,

@@ -158,4 +158,11 @@ describe('the printable /subForm/ pages', () => {
     expect(printPageOf('/web-form/run/42/0')).toBeNull();
     expect(printPageOf('/web-form/toString')).toBeNull();
   });
+
+  it('the form app knows the purchase task print by its name before the placeholder segments (0/0)', () => {
+    expect(printPageOf('/web-form/purchaseTaskDetail/0/0')).toBe('purchaseTaskDetail');
+    expect(printPageOf('/web-form/subForm/purchaseTaskDetail/0/0')).toBe('purchaseTaskDetail');
+    expect(printPageOf('/web-form/purchaseTaskDetail')).toBe('purchaseTaskDetail');
+    expect(printPageOf('/web-form/purchaseTaskDetail/1/2')).toBeNull();
+  });
 });

@@ -9,3 +9,4 @@ export * from './agent.service.js';
 export * from './detail.service.js';
 export * from './simulate.service.js';
 export * from './todo.service.js';
+export * from './listeners.js';

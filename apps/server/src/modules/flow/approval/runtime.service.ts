@@ -20,6 +20,7 @@ import type {
 } from '../engine/index.js';
 import { flowErrors } from '../flow.errors.js';
 import { iso, msOf, nid, parseJson, sid } from '../flow.util.js';
+import { billsApproved } from './listeners.js';
 import { notifySteps } from './notices.js';
 import * as repo from './runtime.repo.js';
 
@@ -423,6 +424,21 @@ export async function saveResults(trx: Db, env: Env, outcomes: Outcome[]) {
       'release',
       by,
     );
+
+  // Other modules (purchasing: the approved lines become a purchase task) hear the final approvals here.
+  const approved = moves.filter((o) => o.status === 'approved');
+  if (approved.length)
+    await billsApproved(trx, {
+      tenantId,
+      by: env.staffId,
+      now,
+      bills: approved.map((o) => ({
+        billId: Number(o.bill.id),
+        billType: o.bill.bill_type,
+        billNumber: o.bill.bill_number,
+        submitterId: Number(o.bill.submitter_id),
+      })),
+    });
 
   const byInstance = new Map(steps.map((o) => [o.instanceId, o.status]));
   return outcomes.map((o) => {

@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database.js';
 import { planClaims } from '../../invoice/index.js';
 import { definitionOf, enabledFlow } from '../design/index.js';
 import { FIELD, type Condition } from '../engine/index.js';
+import { likeContains } from '../flow.util.js';
 import * as bills from './bill.repo.js';
 import { claimLinesOf } from './bill.service.js';
 
@@ -164,6 +166,35 @@ export async function billsCreatedPage(
   if (f.billType) q = q.where('bill_type', '=', f.billType);
   if (f.departmentId) q = q.where('department_id', '=', f.departmentId);
   return q.orderBy('id').limit(limit).execute();
+}
+
+/**
+ * One page of a type's submitted documents (not drafts), newest first, with a keyword on the number, title or
+ * submitter (purchasing's 采购申请 list): their ids and the total.
+ */
+export async function billsOfTypePage(
+  db: Db,
+  tenantId: number,
+  f: { billType: string; keyword?: string },
+  offset: number,
+  limit: number,
+) {
+  let q = db
+    .selectFrom('bills')
+    .where('tenant_id', '=', tenantId)
+    .where('bill_type', '=', f.billType)
+    .where('status', '!=', 'draft');
+  if (f.keyword) {
+    const k = likeContains(f.keyword);
+    q = q.where(
+      sql<boolean>`(title like ${k} escape '\\' or bill_number like ${k} escape '\\' or submitter_name like ${k} escape '\\')`,
+    );
+  }
+  const [rows, total] = await Promise.all([
+    q.select('id').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((r) => Number(r.id)), total: Number(total.n) };
 }
 
 /** The fee lines of the documents, by document and line order. */

@@ -8,6 +8,7 @@ import { parseReplyError } from '@/api/http/request';
 import { useUnsavedChanges } from '@/platform/unsaved';
 import { AuditResultAlert } from '@/features/billReport';
 import { BudgetPreviewAlert, useBudgetPreview } from '@/features/budget';
+import { draftProblems, draftTotal, PurchaseLinesEditor, usePurchaseLines } from '@/features/purchasing';
 import { formFromBill, fieldText, lineProblems, saveBody, type BillFormValues } from '../billForm';
 import { boundProblems, formValuesBody, isBound } from '../formRuntime';
 import { FormRuntime } from './FormRuntime';
@@ -93,6 +94,9 @@ export function BillFiller({
   const departmentId = Form.useWatch('departmentId', form);
   // 预算预览 as the lines are typed (and after 保存草稿, of the saved document): before anything is submitted.
   const budget = useBudgetPreview({ billId: id, lines: hasFees ? fees : [], departmentId });
+  // 采购申请 (decision 0058): its purchase lines are the purchasing module's, saved after the document.
+  const isPurchase = type === 'purchase';
+  const purchase = usePurchaseLines(id, isPurchase);
   useEffect(() => {
     if (bill && !(['draft', 'returned', 'withdrawn', 'rejected'] as string[]).includes(bill.status))
       onNotEditable?.(bill);
@@ -133,7 +137,9 @@ export function BillFiller({
     } catch {
       return null;
     }
+    if (isPurchase) values = { ...values, amount: draftTotal(purchase.lines) };
     const local = [
+      ...(isPurchase ? draftProblems(purchase.lines) : []),
       ...lineProblems(values),
       ...(mode === 'submit'
         ? boundProblems(formFields, {
@@ -153,6 +159,7 @@ export function BillFiller({
         formValues: formValuesBody(formFields, values.formValues),
       });
       setId(saved.id);
+      if (isPurchase) await purchase.persist(saved.id);
       setDirty(false);
       await qc.invalidateQueries({ queryKey: billKeys.all });
       if (!id) onCreated(saved.id);
@@ -305,10 +312,10 @@ export function BillFiller({
           <Form.Item name="companyId" label="费用承担公司">
             <OrgUnitSelect kind="company" />
           </Form.Item>
-          {hasFees ? (
+          {hasFees || isPurchase ? (
             <Form.Item label="金额合计（元）">
               <Typography.Text strong data-testid="bill-amount">
-                ¥{formatMoney(feeTotal(fees))}
+                ¥{formatMoney(isPurchase ? draftTotal(purchase.lines) : feeTotal(fees))}
               </Typography.Text>
             </Form.Item>
           ) : (
@@ -336,6 +343,17 @@ export function BillFiller({
           </Form.Item>
         </div>
         {formFields.length > 0 && <FormRuntime fields={formFields} billId={id} billType={type} />}
+        {isPurchase && (
+          <Form.Item label="采购明细" required>
+            <PurchaseLinesEditor
+              value={purchase.lines}
+              onChange={(lines) => {
+                purchase.setLines(lines);
+                setDirty(true);
+              }}
+            />
+          </Form.Item>
+        )}
         {HAS_FEES.includes(type) && !placed.has('feeLines') && (
           <Form.Item name="fees" label="费用明细">
             <FeeLinesEditor billType={type} />

@@ -14,6 +14,7 @@ import { BillPaymentBlock } from '@/features/payment';
 import { CustomFieldsView } from '../components/CustomFieldsView';
 import { formFromBill } from '../billForm';
 import { ActionDialog, type ActionKind, type ActionValues } from '../components/ActionDialog';
+import { PurchaseLinesPanel } from '@/features/purchasing';
 import { ApprovalTimeline } from '../components/ApprovalTimeline';
 import { BillStatusTag } from '../components/BillStatusTag';
 import { FeeLinesEditor } from '../components/FeeLinesEditor';
@@ -263,6 +264,11 @@ function Detail({ bill: b }: { bill: Bill }) {
       </Card>
       <div className="fk-bill-columns">
         <div className="fk-bill-main">
+          {b.billType === 'purchase' && (
+            <Card className="fk-panel" title="采购明细" size="small">
+              <PurchaseLinesPanel billId={b.id} status={b.status} />
+            </Card>
+          )}
           {b.fees.length > 0 && (
             <Card className="fk-panel" title="费用明细" size="small">
               <FeeLinesEditor readOnly value={view.fees} onOpenInvoice={openInvoice} />
