@@ -74,7 +74,14 @@ describe('demo flows', () => {
     const mine = await call(staff, 'GET', 'flow/pageList', {});
     expect(mine.body.data.tabs.find((x: any) => x.status === 'draft').count).toBe(1);
     const flows = await call(await tokenOf(DEMO.admin), 'GET', 'flowDesign/pageList', {});
-    expect(flows.body.data.items[0]).toMatchObject({ name: '报销审批', enabled: true, version: 1 });
+    // The demo's flows: 报销审批 and, since purchasing (decision 0058), 采购审批 — each enabled, version 1.
+    const names = flows.body.data.items.map((f: { name: string }) => f.name);
+    expect(names).toEqual(expect.arrayContaining(['报销审批', '采购审批']));
+    for (const name of ['报销审批', '采购审批'])
+      expect(flows.body.data.items.find((f: { name: string }) => f.name === name)).toMatchObject({
+        enabled: true,
+        version: 1,
+      });
     const detail = await call(staff, 'GET', 'flow/detail', { id: todo.body.data.items[0].billId });
     expect(detail.body.data.trips[0]).toMatchObject({ locationCus: '上海' });
     // The custom forms: published for 报销单 and 申请单; the earlier documents carry none.
