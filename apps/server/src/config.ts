@@ -98,6 +98,13 @@ const ConfigSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('1'),
   /** Largest file one signed upload form accepts, in MB. */
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1024).default(20),
+  /** Mail the product sends (an e-card to its holder): smtp(s)://user:pass@host:port; unset → the outbox table. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, '应为 smtp:// 或 smtps:// 地址')
+    .optional(),
+  /** The From of sent mail; default noreply@ the mail domain. */
+  SMTP_FROM: z.string().min(3).optional(),
   /** 专属邮箱: the SMTP receiver's port (0 = off), address and mail domain; limits of one received mail. */
   MAIL_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
   MAIL_HOST: z.string().min(1).default('127.0.0.1'),
@@ -177,6 +184,8 @@ export type Config = Readonly<{
   uploadMaxBytes: number;
   /** 专属邮箱: the SMTP receiver (port 0 = off) and what one received mail may hold. */
   mail: MailConfig;
+  /** Mail the product sends: SMTP when smtpUrl is set, else the outbox table (platform/mail.ts). */
+  outboundMail: { smtpUrl?: string; from: string };
   /**
    * INTEGRATION_ALLOW_PRIVATE=1: a tenant's 预算接口 may point at loopback/private addresses (on-premise
    * installs, tests); off by default (decision 0056).
@@ -297,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxMimeParts: e.MAIL_MAX_MIME_PARTS,
       maxMimeDepth: e.MAIL_MAX_MIME_DEPTH,
     },
+    outboundMail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM ?? `noreply@${e.MAIL_DOMAIN}` },
     integrationAllowPrivate: e.INTEGRATION_ALLOW_PRIVATE === '1',
   });
 }
@@ -384,6 +394,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       maxMimeParts: 200,
       maxMimeDepth: 10,
     },
+    // Sent mail goes to the outbox table unless a test passes its own sender (deps.mail).
+    outboundMail: { from: 'noreply@fp.test.local' },
     // The 预算接口 tests run the external system's mock on 127.0.0.1.
     integrationAllowPrivate: true,
     ...overrides,

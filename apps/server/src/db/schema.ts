@@ -195,6 +195,16 @@ export interface SmsOutboxTable {
   created_at: number;
 }
 
+/** Mail the product sent while no SMTP relay is configured (platform/mail.ts). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  purpose: string;
+  subject: string;
+  content: string;
+  created_at: number;
+}
+
 /** Failure / hit counters shared by every server process (login per phone, per IP; SMS per IP). */
 export interface AuthThrottlesTable {
   scope: string;
@@ -443,6 +453,7 @@ export interface Database {
   error_reports: ErrorReportsTable;
   sms_codes: SmsCodesTable;
   sms_outbox: SmsOutboxTable;
+  mail_outbox: MailOutboxTable;
   auth_throttles: AuthThrottlesTable;
   remember_devices: RememberDevicesTable;
   one_time_codes: OneTimeCodesTable;
@@ -2035,6 +2046,9 @@ export interface CardsTable {
   status: ColumnType<number, number | undefined, number>;
   balance: ColumnType<number, number | undefined, number>;
   status_reason: ColumnType<string, string | undefined, string>;
+  /** The e-card mail: 0 不发送, 1 待发送, 2 已发送, 3 无邮箱, 4 发送失败. */
+  mail_status: ColumnType<number, number | undefined, number>;
+  mail_error: ColumnType<string, string | undefined, string>;
   created_at: number;
   updated_at: number;
 }

@@ -10,6 +10,7 @@ import type { Config } from '../config.js';
 import type { Db } from './db/database.js';
 import type { DialectName } from './db/dialect.js';
 import type { SmsSender } from './sms.js';
+import type { MailSender } from './mail.js';
 import type { JobQueue } from './jobs/types.js';
 import type { FileStorage } from './storage/types.js';
 import type { TaskFinishedEvent, TaskHandlerRegistry } from './tasks.js';
@@ -29,6 +30,8 @@ export interface AppDeps {
   dialect: DialectName;
   /** Where SMS go; absent → the embedded outbox sender (platform/sms.ts `smsSenderOf`). */
   sms?: SmsSender;
+  /** Where sent mail goes; absent → SMTP when SMTP_URL is set, else the outbox (platform/mail.ts `mailSenderOf`). */
+  mail?: MailSender;
   /** Epoch ms now; absent → Date.now. Tests pass a clock they can move instead of sleeping. */
   clock?: Clock;
   /** Background import/export handlers by operating type; absent → buildApp creates an empty registry. */

@@ -192,6 +192,10 @@ export type CardAuthRow = z.infer<typeof CardAuthRow>;
 export const CardInfo = CardRow.extend({
   amount: z.number(),
   status_reason: z.string(),
+  /** The e-card mail of 卡片发放 with 邮件发送: 0 不发送, 1 待发送, 2 已发送, 3 无邮箱, 4 发送失败 (mail_error: why). */
+  mail_status: z.number(),
+  mailStatusText: z.string(),
+  mail_error: z.string(),
   /** The balance as the ledger sums it (equal to balance unless something bypassed the ledger). */
   ledger_balance: z.number(),
   operations: z.array(CardOperation),

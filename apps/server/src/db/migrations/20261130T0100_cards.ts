@@ -91,6 +91,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('balance', int8, (c) => c.notNull().defaultTo(0))
     .addColumn('status_reason', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+    // The e-card mail (卡片发放 with 邮件发送): 0 不发送, 1 待发送, 2 已发送, 3 无邮箱, 4 发送失败 (+ why).
+    .addColumn('mail_status', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('mail_error', 'varchar(200)', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', int8, (c) => c.notNull())
     .addColumn('updated_at', int8, (c) => c.notNull())
     .execute();

@@ -47,6 +47,7 @@ import * as budgetLink from './20261129T1720_budget_link.js';
 import * as budgetNodeControl from './20261129T1800_budget_node_control.js';
 import * as cards from './20261130T0100_cards.js';
 import * as purchasing from './20261130T0200_purchasing.js';
+import * as mailOutbox from './20261130T0300_mail_outbox.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T1800_budget_node_control': budgetNodeControl,
   '20261130T0100_cards': cards,
   '20261130T0200_purchasing': purchasing,
+  '20261130T0300_mail_outbox': mailOutbox,
 };

@@ -4,7 +4,10 @@ import type { z } from 'zod';
 import type { TenantCaller } from '../../platform/context.js';
 import { inTransaction, type Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
+import type { JobQueue } from '../../platform/jobs/types.js';
+import { NotifyAction, notifyEach } from '../notify/index.js';
 import { cardErrors } from './card.errors.js';
+import { CARD_MAIL_JOB, type CardMailJob } from './card.mail.js';
 
 /**
  * 卡片发放 (quota release type 5; decision 0057). One transaction writes the batch, its cards and one
@@ -71,10 +74,11 @@ export async function releaseCards(
   caller: TenantCaller,
   body: Body,
   now = Date.now(),
+  jobs?: JobQueue,
 ): Promise<CardReleaseReply> {
   const physical = check(body);
   try {
-    return await inTransaction(db, (tx) => write(tx, caller, body, physical, now));
+    return await inTransaction(db, (tx) => write(tx, caller, body, physical, now, jobs));
   } catch (err) {
     if (!isUniqueViolation(err) || !physical) throw err;
     // Lost a race to an overlapping release that committed first: name its batch.
@@ -90,6 +94,7 @@ async function write(
   body: Body,
   physical: string[] | null,
   now: number,
+  jobs?: JobQueue,
 ): Promise<CardReleaseReply> {
   const tenantId = caller.tenantId;
   const inserted = await tx
@@ -158,6 +163,8 @@ async function write(
       card_type: body.card_type,
       holder_staff_id: holders[i + k] ?? null,
       balance: body.amount,
+      // 邮件发送 (e-cards only): each held card waits for the mail job.
+      mail_status: body.send_mail && holders[i + k] != null ? 1 : 0,
       created_at: now,
       updated_at: now,
     }));
@@ -180,7 +187,53 @@ async function write(
         )
         .execute();
   }
+  await tellHolders(tx, tenantId, batchId, body, now);
+  // The mails go after the commit, off the request: a job enqueued in this transaction exists only if it commits.
+  if (body.send_mail && body.user.length > 0) {
+    if (!jobs) throw new Error('卡片发放的邮件发送需要任务队列');
+    await jobs.enqueue<CardMailJob>(
+      CARD_MAIL_JOB,
+      { tenantId, batchId },
+      { db: tx, singletonKey: `card-mail:${tenantId}:${batchId}` },
+    );
+  }
   return { batch_id: batchId, card_batch_no: body.card_batch_no, card_count: body.card_count, created: true };
+}
+
+/** Every holder learns of their card in the notification centre, in the release's transaction. */
+async function tellHolders(tx: Db, tenantId: number, batchId: number, body: Body, now: number) {
+  if (body.user.length === 0) return;
+  const kind = body.card_type === 2 ? '电子卡' : '实体卡';
+  const amount = `¥${(body.amount / 100).toFixed(2)}`;
+  for (let i = 0; i < body.user.length; i += 1000) {
+    const rows = await tx
+      .selectFrom('cards')
+      .innerJoin('staff', (j) =>
+        j.onRef('staff.id', '=', 'cards.holder_staff_id').onRef('staff.tenant_id', '=', 'cards.tenant_id'),
+      )
+      .select(['cards.id', 'cards.card_no', 'staff.user_id'])
+      .where('cards.tenant_id', '=', tenantId)
+      .where('cards.batch_id', '=', batchId)
+      .where('cards.holder_staff_id', 'in', body.user.slice(i, i + 1000))
+      .execute();
+    await notifyEach(
+      tx,
+      tenantId,
+      rows.map((r) => ({
+        userId: Number(r.user_id),
+        message: {
+          msg_name: '企业卡发放',
+          title: `您有一张新的${kind}`,
+          content: `批次${body.card_batch_no}为您发放${kind}，卡号${r.card_no}，额度${amount}${
+            body.send_mail ? '；卡片信息将发送到您的邮箱' : ''
+          }`,
+          action_code: NotifyAction.system,
+          ext_params: { id: Number(r.id) },
+        },
+      })),
+      now,
+    );
+  }
 }
 
 /** The batch released before under this number: the same release answers it; another one is refused. */

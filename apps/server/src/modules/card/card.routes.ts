@@ -33,6 +33,8 @@ import { appServices, type AppDeps, type ZodApp } from '../../platform/types.js'
 import { registerCardExport } from './card.export.js';
 import { verifyChannelRequest, type IntakeChannel } from '../spend/index.js';
 import { authorizeCard, moneyBack } from './card.authorize.js';
+import { mailSenderOf } from '../../platform/mail.js';
+import { registerCardMailJob } from './card.mail.js';
 import { releaseCards } from './card.release.js';
 import * as svc from './card.service.js';
 
@@ -54,7 +56,10 @@ export function registerCardRoutes(app: ZodApp, deps: AppDeps) {
   const listEdit = { permission: CardPerm.listEdit };
   const releaseRead = { permission: [CardPerm.releaseView, CardPerm.releaseEdit] as const };
   const releaseEdit = { permission: CardPerm.releaseEdit };
-  registerCardExport(appServices(deps).taskHandlers);
+  const services = appServices(deps);
+  registerCardExport(services.taskHandlers);
+  // 邮件发送 of e-card batches: a job after the release commits (card.mail.ts).
+  registerCardMailJob(services.jobs, db, mailSenderOf(deps, app.log), app.log);
 
   app.post(
     `${CARD_PATH}/release`,
@@ -67,7 +72,7 @@ export function registerCardRoutes(app: ZodApp, deps: AppDeps) {
         summary: '卡片发放（额度发放类型5）',
       },
     },
-    async (req) => ok(await releaseCards(db, tenantCaller(req), req.body, now())),
+    async (req) => ok(await releaseCards(db, tenantCaller(req), req.body, now(), services.jobs)),
   );
   app.get(
     `${CARD_PATH}/batches`,

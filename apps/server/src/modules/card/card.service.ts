@@ -22,6 +22,7 @@ import type { TenantCaller } from '../../platform/context.js';
 import { inTransaction, type Db } from '../../platform/db/database.js';
 import { dialectOf } from '../../platform/db/dialect.js';
 import { cardErrors } from './card.errors.js';
+import { CARD_MAIL_STATUS_LABEL } from './card.mail.js';
 
 /** 卡片列表, 卡片详情, 交易明细, 发放批次 and 冻结 / 解冻 / 注销 (decision 0057). */
 
@@ -46,6 +47,8 @@ export const cardColumns = [
   'c.status',
   'c.balance',
   'c.status_reason',
+  'c.mail_status',
+  'c.mail_error',
   'b.batch_no',
   'b.amount',
   'c.created_at',
@@ -160,6 +163,9 @@ export async function cardInfo(db: Db, caller: TenantCaller, cardId: number): Pr
     ...toRow(r),
     amount: r.amount,
     status_reason: r.status_reason,
+    mail_status: r.mail_status,
+    mailStatusText: CARD_MAIL_STATUS_LABEL[r.mail_status] ?? '',
+    mail_error: r.mail_error,
     ledger_balance: Number(sum.s ?? 0),
     operations: ops.map((o) => ({
       id: o.id,

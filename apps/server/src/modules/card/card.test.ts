@@ -4,7 +4,9 @@ import { waitForTask } from '../../../test/tasks.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { api, type Call, flowTenant, type FlowTenant } from '../flow/flow.testkit.js';
+import { waitFor } from '../../../test/poll.js';
 import { CardCode } from './card.errors.js';
+import { sendCardMails } from './card.mail.js';
 
 /**
  * 企业卡 (decision 0057): 卡片发放 (e-cards and physical ranges, exactly once, overlap refused naming the
@@ -77,6 +79,13 @@ describe('企业卡 routes', () => {
 describe('卡片发放', () => {
   it('issues e-cards with their holders in operate_sequence order, each on the ledger', async () => {
     const no = batchNo();
+    // 邮件发送: the first holder has an e-mail address, the second none.
+    await t.db
+      .updateTable('staff')
+      .set({ email: 'boss@example.cn' })
+      .where('id', '=', A.boss.staffId)
+      .execute();
+    await t.db.updateTable('staff').set({ email: null }).where('id', '=', A.second.staffId).execute();
     const r = await release(
       A,
       eCards({
@@ -106,6 +115,73 @@ describe('卡片发放', () => {
     });
     const batches = await call(A.admin.token, 'GET', P('batches'), { card_batch_no: no });
     expect(batches.body.data.items).toMatchObject([{ card_batch_no: no, total: 150_000, send_mail: true }]);
+
+    // Each holder is told in the notification centre at once; the mails go after the commit, by a job.
+    const told = await t.db
+      .selectFrom('notifications')
+      .select(['user_id', 'title', 'content'])
+      .where('tenant_id', '=', A.tenantId)
+      .where('msg_name', '=', '企业卡发放')
+      .where('content', 'like', `%${no}%`)
+      .execute();
+    expect(told.map((n) => Number(n.user_id)).sort()).toEqual([A.boss.userId, A.second.userId].sort());
+    expect(told[0]!.content).toContain('额度¥500.00');
+    const sent = await waitFor(
+      async () => {
+        const rows = await t.db
+          .selectFrom('cards')
+          .select(['id', 'mail_status', 'mail_error'])
+          .where('batch_id', '=', r.batch_id)
+          .orderBy('card_no')
+          .execute();
+        return rows.every((x) => x.mail_status !== 1) && rows;
+      },
+      { what: 'the e-card mails' },
+    );
+    expect(sent.map((x) => x.mail_status)).toEqual([0, 2, 3]); // 不发送 (no holder), 已发送, 无邮箱
+    const mails = await t.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'boss@example.cn')
+      .execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      purpose: 'card_release',
+      subject: expect.stringContaining('您的电子卡已发放'),
+    });
+    expect(mails[0]!.content).toContain(`卡号：${cards[1]!.card_no}`);
+    const shown = await call(A.admin.token, 'GET', P('info'), { card_id: cards[2]!.id });
+    expect(shown.body.data).toMatchObject({ mail_status: 3, mailStatusText: '无邮箱' });
+  });
+
+  it('a relay that refuses a mail marks that card 发送失败 with the reason; a rerun sends only what waits', async () => {
+    const no = batchNo();
+    await t.db
+      .updateTable('staff')
+      .set({ email: 'boss@example.cn' })
+      .where('id', '=', A.boss.staffId)
+      .execute();
+    const r = await release(A, eCards({ card_batch_no: no, card_count: 1, user: [A.boss.staffId] }));
+    const [card] = await cardsOf(A, no);
+    await t.db.updateTable('cards').set({ mail_status: 1 }).where('id', '=', card!.id).execute();
+    const refused = {
+      kind: 'smtp' as const,
+      send: async () => Promise.reject(new Error('550 mailbox unavailable')),
+    };
+    await sendCardMails(t.db, refused, { tenantId: A.tenantId, batchId: r.batch_id });
+    const row = await t.db
+      .selectFrom('cards')
+      .select(['mail_status', 'mail_error'])
+      .where('id', '=', card!.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ mail_status: 4, mail_error: '550 mailbox unavailable' });
+    let sends = 0;
+    await sendCardMails(
+      t.db,
+      { kind: 'smtp', send: async () => void sends++ },
+      { tenantId: A.tenantId, batchId: r.batch_id },
+    );
+    expect(sends).toBe(0); // 发送失败 is not 待发送: nothing is sent twice behind the administrator's back
   });
 
   it('releases the same batch once: a replay answers the first; other fields under its number are refused', async () => {

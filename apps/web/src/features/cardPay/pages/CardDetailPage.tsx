@@ -127,6 +127,12 @@ export default function CardDetailPage() {
             {formatDateTime(c.created_at, 'YYYY-MM-DD HH:mm')}
           </Descriptions.Item>
           {c.status_reason && <Descriptions.Item label="最近操作原因">{c.status_reason}</Descriptions.Item>}
+          {c.mail_status > 0 && (
+            <Descriptions.Item label="邮件发送">
+              {c.mailStatusText}
+              {c.mail_error && <Typography.Text type="secondary">（{c.mail_error}）</Typography.Text>}
+            </Descriptions.Item>
+          )}
         </Descriptions>
       </Card>
       {c.recent_merchants.length > 0 && (
