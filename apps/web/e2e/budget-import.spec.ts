@@ -43,7 +43,8 @@ test('an administrator imports a department budget table and sees the new versio
   await page.goto(`/budget/budgetDetail/${id}`);
   const detail = page.getByTestId('budget-detail');
   await expect(detail).toBeVisible({ timeout: 20_000 });
-  await expect(detail.getByText('v1', { exact: true })).toBeVisible();
+  // The page's version tag (the version links beside 最后修改 say v1 too).
+  await expect(detail.locator('.ant-tag').getByText('v1', { exact: true })).toBeVisible();
 
   // ---- 导入: a bad row first — nothing is published, the failure file is offered
   await detail.getByTestId('budget-import').click();
@@ -79,7 +80,7 @@ test('an administrator imports a department budget table and sees the new versio
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
 
-  await expect(detail.getByText('v2', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(detail.locator('.ant-tag').getByText('v2', { exact: true })).toBeVisible({ timeout: 20_000 });
   const info = await call<{
     version: number;
     nodes: { dimension: string; label: string; figures: { period: string; budget: number | null }[] }[];
