@@ -23,6 +23,7 @@ import { inTransaction, type Db } from '../../platform/db/database.js';
 import { dialectOf } from '../../platform/db/dialect.js';
 import { cardErrors } from './card.errors.js';
 import { CARD_MAIL_STATUS_LABEL } from './card.mail.js';
+import { NotifyAction, notifyEach } from '../notify/index.js';
 
 /** 卡片列表, 卡片详情, 交易明细, 发放批次 and 冻结 / 解冻 / 注销 (decision 0057). */
 
@@ -325,7 +326,46 @@ export async function operateCard(
   body: Out<typeof CardOperateBody>,
   now = Date.now(),
 ) {
-  return inTransaction(db, (tx) =>
-    changeStatus(tx, caller.tenantId, caller.staffId, body.card_id, op, body.reason, now),
+  return inTransaction(db, async (tx) => {
+    const done = await changeStatus(tx, caller.tenantId, caller.staffId, body.card_id, op, body.reason, now);
+    await tellHolder(tx, caller.tenantId, body.card_id, op, body.reason, now);
+    return done;
+  });
+}
+
+const OP_TOLD: Record<CardOp, string> = {
+  freeze: '已被冻结',
+  unfreeze: '已解冻，可以继续使用',
+  cancel: '已被注销',
+};
+
+/** The holder learns of an administrator's 冻结 / 解冻 / 注销 with its reason, in the same transaction. */
+async function tellHolder(tx: Db, tenantId: number, cardId: number, op: CardOp, reason: string, now: number) {
+  const row = await tx
+    .selectFrom('cards')
+    .innerJoin('staff', (j) =>
+      j.onRef('staff.id', '=', 'cards.holder_staff_id').onRef('staff.tenant_id', '=', 'cards.tenant_id'),
+    )
+    .select(['cards.card_no', 'staff.user_id'])
+    .where('cards.tenant_id', '=', tenantId)
+    .where('cards.id', '=', cardId)
+    .executeTakeFirst();
+  if (!row) return; // 未分配: nobody to tell
+  await notifyEach(
+    tx,
+    tenantId,
+    [
+      {
+        userId: Number(row.user_id),
+        message: {
+          msg_name: '企业卡变动',
+          title: `您的企业卡${OP_TOLD[op]}`,
+          content: `卡号${row.card_no}${OP_TOLD[op]}；原因：${reason}${op === 'cancel' ? '；卡内余额已退回' : ''}`,
+          action_code: NotifyAction.system,
+          ext_params: { id: cardId },
+        },
+      },
+    ],
+    now,
   );
 }

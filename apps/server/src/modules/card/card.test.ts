@@ -365,7 +365,7 @@ describe('卡片列表, 详情 and 冻结 / 解冻 / 注销', () => {
 
   it('freezes, unfreezes and cancels with a reason; 注销 settles the balance back on the ledger', async () => {
     const no = batchNo();
-    await release(A, eCards({ card_batch_no: no, card_count: 1 }));
+    await release(A, eCards({ card_batch_no: no, card_count: 1, user: [A.second.staffId] }));
     const [card] = await cardsOf(A, no);
     const op = (o: string, body: Record<string, unknown>, f = A) => call(f.admin.token, 'POST', P(o), body);
     const frozen = await op('freeze', { card_id: card!.id, reason: '挂失' });
@@ -402,6 +402,23 @@ describe('卡片列表, 详情 and 冻结 / 解冻 / 注销', () => {
     expect((await op('unfreeze', { card_id: card!.id, reason: '恢复' })).body.msg).toBe(
       '卡片已注销，不能再操作',
     );
+    // The holder was told of each change that happened, with its reason — never of a refused one.
+    const told = await t.db
+      .selectFrom('notifications')
+      .select(['title', 'content'])
+      .where('tenant_id', '=', A.tenantId)
+      .where('user_id', '=', A.second.userId)
+      .where('msg_name', '=', '企业卡变动')
+      .where('content', 'like', `%${info.card_no}%`)
+      .orderBy('id')
+      .execute();
+    expect(told.map((n) => n.title)).toEqual([
+      '您的企业卡已被冻结',
+      '您的企业卡已解冻，可以继续使用',
+      '您的企业卡已被注销',
+    ]);
+    expect(told[0]!.content).toContain('原因：挂失');
+    expect(told[2]!.content).toContain('原因：离职注销；卡内余额已退回');
   });
 
   it('reads another tenant’s card id in the query as missing', async () => {
