@@ -12,6 +12,10 @@ test('the administrator designs, publishes and simulates a flow with a condition
   page,
 }) => {
   test.setTimeout(180_000);
+  // Names of this attempt: a retry must not meet the group and flow its first attempt already made.
+  const tag = Date.now().toString(36).slice(-4);
+  const groupName = `差旅费用${tag}`;
+  const flowName = `差旅报销审批（大额会签）${tag}`;
   await page.setViewportSize({ width: 1600, height: 1000 });
   await passwordLogin(page, ADMIN);
   await topMenu(page).getByText('审批流管理').click();
@@ -22,9 +26,9 @@ test('the administrator designs, publishes and simulates a flow with a condition
   await expect(groups).toBeVisible({ timeout: 20_000 });
   await groups.getByRole('button', { name: '新建分组' }).click();
   const groupDialog = page.getByRole('dialog', { name: '新建分组' });
-  await groupDialog.getByLabel('分组名称').fill('差旅费用');
+  await groupDialog.getByLabel('分组名称').fill(groupName);
   await groupDialog.getByRole('button', { name: /确\s*定|OK/ }).click();
-  await expect(groups.getByRole('row', { name: /差旅费用/ })).toBeVisible({ timeout: 20_000 });
+  await expect(groups.getByRole('row', { name: groupName })).toBeVisible({ timeout: 20_000 });
 
   // 审批流程 → 新建流程
   await sidebar(page).getByText('审批流程').click();
@@ -33,9 +37,9 @@ test('the administrator designs, publishes and simulates a flow with a condition
   await list.getByRole('button', { name: '新建流程' }).click();
   const edit = page.getByTestId('flow-edit');
   await expect(edit).toBeVisible({ timeout: 20_000 });
-  await edit.getByLabel('流程名称').fill('差旅报销审批（大额会签）');
+  await edit.getByLabel('流程名称').fill(flowName);
   await edit.getByLabel('流程分组').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('差旅费用').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(groupName).click();
 
   // A condition branch after the start.
   const designer = page.getByTestId('flow-designer');
@@ -89,7 +93,7 @@ test('the administrator designs, publishes and simulates a flow with a condition
 
   // The list shows the flow with V1, enabled.
   await sidebar(page).getByText('审批流程').click();
-  const row = list.getByRole('row', { name: /差旅报销审批（大额会签）/ });
+  const row = list.getByRole('row', { name: flowName });
   await expect(row).toBeVisible({ timeout: 20_000 });
   await expect(row).toContainText('V1');
   await expect(row).toContainText('报销单');
@@ -112,13 +116,13 @@ test('the administrator designs, publishes and simulates a flow with a condition
   await agentDialog.getByLabel('适用流程').click();
   await page
     .locator('.ant-select-dropdown:visible')
-    .getByTitle(/差旅报销审批（大额会签）/)
+    .getByTitle(flowName)
     .click();
   await agentDialog.getByLabel('代理原因').fill('出差期间');
   await agentDialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(toast(page, '代理已创建')).toBeVisible({ timeout: 20_000 });
   // The window for this flow (flow-agent's journey leaves a cancelled one where the administrator is the agent).
-  const window = agents.getByRole('row', { name: /差旅报销审批（大额会签）/ });
+  const window = agents.getByRole('row', { name: flowName });
   await expect(window).toContainText('演示管理员');
   await expect(window).toContainText('审批人甲');
   await expect(window).toContainText(/生效中|未开始/);
