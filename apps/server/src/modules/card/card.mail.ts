@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/database.js';
 import type { MailSender } from '../../platform/mail.js';
 import type { JobQueue } from '../../platform/jobs/types.js';
 import { getOrg } from '../org/index.js';
+import { cardsAwaitingMail } from './card.repo.js';
 
 /**
  * 卡片发放 · 邮件发送 (spec 5: only for a release with e-cards; decision 0057): after the release commits, a job
@@ -35,17 +36,7 @@ export async function sendCardMails(db: Db, mail: MailSender, job: CardMailJob, 
     .executeTakeFirst();
   if (!batch) return;
   const org = await getOrg(db, job.tenantId, job.tenantId);
-  const cards = await db
-    .selectFrom('cards')
-    .innerJoin('staff', (j) =>
-      j.onRef('staff.id', '=', 'cards.holder_staff_id').onRef('staff.tenant_id', '=', 'cards.tenant_id'),
-    )
-    .select(['cards.id', 'cards.card_no', 'staff.email', 'staff.name'])
-    .where('cards.tenant_id', '=', job.tenantId)
-    .where('cards.batch_id', '=', job.batchId)
-    .where('cards.mail_status', '=', CardMailStatus.pending)
-    .orderBy('cards.id')
-    .execute();
+  const cards = await cardsAwaitingMail(db, job.tenantId, job.batchId, CardMailStatus.pending);
   const mark = (id: number, status: number, error = '') =>
     db
       .updateTable('cards')
@@ -54,7 +45,7 @@ export async function sendCardMails(db: Db, mail: MailSender, job: CardMailJob, 
       .execute();
   for (const c of cards) {
     if (signal?.aborted) return; // the job runs again and picks up what is still 待发送
-    const to = (c.email ?? '').trim();
+    const to = (c.holder.email ?? '').trim();
     if (!EMAIL.test(to)) {
       await mark(c.id, CardMailStatus.noAddress);
       continue;
@@ -65,7 +56,7 @@ export async function sendCardMails(db: Db, mail: MailSender, job: CardMailJob, 
         purpose: 'card_release',
         subject: `【${org?.name ?? '费控'}】您的电子卡已发放`,
         text: [
-          `${c.name ?? ''}，您好：`,
+          `${c.holder.name}，您好：`,
           `企业为您发放了一张电子卡。`,
           `卡号：${c.card_no}`,
           `额度：¥${(Number(batch.amount) / 100).toFixed(2)}`,

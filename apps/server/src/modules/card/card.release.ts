@@ -6,6 +6,9 @@ import { inTransaction, type Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { JobQueue } from '../../platform/jobs/types.js';
 import { NotifyAction, notifyEach } from '../notify/index.js';
+import { activeStaffOf } from '../org/index.js';
+import { sceneExists } from '../spend/index.js';
+import { batchCardsOfHolders } from './card.repo.js';
 import { cardErrors } from './card.errors.js';
 import { CARD_MAIL_JOB, type CardMailJob } from './card.mail.js';
 
@@ -121,25 +124,12 @@ async function write(
   const batchId = inserted.id;
 
   if (body.scene_id) {
-    const scene = await tx
-      .selectFrom('scenes')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', body.scene_id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (!scene) throw cardErrors.sceneNotFound();
+    if (!(await sceneExists(tx, tenantId, body.scene_id))) throw cardErrors.sceneNotFound();
   }
   for (let i = 0; i < body.user.length; i += 1000) {
     const part = body.user.slice(i, i + 1000);
-    const found = await tx
-      .selectFrom('staff')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('tenant_id', '=', tenantId)
-      .where('status', '=', 1)
-      .where('id', 'in', part)
-      .executeTakeFirstOrThrow();
-    if (Number(found.n) !== part.length) throw cardErrors.holderNotFound();
+    const active = await activeStaffOf(tx, tenantId, part);
+    if (active.length !== new Set(part).size) throw cardErrors.holderNotFound();
   }
 
   const numbers = physical ?? eCardNumbers(batchId, body.card_count);
@@ -206,21 +196,12 @@ async function tellHolders(tx: Db, tenantId: number, batchId: number, body: Body
   const kind = body.card_type === 2 ? '电子卡' : '实体卡';
   const amount = `¥${(body.amount / 100).toFixed(2)}`;
   for (let i = 0; i < body.user.length; i += 1000) {
-    const rows = await tx
-      .selectFrom('cards')
-      .innerJoin('staff', (j) =>
-        j.onRef('staff.id', '=', 'cards.holder_staff_id').onRef('staff.tenant_id', '=', 'cards.tenant_id'),
-      )
-      .select(['cards.id', 'cards.card_no', 'staff.user_id'])
-      .where('cards.tenant_id', '=', tenantId)
-      .where('cards.batch_id', '=', batchId)
-      .where('cards.holder_staff_id', 'in', body.user.slice(i, i + 1000))
-      .execute();
+    const rows = await batchCardsOfHolders(tx, tenantId, batchId, body.user.slice(i, i + 1000));
     await notifyEach(
       tx,
       tenantId,
       rows.map((r) => ({
-        userId: Number(r.user_id),
+        userId: r.holder.userId,
         message: {
           msg_name: '企业卡发放',
           title: `您有一张新的${kind}`,
@@ -228,7 +209,7 @@ async function tellHolders(tx: Db, tenantId: number, batchId: number, body: Body
             body.send_mail ? '；卡片信息将发送到您的邮箱' : ''
           }`,
           action_code: NotifyAction.system,
-          ext_params: { id: Number(r.id) },
+          ext_params: { id: r.id },
         },
       })),
       now,

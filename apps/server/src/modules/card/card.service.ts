@@ -23,6 +23,7 @@ import { inTransaction, type Db } from '../../platform/db/database.js';
 import { dialectOf } from '../../platform/db/dialect.js';
 import { cardErrors } from './card.errors.js';
 import { CARD_MAIL_STATUS_LABEL } from './card.mail.js';
+import { cardWithHolder } from './card.repo.js';
 import { NotifyAction, notifyEach } from '../notify/index.js';
 
 /** 卡片列表, 卡片详情, 交易明细, 发放批次 and 冻结 / 解冻 / 注销 (decision 0057). */
@@ -341,22 +342,14 @@ const OP_TOLD: Record<CardOp, string> = {
 
 /** The holder learns of an administrator's 冻结 / 解冻 / 注销 with its reason, in the same transaction. */
 async function tellHolder(tx: Db, tenantId: number, cardId: number, op: CardOp, reason: string, now: number) {
-  const row = await tx
-    .selectFrom('cards')
-    .innerJoin('staff', (j) =>
-      j.onRef('staff.id', '=', 'cards.holder_staff_id').onRef('staff.tenant_id', '=', 'cards.tenant_id'),
-    )
-    .select(['cards.card_no', 'staff.user_id'])
-    .where('cards.tenant_id', '=', tenantId)
-    .where('cards.id', '=', cardId)
-    .executeTakeFirst();
+  const row = await cardWithHolder(tx, tenantId, cardId);
   if (!row) return; // 未分配: nobody to tell
   await notifyEach(
     tx,
     tenantId,
     [
       {
-        userId: Number(row.user_id),
+        userId: row.holder.userId,
         message: {
           msg_name: '企业卡变动',
           title: `您的企业卡${OP_TOLD[op]}`,

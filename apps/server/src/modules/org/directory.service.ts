@@ -36,6 +36,8 @@ export const activeStaffOf = userGroupRepo.activeStaffIds;
 export const staffIdByPhone = staffRepo.staffIdByPhone;
 /** Person (user id) and name of staff records, resigned ones too (the payee of a document). */
 export const staffUsers = staffRepo.staffUsers;
+/** Person, name and e-mail of staff records (a card's holder: notices and the e-card mail). */
+export const staffContacts = staffRepo.staffContacts;
 
 /** The active staff a scope names (whole organisation, departments with sub-departments, user groups, persons). */
 export const staffInScope = scopeRepo.staffInScope;

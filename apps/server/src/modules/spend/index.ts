@@ -8,7 +8,7 @@ import { publishedScene, registerSceneRoutes, sceneDecider } from './scenes/inde
 import { registerBenefitRoutes } from './benefit/index.js';
 import { registerPaymentRoutes } from './payment/index.js';
 import { registerStandardRoutes } from './standards/index.js';
-export { sceneDecider, scenesForUser, seedPresetScenes, usagePeriods } from './scenes/index.js';
+export { sceneDecider, sceneExists, scenesForUser, seedPresetScenes, usagePeriods } from './scenes/index.js';
 export { orgAccountLedger, orgBalanceWarning } from './orgAccount/index.js';
 export { signedHeaders, placeOrder, refundOrder, type OrderDoors } from './orders/index.js';
 /** The signed channel check (decision 0043), for other intakes of the same channels: the card network (0057). */

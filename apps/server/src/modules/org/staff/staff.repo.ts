@@ -292,6 +292,22 @@ export async function staffUsers(db: Db, tenantId: number, staffIds: number[]) {
   return new Map(rows.map((r) => [Number(r.id), { userId: Number(r.user_id), name: r.name }]));
 }
 
+/** Person (user id), name and e-mail of staff records, resigned ones too (who a card or its mail goes to). */
+export async function staffContacts(db: Db, tenantId: number, staffIds: number[]) {
+  const found = new Map<number, { userId: number; name: string; email: string | null }>();
+  for (let i = 0; i < staffIds.length; i += 1000) {
+    const rows = await db
+      .selectFrom('staff')
+      .select(['id', 'user_id', 'name', 'email'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', staffIds.slice(i, i + 1000))
+      .execute();
+    for (const r of rows)
+      found.set(Number(r.id), { userId: Number(r.user_id), name: r.name, email: r.email });
+  }
+  return found;
+}
+
 export async function staffIdByPhone(db: Db, tenantId: number, phone: string) {
   const row = await db
     .selectFrom('staff')

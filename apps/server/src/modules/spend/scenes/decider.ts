@@ -7,6 +7,18 @@ import { cachedCompileAsync, inScope, type CompiledScene } from './engine/compil
 import { decide, refusal } from './engine/decide.js';
 import { sceneStore } from './scenes.store.js';
 
+/** Whether the tenant has this scene (not deleted): a card batch may name it. */
+export async function sceneExists(db: Db, tenantId: number, sceneId: number) {
+  const row = await db
+    .selectFrom('scenes')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', sceneId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The published version of a tenant's scene, compiled (once per version, cached). */
 export async function publishedScene(
   db: Db,

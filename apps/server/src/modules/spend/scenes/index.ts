@@ -2,7 +2,7 @@
  * The scenes area of the spend module (issue 21 "Scenes and rules", "One decision, explained"): scenes and
  * their rule versions, scope to staff, and the one rule engine every spend goes through.
  */
-export { sceneDecider, publishedScene } from './decider.js';
+export { sceneDecider, sceneExists, publishedScene } from './decider.js';
 export { scenesForUser } from './scenes.service.js';
 export { registerSceneRoutes, ScenesPerm } from './scenes.routes.js';
 export { seedPresetScenes } from './presets.js';
