@@ -2,3 +2,4 @@
 export { staffDisplayName, staffOrgName, staffQuery } from './hooks/staff';
 export { bankListQuery, personInfoQuery } from './hooks/person';
 export { useTaskPolling, type FetchTask, type PollOptions } from './hooks/useTaskPolling';
+export { useExportTracking } from './hooks/useExportTracking';

@@ -1,12 +1,11 @@
 import { App, Button, Card, DatePicker, Dropdown, InputNumber, Select, Space, Tabs } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { BILL_TYPE_LABEL, BILL_TYPES, TaskOperatingType, type BillType } from '@feikong/contracts';
 import type { EfficiencyFilter } from '@/api/billReport';
 import { tasksApi } from '@/api/tasks';
 import { useAccess } from '@/components/Access';
-import { useTaskPolling } from '@/features/common';
+import { useExportTracking } from '@/features/common';
 import { EfficiencyDetails, EfficiencyOverview } from '../components/EfficiencyViews';
 import { BILL_REPORT_PERM } from '../hooks/queries';
 import { efficiencyPrintUrl, type EfficiencyPrintPage } from '../printQuery';
@@ -44,8 +43,7 @@ const EXPORTS: { type: number; label: string; perm: string }[] = [
 export default function BillAnalysisPage() {
   const { message } = App.useApp();
   const { can } = useAccess();
-  const client = useQueryClient();
-  const { track, running } = useTaskPolling();
+  const { trackExport, running } = useExportTracking();
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
   const [billType, setBillType] = useState<BillType | undefined>(undefined);
   const [overdueHours, setOverdueHours] = useState(48);
@@ -64,8 +62,7 @@ export default function BillAnalysisPage() {
       type === TaskOperatingType.flowExport ? {} : { ...filter },
     );
     void message.info('导出任务已创建，完成后将自动下载，也可在下载中心查看');
-    void client.invalidateQueries({ queryKey: ['tasks'] });
-    track(id, { onFinish: () => void client.invalidateQueries({ queryKey: ['tasks'] }) });
+    trackExport(id);
   };
 
   return (

@@ -17,7 +17,7 @@ import {
   TreeSelect,
   type TableColumnsType,
 } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -37,7 +37,7 @@ import { tasksApi } from '@/api/tasks';
 import { useAccess } from '@/components/Access';
 import { ProjectSelect } from '@/features/project';
 import { feeTypeOptionsQuery, feeTypeTreeData } from '@/features/settings';
-import { useTaskPolling } from '@/features/common';
+import { useExportTracking } from '@/features/common';
 import { BILL_REPORT_PERM, spendLinesQuery, spendQuery } from '../hooks/queries';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
@@ -108,14 +108,12 @@ const LINE_COLUMNS: TableColumnsType<SpendLineRow> = [
 /** 导出 through the task centre (费用分析导出, task 142): the figures and their lines, or one group's lines. */
 function useSpendExport() {
   const { message } = App.useApp();
-  const client = useQueryClient();
-  const { track, running } = useTaskPolling();
+  const { trackExport, running } = useExportTracking();
   const { can } = useAccess();
   const start = async (params: SpendFilter & { key?: string }) => {
     const { id } = await tasksApi.exportFile(TaskOperatingType.spendAnalysisExport, { ...params });
     void message.info('导出任务已创建，完成后将自动下载，也可在下载中心查看');
-    void client.invalidateQueries({ queryKey: ['tasks'] });
-    track(id, { onFinish: () => void client.invalidateQueries({ queryKey: ['tasks'] }) });
+    trackExport(id);
   };
   return {
     allowed: can([BILL_REPORT_PERM.analysisExport]),

@@ -1,5 +1,5 @@
 import { Card, DatePicker, Select, Typography } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatDateTime, OrderListQuery, TaskOperatingType, type Verdict } from '@feikong/contracts';
 import type { OrderRow } from '@/api/spendOrders';
@@ -13,7 +13,7 @@ import {
   type ListColumn,
 } from '@/components/ListPage';
 import { StaffPicker } from '@/components/StaffPicker';
-import { useTaskPolling } from '@/features/common';
+import { useExportTracking } from '@/features/common';
 import { VerdictTag } from '../components/VerdictTag';
 import { ORDER_DETAIL_PATH, ORDER_PERM, orderEnumsQuery, orderListQuery, orderScenesQuery } from '../queries';
 
@@ -29,8 +29,7 @@ export default function OrderListPage() {
   const list = useQuery({ ...orderListQuery(q), placeholderData: keepPreviousData });
   const scenes = useQuery(orderScenesQuery);
   const enums = useQuery(orderEnumsQuery);
-  const { track } = useTaskPolling();
-  const client = useQueryClient();
+  const { trackExport } = useExportTracking();
   const group = (type: string) =>
     (enums.data ?? []).find((g) => g.type === type)?.items.map((i) => ({ value: i.value, label: i.name })) ??
     [];
@@ -85,10 +84,7 @@ export default function OrderListPage() {
                 operatingType: TaskOperatingType.orderExport,
                 params: { ...filters },
                 fileName: '订单导出.xlsx',
-                track: (id) => {
-                  void client.invalidateQueries({ queryKey: ['tasks'] });
-                  track(id, { onFinish: () => void client.invalidateQueries({ queryKey: ['tasks'] }) });
-                },
+                track: trackExport,
               }
             : undefined
         }

@@ -1,10 +1,10 @@
 import { App, Button, Card, Input, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatDateTime, PurchaseApplyListQuery } from '@feikong/contracts';
 import { purchasingApi, type PurchaseApplyRow } from '@/api/purchasing';
 import { ListTable, moneyColumn, SNAKE_PAGE, useListParams, type ListColumn } from '@/components/ListPage';
-import { useTaskPolling } from '@/features/common';
+import { useExportTracking } from '@/features/common';
 import { applyListQuery } from '../queries';
 
 const STATUS_COLOR: Record<string, string> = {
@@ -28,8 +28,7 @@ export default function PurchaseApplyListPage() {
     placeholderData: keepPreviousData,
     select: (d) => ({ items: d.items, total: d.page.total }),
   });
-  const { track } = useTaskPolling();
-  const client = useQueryClient();
+  const { trackExport } = useExportTracking();
   const columns: ListColumn<PurchaseApplyRow>[] = [
     {
       title: '单据编号',
@@ -75,8 +74,7 @@ export default function PurchaseApplyListPage() {
           onClick={async () => {
             const t = await purchasingApi.exportApplies();
             void message.success('导出任务已创建，可在下载中心查看');
-            void client.invalidateQueries({ queryKey: ['tasks'] });
-            track(t.task_id, { onFinish: () => void client.invalidateQueries({ queryKey: ['tasks'] }) });
+            trackExport(t.task_id);
           }}
         >
           导出

@@ -1,5 +1,5 @@
 import { Card, DatePicker, Input, Space, Table, Typography } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime, formatMoney, PurchaseOrderListBody, TaskOperatingType } from '@feikong/contracts';
 import type { PurchaseOrderRow } from '@/api/purchasing';
@@ -14,7 +14,7 @@ import {
   useListParams,
   type ListColumn,
 } from '@/components/ListPage';
-import { useTaskPolling } from '@/features/common';
+import { useExportTracking } from '@/features/common';
 import { orderInfoQuery, orderListQuery, PURCHASE_PERM } from '../queries';
 
 const sec = (ms: number | undefined) => (ms === undefined ? undefined : Math.floor(ms / 1000));
@@ -66,8 +66,7 @@ export default function PurchaseOrderListPage() {
     select: (d) => ({ items: d.items, total: d.page.total }),
   });
   const [open, setOpen] = useState<number | null>(null);
-  const { track } = useTaskPolling();
-  const client = useQueryClient();
+  const { trackExport } = useExportTracking();
   const { page_num: _p, page_size: _s, ...filters } = q;
 
   const columns: ListColumn<PurchaseOrderRow>[] = [
@@ -103,10 +102,7 @@ export default function PurchaseOrderListPage() {
                 operatingType: TaskOperatingType.purchaseOrderExport,
                 params: { ...filters },
                 fileName: '采购订单.xlsx',
-                track: (id) => {
-                  void client.invalidateQueries({ queryKey: ['tasks'] });
-                  track(id, { onFinish: () => void client.invalidateQueries({ queryKey: ['tasks'] }) });
-                },
+                track: trackExport,
               }
             : undefined
         }

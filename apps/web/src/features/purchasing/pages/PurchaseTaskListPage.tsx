@@ -1,6 +1,6 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { App, Button, Card, DatePicker, Input, Select, Space, Tag, Typography } from 'antd';
-import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   formatDateTime,
@@ -21,7 +21,7 @@ import {
   useListParams,
   type ListColumn,
 } from '@/components/ListPage';
-import { useTaskPolling } from '@/features/common';
+import { useExportTracking } from '@/features/common';
 import { PurchaseOrderDialog } from '../components/PurchaseOrderDialog';
 import { PurchaseTaskDrawer } from '../components/PurchaseTaskDrawer';
 import { PURCHASE_PERM, taskInfoQuery, taskListQuery } from '../queries';
@@ -61,8 +61,7 @@ export default function PurchaseTaskListPage() {
   const [open, setOpen] = useState<number | null>(null);
   const [merging, setMerging] = useState<number[] | null>(null);
   const { message } = App.useApp();
-  const { track } = useTaskPolling();
-  const client = useQueryClient();
+  const { trackExport } = useExportTracking();
   const { page_num: _p, page_size: _s, ...filters } = q;
   const toMs = (s: number | undefined) => (s === undefined ? undefined : s * 1000);
 
@@ -137,10 +136,7 @@ export default function PurchaseTaskListPage() {
                 operatingType: TaskOperatingType.purchaseTaskExport,
                 params: { ...filters },
                 fileName: '采购任务.xlsx',
-                track: (id) => {
-                  void client.invalidateQueries({ queryKey: ['tasks'] });
-                  track(id, { onFinish: () => void client.invalidateQueries({ queryKey: ['tasks'] }) });
-                },
+                track: trackExport,
               }
             : undefined
         }
