@@ -145,4 +145,19 @@ test('an administrator releases e-cards, sees them, a payment is allowed and one
   await expect(detail.getByRole('button', { name: /解\s*冻/ })).toBeVisible();
   await expect(page.getByText('卡片遗失，先冻结').first()).toBeVisible();
   await both(page, 'cards-frozen');
+
+  // ---- 转移 to 员工乙: same card number, new holder; frozen for a loss, it stays frozen
+  await detail.getByTestId('card-transfer').click();
+  const move = page.getByRole('dialog', { name: /转移卡片/ });
+  await expect(move).toContainText('当前持卡人：审批人甲');
+  await pickStaff(page, move.locator('.ant-select').first(), '员工', '员工乙', move.getByText('新持卡人'));
+  await move.getByPlaceholder('请填写转移原因').fill('审批人甲调岗，卡片交接给员工乙');
+  await both(page, 'cards-transfer');
+  await move.getByRole('button', { name: /确定转移/ }).click();
+  await expect(toast(page, '卡片已转移给员工乙')).toBeVisible();
+  await expect(move).toHaveCount(0);
+  await expect(detail.locator('.ant-descriptions')).toContainText('员工乙');
+  await expect(detail.locator('.ant-card-head').first()).toContainText('冻结');
+  await expect(page.getByText('转移给员工乙：审批人甲调岗，卡片交接给员工乙')).toBeVisible();
+  await both(page, 'cards-transferred');
 });

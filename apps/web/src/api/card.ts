@@ -10,6 +10,8 @@ import {
   type CardPage,
   type CardReleaseBody,
   type CardReleaseReply,
+  type CardTransferBody,
+  type CardTransferReply,
   type CardTxPage,
   type CardTxQuery,
 } from '@feikong/contracts';
@@ -46,4 +48,6 @@ export const cardApi = {
     http.post<Out<typeof CardReleaseReply>>(P('release'), body, { handleFieldErrors: true }),
   operate: (op: CardOp, body: CardOperateBody) =>
     http.post<Out<typeof CardOperateReply>>(P(op), body, { handleFieldErrors: true }),
+  transfer: (body: CardTransferBody) =>
+    http.post<Out<typeof CardTransferReply>>(P('transfer'), body, { handleFieldErrors: true }),
 };

@@ -16,7 +16,7 @@ export const CardStatus = { normal: 1, frozen: 2, cancelled: 3 } as const;
 export type CardStatus = ValueOf<typeof CardStatus>;
 export const CardStatusLabel: Record<CardStatus, string> = { 1: '正常', 2: '冻结', 3: '注销' };
 
-export const CARD_LEDGER_KINDS = ['issue', 'capture', 'reverse', 'refund', 'settle'] as const;
+export const CARD_LEDGER_KINDS = ['issue', 'capture', 'reverse', 'refund', 'settle', 'restore'] as const;
 export type CardLedgerKind = (typeof CARD_LEDGER_KINDS)[number];
 export const CardLedgerKindLabel: Record<CardLedgerKind, string> = {
   issue: '发放',
@@ -24,10 +24,13 @@ export const CardLedgerKindLabel: Record<CardLedgerKind, string> = {
   reverse: '撤销',
   refund: '退款',
   settle: '余额退回',
+  restore: '转移恢复',
 };
 export const CARD_OPS = ['freeze', 'unfreeze', 'cancel'] as const;
 export type CardOp = (typeof CARD_OPS)[number];
 export const CardOpLabel: Record<CardOp, string> = { freeze: '冻结', unfreeze: '解冻', cancel: '注销' };
+/** Every operation a card's record shows: the three above and 转移 (to another holder). */
+export const CardOperationLabel: Record<string, string> = { ...CardOpLabel, transfer: '转移' };
 
 /** A batch releases at most this many cards (a physical range or generated e-cards). */
 export const CARD_BATCH_MAX = 10_000;
@@ -233,6 +236,27 @@ export const CardOperateReply = z.object({
   statusText: z.string(),
   balance: z.number(),
 });
+
+/**
+ * 转移 (POST card/transfer): the card and what its left holder had on it move to another active staff member.
+ * from_staff_id is the holder the administrator saw (null = 未分配): a card that changed hands meanwhile is refused.
+ */
+export const CardTransferBody = z.object(
+  labelled({
+    card_id: id('卡片ID'),
+    from_staff_id: id('原持卡人').nullable(),
+    staff_id: id('新持卡人'),
+    reason: required('原因', 200),
+  }),
+);
+export type CardTransferBody = z.input<typeof CardTransferBody>;
+export const CardTransferReply = CardOperateReply.extend({
+  holder_id: z.number(),
+  holder_name: z.string(),
+  /** 分 given back from the holder-left settlement (0 when nothing was settled). */
+  restored: z.number(),
+});
+export type CardTransferReply = z.infer<typeof CardTransferReply>;
 
 // ---------- 卡片授权 (the card network's signed calls) ----------
 

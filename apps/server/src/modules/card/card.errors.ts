@@ -19,6 +19,8 @@ export const CardCode = {
   refundTooMuch: 11616409,
   /** An authorisation id answered before, sent again for another card or amount. */
   authIdReused: 11617409,
+  /** 转移 of a card whose holder is no longer the one the administrator saw (or to its own holder). */
+  holderChanged: 11618409,
 } as const;
 
 const fieldError = (code: number, field: string, msg: string, status = 400) =>
@@ -35,7 +37,8 @@ export const cardErrors = {
       409,
     ),
   cardTaken: (cardNo: string) => fieldError(CardCode.rangeOverlap, 'begin_no', `卡号${cardNo}已发放`, 409),
-  holderNotFound: () => fieldError(CardCode.holderNotFound, 'user', '持卡人不存在或已离职', 404),
+  holderNotFound: (field = 'user') => fieldError(CardCode.holderNotFound, field, '持卡人不存在或已离职', 404),
+  holderChanged: (msg: string) => new AppError(CardCode.holderChanged, msg, 409),
   sceneNotFound: () => fieldError(CardCode.sceneNotFound, 'scene_id', '场景不存在或已被删除', 404),
   badStatus: (msg: string) => new AppError(CardCode.badStatus, msg, 409),
   batchTaken: (batchNo: string) =>

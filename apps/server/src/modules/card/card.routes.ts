@@ -1,4 +1,6 @@
 import {
+  CardTransferBody,
+  CardTransferReply,
   CARD_AUTHORIZE_PATH,
   CARD_PATH,
   CARD_REFUND_PATH,
@@ -36,6 +38,7 @@ import { authorizeCard, moneyBack } from './card.authorize.js';
 import { mailSenderOf } from '../../platform/mail.js';
 import { registerCardMailJob } from './card.mail.js';
 import { releaseCards } from './card.release.js';
+import { transferCard } from './card.transfer.js';
 import * as svc from './card.service.js';
 
 /** 企业卡 (decision 0057): paths not shown by the spec, designed like the quota centre's. */
@@ -138,6 +141,19 @@ export function registerCardRoutes(app: ZodApp, deps: AppDeps) {
   operate('freeze', '冻结卡片');
   operate('unfreeze', '解冻卡片');
   operate('cancel', '注销卡片（余额退回）');
+  app.post(
+    `${CARD_PATH}/transfer`,
+    {
+      config: listEdit,
+      schema: {
+        body: CardTransferBody,
+        response: { 200: envelopeOf(CardTransferReply) },
+        tags,
+        summary: '转移卡片（连同离职持卡人退回的余额）',
+      },
+    },
+    async (req) => ok(await transferCard(db, tenantCaller(req), req.body, now())),
+  );
   registerNetworkRoutes(app, deps);
 }
 

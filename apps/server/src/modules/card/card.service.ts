@@ -1,6 +1,6 @@
 import {
   CardLedgerKindLabel,
-  CardOpLabel,
+  CardOperationLabel,
   CardStatus,
   CardStatusLabel,
   CardTypeLabel,
@@ -172,7 +172,7 @@ export async function cardInfo(db: Db, caller: TenantCaller, cardId: number): Pr
     operations: ops.map((o) => ({
       id: o.id,
       op: o.op,
-      opText: CardOpLabel[o.op as CardOp] ?? o.op,
+      opText: CardOperationLabel[o.op] ?? o.op,
       reason: o.reason,
       operator_name: o.name ?? '',
       created_at: o.created_at,

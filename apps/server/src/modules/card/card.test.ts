@@ -56,6 +56,7 @@ describe('企业卡 routes', () => {
       `POST ${P('cancel')}`,
       `POST ${P('freeze')}`,
       `POST ${P('release')}`,
+      `POST ${P('transfer')}`,
       `POST ${P('unfreeze')}`,
     ];
     expect(mine).toEqual([...session, ...signed].sort());

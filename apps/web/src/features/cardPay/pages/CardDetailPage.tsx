@@ -8,6 +8,7 @@ import { useAccess } from '@/components/Access';
 import { ListTable, moneyColumn, type ListColumn } from '@/components/ListPage';
 import { CardOperateDialog } from '../components/CardOperateDialog';
 import { CardOpButtons } from '../components/cardOps';
+import { CardTransferDialog } from '../components/CardTransferDialog';
 import { CARD_LIST, CARD_PERM, cardInfoQuery, cardTxQuery } from '../queries';
 import { STATUS_COLOR } from './CardListPage';
 
@@ -84,6 +85,7 @@ export default function CardDetailPage() {
     select: (d) => ({ items: d.items, total: d.page.total }),
   });
   const [op, setOp] = useState<CardOp | null>(null);
+  const [moving, setMoving] = useState(false);
   const c = info.data;
   if (!c)
     return (
@@ -105,6 +107,11 @@ export default function CardDetailPage() {
         extra={
           <Space>
             {canEdit && <CardOpButtons status={c.status} type="default" size="middle" onOp={setOp} />}
+            {canEdit && c.status !== 3 && (
+              <Button data-testid="card-transfer" onClick={() => setMoving(true)}>
+                转移
+              </Button>
+            )}
             <Button onClick={() => navigate(CARD_LIST)}>返回列表</Button>
           </Space>
         }
@@ -139,7 +146,11 @@ export default function CardDetailPage() {
         <Card
           className="fk-panel"
           title="近90天扣款商户"
-          extra={<Typography.Text type="secondary">可据此将周期性扣款转到其他卡片</Typography.Text>}
+          extra={
+            <Typography.Text type="secondary">
+              可据此将周期性扣款转到其他卡片，或将本卡连同余额转移给接手的员工
+            </Typography.Text>
+          }
         >
           <ListTable<MerchantItem>
             rows={c.recent_merchants}
@@ -178,7 +189,14 @@ export default function CardDetailPage() {
         ) : (
           <Timeline
             items={c.operations.map((o) => ({
-              color: o.op === 'cancel' ? 'red' : o.op === 'freeze' ? 'orange' : 'green',
+              color:
+                o.op === 'cancel'
+                  ? 'red'
+                  : o.op === 'freeze'
+                    ? 'orange'
+                    : o.op === 'transfer'
+                      ? 'blue'
+                      : 'green',
               children: (
                 <Space>
                   <strong>{o.opText}</strong>
@@ -193,6 +211,7 @@ export default function CardDetailPage() {
         )}
       </Card>
       {op && <CardOperateDialog card={c} op={op} onClose={() => setOp(null)} />}
+      {moving && <CardTransferDialog card={c} onClose={() => setMoving(false)} />}
     </Space>
   );
 }
