@@ -133,6 +133,11 @@ test('an administrator releases e-cards, sees them, a payment is allowed and one
   await expect(tx.locator('tr.ant-table-row').filter({ hasText: '消费' })).toContainText('全家便利店');
   await expect(page.getByText('近90天扣款商户')).toBeVisible();
   await both(page, 'cards-detail');
+  // 无邮箱: 重新发送 says why it cannot, and the mark stays
+  await expect(detail).toContainText('无邮箱');
+  await detail.getByRole('button', { name: '重新发送' }).click();
+  await expect(page.getByText('持卡人审批人甲没有有效邮箱，请先在员工信息中填写').first()).toBeVisible();
+  await expect(detail).toContainText('无邮箱');
 
   // ---- 冻结 with a reason
   await detail.getByRole('button', { name: /冻\s*结/ }).click();

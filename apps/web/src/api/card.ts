@@ -10,6 +10,7 @@ import {
   type CardPage,
   type CardReleaseBody,
   type CardReleaseReply,
+  type CardResendMailReply,
   type CardTransferBody,
   type CardTransferReply,
   type CardTxPage,
@@ -48,6 +49,8 @@ export const cardApi = {
     http.post<Out<typeof CardReleaseReply>>(P('release'), body, { handleFieldErrors: true }),
   operate: (op: CardOp, body: CardOperateBody) =>
     http.post<Out<typeof CardOperateReply>>(P(op), body, { handleFieldErrors: true }),
+  resendMail: (cardId: number) =>
+    http.post<Out<typeof CardResendMailReply>>(P('resendMail'), { card_id: cardId }),
   transfer: (body: CardTransferBody) =>
     http.post<Out<typeof CardTransferReply>>(P('transfer'), body, { handleFieldErrors: true }),
 };

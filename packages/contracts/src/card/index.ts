@@ -171,6 +171,13 @@ export type CardRow = z.infer<typeof CardRow>;
 export const CardPage = pagedOf(CardRow);
 
 export const CardIdQuery = z.object(labelled({ card_id: id('卡片ID') }));
+/** 重新发送 of an e-card's mail that failed or found no address (POST card/resendMail). */
+export const CardResendMailBody = CardIdQuery;
+export const CardResendMailReply = z.object({
+  card_id: z.number(),
+  mail_status: z.number(),
+  mailStatusText: z.string(),
+});
 export const CardOperation = z.object({
   id: z.number(),
   op: z.string(),

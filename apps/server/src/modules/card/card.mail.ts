@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../platform/db/database.js';
+import { CardStatus, CardType } from '@feikong/contracts';
+import type { TenantCaller } from '../../platform/context.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import type { MailSender } from '../../platform/mail.js';
 import type { JobQueue } from '../../platform/jobs/types.js';
 import { getOrg } from '../org/index.js';
-import { cardsAwaitingMail } from './card.repo.js';
+import { cardErrors } from './card.errors.js';
+import { cardWithHolder, cardsAwaitingMail } from './card.repo.js';
 
 /**
  * 卡片发放 · 邮件发送 (spec 5: only for a release with e-cards; decision 0057): after the release commits, a job
@@ -80,5 +83,51 @@ export function registerCardMailJob(
 ) {
   jobs.work<CardMailJob>(CARD_MAIL_JOB, (payload, job) => sendCardMails(db, mail, payload, job.signal), {
     onGiveUp: async (payload, info) => log?.warn({ payload, error: info.error }, 'card mail job gave up'),
+  });
+}
+
+/**
+ * 重新发送 (POST card/resendMail): an e-card whose mail failed (发送失败) or found no address (无邮箱) — the
+ * holder's e-mail since filled in — goes back to 待发送 and the batch's mail job runs again (one job per batch
+ * while one waits: its singleton key). The move is one conditional UPDATE from 发送失败 / 无邮箱, so of 20 requests
+ * at once one sends; a card 待发送 or 已发送 is refused and nobody gets it twice.
+ */
+export async function resendCardMail(db: Db, jobs: JobQueue, caller: TenantCaller, cardId: number) {
+  const tenantId = caller.tenantId;
+  return inTransaction(db, async (tx) => {
+    const card = await tx
+      .selectFrom('cards')
+      .select(['id', 'batch_id', 'card_type', 'status', 'mail_status'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', cardId)
+      .executeTakeFirst();
+    if (!card) throw cardErrors.cardNotFound();
+    if (card.card_type !== CardType.eCard) throw cardErrors.badStatus('实体卡无需发送邮件');
+    if (card.status === CardStatus.cancelled) throw cardErrors.badStatus('卡片已注销，不能发送邮件');
+    const holder = (await cardWithHolder(tx, tenantId, cardId))?.holder;
+    if (!holder) throw cardErrors.badStatus('卡片未分配持卡人，无法发送邮件');
+    if (!EMAIL.test((holder.email ?? '').trim()))
+      throw cardErrors.badField('card_id', `持卡人${holder.name}没有有效邮箱，请先在员工信息中填写`);
+    const moved = await tx
+      .updateTable('cards')
+      .set({ mail_status: CardMailStatus.pending, mail_error: '' })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', cardId)
+      .where('mail_status', 'in', [CardMailStatus.noAddress, CardMailStatus.failed])
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1)
+      throw cardErrors.badStatus(
+        card.mail_status === CardMailStatus.sent ? '邮件已发送，无需重新发送' : '邮件正在发送，请稍后查看',
+      );
+    await jobs.enqueue<CardMailJob>(
+      CARD_MAIL_JOB,
+      { tenantId, batchId: Number(card.batch_id) },
+      { db: tx, singletonKey: `card-mail:${tenantId}:${card.batch_id}` },
+    );
+    return {
+      card_id: cardId,
+      mail_status: CardMailStatus.pending,
+      mailStatusText: CARD_MAIL_STATUS_LABEL[1]!,
+    };
   });
 }

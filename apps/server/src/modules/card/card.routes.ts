@@ -1,4 +1,6 @@
 import {
+  CardResendMailBody,
+  CardResendMailReply,
   CardTransferBody,
   CardTransferReply,
   CARD_AUTHORIZE_PATH,
@@ -36,7 +38,7 @@ import { registerCardExport } from './card.export.js';
 import { verifyChannelRequest, type IntakeChannel } from '../spend/index.js';
 import { authorizeCard, moneyBack } from './card.authorize.js';
 import { mailSenderOf } from '../../platform/mail.js';
-import { registerCardMailJob } from './card.mail.js';
+import { registerCardMailJob, resendCardMail } from './card.mail.js';
 import { releaseCards } from './card.release.js';
 import { transferCard } from './card.transfer.js';
 import * as svc from './card.service.js';
@@ -141,6 +143,19 @@ export function registerCardRoutes(app: ZodApp, deps: AppDeps) {
   operate('freeze', '冻结卡片');
   operate('unfreeze', '解冻卡片');
   operate('cancel', '注销卡片（余额退回）');
+  app.post(
+    `${CARD_PATH}/resendMail`,
+    {
+      config: listEdit,
+      schema: {
+        body: CardResendMailBody,
+        response: { 200: envelopeOf(CardResendMailReply) },
+        tags,
+        summary: '重新发送电子卡邮件（发送失败或无邮箱的卡片）',
+      },
+    },
+    async (req) => ok(await resendCardMail(db, services.jobs, tenantCaller(req), req.body.card_id)),
+  );
   app.post(
     `${CARD_PATH}/transfer`,
     {

@@ -56,6 +56,7 @@ describe('企业卡 routes', () => {
       `POST ${P('cancel')}`,
       `POST ${P('freeze')}`,
       `POST ${P('release')}`,
+      `POST ${P('resendMail')}`,
       `POST ${P('transfer')}`,
       `POST ${P('unfreeze')}`,
     ];
@@ -183,6 +184,57 @@ describe('卡片发放', () => {
       { tenantId: A.tenantId, batchId: r.batch_id },
     );
     expect(sends).toBe(0); // 发送失败 is not 待发送: nothing is sent twice behind the administrator's back
+
+    // 重新发送: 20 at once put the card back to 待发送 once; the batch's job sends it; a sent card is refused.
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () => call(A.admin.token, 'POST', P('resendMail'), { card_id: card!.id })),
+    );
+    expect(all.filter((x) => x.body.status === 0)).toHaveLength(1);
+    expect(all.filter((x) => x.body.status === CardCode.badStatus)).toHaveLength(19);
+    const mailed = await waitFor(
+      async () => {
+        const rows = await t.db
+          .selectFrom('mail_outbox')
+          .select('content')
+          .where('to_address', '=', 'boss@example.cn')
+          .where('content', 'like', `%${card!.card_no}%`)
+          .execute();
+        return rows.length > 0 && rows;
+      },
+      { what: 'the resent mail' },
+    );
+    expect(mailed).toHaveLength(1);
+    const after = await call(A.admin.token, 'GET', P('info'), { card_id: card!.id });
+    expect(after.body.data).toMatchObject({ mail_status: 2, mailStatusText: '已发送', mail_error: '' });
+    const sentAgain = await call(A.admin.token, 'POST', P('resendMail'), { card_id: card!.id });
+    expect(sentAgain.body).toMatchObject({ status: CardCode.badStatus, msg: '邮件已发送，无需重新发送' });
+  });
+
+  it('重新发送 is refused for a holder without an e-mail, a physical card, another tenant’s card and bad input', async () => {
+    const no = batchNo();
+    await t.db.updateTable('staff').set({ email: null }).where('id', '=', A.second.staffId).execute();
+    await release(A, eCards({ card_batch_no: no, card_count: 1, user: [A.second.staffId], send_mail: true }));
+    const [card] = await cardsOf(A, no);
+    const noAddress = await waitFor(
+      async () => {
+        const r = await call(A.admin.token, 'GET', P('info'), { card_id: card!.id });
+        return r.body.data.mail_status === 3 && r.body.data;
+      },
+      { what: 'the 无邮箱 mark' },
+    );
+    expect(noAddress.mailStatusText).toBe('无邮箱');
+    const refused = await call(A.admin.token, 'POST', P('resendMail'), { card_id: card!.id });
+    expect(refused.code).toBe(400);
+    expect(refused.body.msg).toContain('没有有效邮箱');
+    expect((await call(A.admin.token, 'GET', P('info'), { card_id: card!.id })).body.data.mail_status).toBe(
+      3,
+    );
+    const bad = await call(A.admin.token, 'POST', P('resendMail'), { card_id: 'x' });
+    expect(bad.code).toBe(400);
+    const foreign = await call(B.admin.token, 'POST', P('resendMail'), { card_id: card!.id });
+    expect(foreign.body.status).toBe(CardCode.cardNotFound);
+    const staff = await call(A.nobody.token, 'POST', P('resendMail'), { card_id: card!.id });
+    expect(staff.code).toBe(403);
   });
 
   it('releases the same batch once: a replay answers the first; other fields under its number are refused', async () => {

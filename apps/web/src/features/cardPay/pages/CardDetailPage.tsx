@@ -1,15 +1,15 @@
-import { Button, Card, Descriptions, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatDateTime, formatMoney, type CardOp } from '@feikong/contracts';
-import type { CardDetail, CardTxItem } from '@/api/card';
+import { cardApi, type CardDetail, type CardTxItem } from '@/api/card';
 import { useAccess } from '@/components/Access';
 import { ListTable, moneyColumn, type ListColumn } from '@/components/ListPage';
 import { CardOperateDialog } from '../components/CardOperateDialog';
 import { CardOpButtons } from '../components/cardOps';
 import { CardTransferDialog } from '../components/CardTransferDialog';
-import { CARD_LIST, CARD_PERM, cardInfoQuery, cardTxQuery } from '../queries';
+import { CARD_LIST, CARD_PERM, cardInfoQuery, cardTxQuery, useCardMutation } from '../queries';
 import { STATUS_COLOR } from './CardListPage';
 
 const TX_COLUMNS: ListColumn<CardTxItem>[] = [
@@ -86,6 +86,8 @@ export default function CardDetailPage() {
   });
   const [op, setOp] = useState<CardOp | null>(null);
   const [moving, setMoving] = useState(false);
+  const { message } = App.useApp();
+  const resend = useCardMutation(() => cardApi.resendMail(id));
   const c = info.data;
   if (!c)
     return (
@@ -138,6 +140,20 @@ export default function CardDetailPage() {
             <Descriptions.Item label="邮件发送">
               {c.mailStatusText}
               {c.mail_error && <Typography.Text type="secondary">（{c.mail_error}）</Typography.Text>}
+              {canEdit && (c.mail_status === 3 || c.mail_status === 4) && (
+                <Button
+                  type="link"
+                  size="small"
+                  loading={resend.isPending}
+                  onClick={() =>
+                    resend.mutate(undefined, {
+                      onSuccess: () => void message.success('已重新发送，稍后可查看发送结果'),
+                    })
+                  }
+                >
+                  重新发送
+                </Button>
+              )}
             </Descriptions.Item>
           )}
         </Descriptions>
