@@ -139,6 +139,26 @@ test('an administrator releases e-cards, sees them, a payment is allowed and one
   await expect(page.getByText('持卡人审批人甲没有有效邮箱，请先在员工信息中填写').first()).toBeVisible();
   await expect(detail).toContainText('无邮箱');
 
+  // ---- 额度调整: a decrease beyond the balance is refused naming it; an increase lands on the ledger
+  await detail.getByTestId('card-adjust').click();
+  const adj = page.getByRole('dialog', { name: /额度调整/ });
+  await adj.getByLabel('调减').check();
+  await adj.getByLabel('调整金额').fill('200');
+  await adj.getByLabel('调整原因').fill('收回未用额度');
+  await adj.getByRole('button', { name: /确定调整/ }).click();
+  await expect(page.getByText('调减金额超过卡片余额（余额¥150.00）').first()).toBeVisible();
+  await adj.getByLabel('调增').check();
+  await adj.getByLabel('调整金额').fill('50');
+  await adj.getByLabel('调整原因').fill('临时追加差旅额度');
+  await both(page, 'cards-adjust');
+  await adj.getByRole('button', { name: /确定调整/ }).click();
+  await expect(toast(page, '额度已调整，当前余额¥200.00')).toBeVisible();
+  await expect(adj).toHaveCount(0);
+  await expect(detail).toContainText('¥200.00');
+  await expect(tx.locator('tr.ant-table-row').filter({ hasText: '额度调整' })).toContainText(
+    '临时追加差旅额度',
+  );
+
   // ---- 冻结 with a reason
   await detail.getByRole('button', { name: /冻\s*结/ }).click();
   const dialog = page.getByRole('dialog');

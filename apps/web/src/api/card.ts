@@ -1,5 +1,6 @@
 import {
   CARD_PATH,
+  type CardAdjustBody,
   type CardBatchPage,
   type CardBatchQuery,
   type CardInfo,
@@ -49,6 +50,8 @@ export const cardApi = {
     http.post<Out<typeof CardReleaseReply>>(P('release'), body, { handleFieldErrors: true }),
   operate: (op: CardOp, body: CardOperateBody) =>
     http.post<Out<typeof CardOperateReply>>(P(op), body, { handleFieldErrors: true }),
+  adjust: (body: CardAdjustBody) =>
+    http.post<Out<typeof CardOperateReply>>(P('adjust'), body, { handleFieldErrors: true }),
   resendMail: (cardId: number) =>
     http.post<Out<typeof CardResendMailReply>>(P('resendMail'), { card_id: cardId }),
   transfer: (body: CardTransferBody) =>

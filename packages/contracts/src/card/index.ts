@@ -16,7 +16,15 @@ export const CardStatus = { normal: 1, frozen: 2, cancelled: 3 } as const;
 export type CardStatus = ValueOf<typeof CardStatus>;
 export const CardStatusLabel: Record<CardStatus, string> = { 1: '正常', 2: '冻结', 3: '注销' };
 
-export const CARD_LEDGER_KINDS = ['issue', 'capture', 'reverse', 'refund', 'settle', 'restore'] as const;
+export const CARD_LEDGER_KINDS = [
+  'issue',
+  'capture',
+  'reverse',
+  'refund',
+  'settle',
+  'restore',
+  'adjust',
+] as const;
 export type CardLedgerKind = (typeof CARD_LEDGER_KINDS)[number];
 export const CardLedgerKindLabel: Record<CardLedgerKind, string> = {
   issue: '发放',
@@ -25,12 +33,19 @@ export const CardLedgerKindLabel: Record<CardLedgerKind, string> = {
   refund: '退款',
   settle: '余额退回',
   restore: '转移恢复',
+  adjust: '额度调整',
 };
 export const CARD_OPS = ['freeze', 'unfreeze', 'cancel'] as const;
 export type CardOp = (typeof CARD_OPS)[number];
 export const CardOpLabel: Record<CardOp, string> = { freeze: '冻结', unfreeze: '解冻', cancel: '注销' };
 /** Every operation a card's record shows: the three above and 转移 (to another holder). */
-export const CardOperationLabel: Record<string, string> = { ...CardOpLabel, transfer: '转移' };
+export const CardOperationLabel: Record<string, string> = {
+  ...CardOpLabel,
+  transfer: '转移',
+  adjust: '额度调整',
+};
+/** 额度调整: one adjustment moves at most this much (分), either way. */
+export const CARD_ADJUST_MAX = 100_000_000;
 
 /** A batch releases at most this many cards (a physical range or generated e-cards). */
 export const CARD_BATCH_MAX = 10_000;
@@ -171,6 +186,30 @@ export type CardRow = z.infer<typeof CardRow>;
 export const CardPage = pagedOf(CardRow);
 
 export const CardIdQuery = z.object(labelled({ card_id: id('卡片ID') }));
+/**
+ * 额度调整 (POST card/adjust): delta in 分, > 0 adds to the card, < 0 takes back (never below 0). request_id is the
+ * client's key: the same key again answers the first adjustment and moves nothing.
+ */
+export const CardAdjustBody = z.object(
+  labelled({
+    card_id: id('卡片ID'),
+    request_id: z
+      .string('不能为空')
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, '须为8到64位字母、数字、下划线或短横线')
+      .describe('请求ID'),
+    delta: z.coerce
+      .number('必须是数字')
+      .int('必须是以分为单位的整数')
+      .min(-CARD_ADJUST_MAX, '单次调整不能超过¥1,000,000.00')
+      .max(CARD_ADJUST_MAX, '单次调整不能超过¥1,000,000.00')
+      .refine((n) => n !== 0, '调整金额不能为0')
+      .describe('调整金额'),
+    reason: required('原因', 200),
+  }),
+);
+export type CardAdjustBody = z.input<typeof CardAdjustBody>;
+
 /** 重新发送 of an e-card's mail that failed or found no address (POST card/resendMail). */
 export const CardResendMailBody = CardIdQuery;
 export const CardResendMailReply = z.object({

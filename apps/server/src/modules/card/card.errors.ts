@@ -21,6 +21,10 @@ export const CardCode = {
   authIdReused: 11617409,
   /** 转移 of a card whose holder is no longer the one the administrator saw (or to its own holder). */
   holderChanged: 11618409,
+  /** 额度调整 that would take the card below 0. */
+  adjustOverBalance: 11619409,
+  /** 额度调整's request_id answered before, sent again for another card or amount. */
+  adjustKeyReused: 11619422,
 } as const;
 
 const fieldError = (code: number, field: string, msg: string, status = 400) =>
@@ -39,6 +43,15 @@ export const cardErrors = {
   cardTaken: (cardNo: string) => fieldError(CardCode.rangeOverlap, 'begin_no', `卡号${cardNo}已发放`, 409),
   holderNotFound: (field = 'user') => fieldError(CardCode.holderNotFound, field, '持卡人不存在或已离职', 404),
   holderChanged: (msg: string) => new AppError(CardCode.holderChanged, msg, 409),
+  adjustOverBalance: (balance: number) =>
+    fieldError(
+      CardCode.adjustOverBalance,
+      'delta',
+      `调减金额超过卡片余额（余额¥${(balance / 100).toFixed(2)}）`,
+      409,
+    ),
+  adjustKeyReused: () =>
+    new AppError(CardCode.adjustKeyReused, '该请求已用于另一次额度调整，请刷新后重试', 422),
   sceneNotFound: () => fieldError(CardCode.sceneNotFound, 'scene_id', '场景不存在或已被删除', 404),
   badStatus: (msg: string) => new AppError(CardCode.badStatus, msg, 409),
   batchTaken: (batchNo: string) =>

@@ -1,4 +1,5 @@
 import {
+  CardAdjustBody,
   CardResendMailBody,
   CardResendMailReply,
   CardTransferBody,
@@ -39,6 +40,7 @@ import { verifyChannelRequest, type IntakeChannel } from '../spend/index.js';
 import { authorizeCard, moneyBack } from './card.authorize.js';
 import { mailSenderOf } from '../../platform/mail.js';
 import { registerCardMailJob, resendCardMail } from './card.mail.js';
+import { adjustCard } from './card.adjust.js';
 import { releaseCards } from './card.release.js';
 import { transferCard } from './card.transfer.js';
 import * as svc from './card.service.js';
@@ -143,6 +145,19 @@ export function registerCardRoutes(app: ZodApp, deps: AppDeps) {
   operate('freeze', '冻结卡片');
   operate('unfreeze', '解冻卡片');
   operate('cancel', '注销卡片（余额退回）');
+  app.post(
+    `${CARD_PATH}/adjust`,
+    {
+      config: listEdit,
+      schema: {
+        body: CardAdjustBody,
+        response: { 200: envelopeOf(CardOperateReply) },
+        tags,
+        summary: '额度调整（调增或调减，同一请求只调整一次）',
+      },
+    },
+    async (req) => ok(await adjustCard(db, tenantCaller(req), req.body, now())),
+  );
   app.post(
     `${CARD_PATH}/resendMail`,
     {

@@ -53,6 +53,7 @@ describe('企业卡 routes', () => {
       `GET ${P('info')}`,
       `GET ${P('list')}`,
       `GET ${P('transactions')}`,
+      `POST ${P('adjust')}`,
       `POST ${P('cancel')}`,
       `POST ${P('freeze')}`,
       `POST ${P('release')}`,

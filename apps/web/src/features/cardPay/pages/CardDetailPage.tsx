@@ -9,6 +9,7 @@ import { ListTable, moneyColumn, type ListColumn } from '@/components/ListPage';
 import { CardOperateDialog } from '../components/CardOperateDialog';
 import { CardOpButtons } from '../components/cardOps';
 import { CardTransferDialog } from '../components/CardTransferDialog';
+import { CardAdjustDialog } from '../components/CardAdjustDialog';
 import { CARD_LIST, CARD_PERM, cardInfoQuery, cardTxQuery, useCardMutation } from '../queries';
 import { STATUS_COLOR } from './CardListPage';
 
@@ -86,6 +87,7 @@ export default function CardDetailPage() {
   });
   const [op, setOp] = useState<CardOp | null>(null);
   const [moving, setMoving] = useState(false);
+  const [adjusting, setAdjusting] = useState(false);
   const { message } = App.useApp();
   const resend = useCardMutation(() => cardApi.resendMail(id));
   const c = info.data;
@@ -109,6 +111,11 @@ export default function CardDetailPage() {
         extra={
           <Space>
             {canEdit && <CardOpButtons status={c.status} type="default" size="middle" onOp={setOp} />}
+            {canEdit && c.status !== 3 && (
+              <Button data-testid="card-adjust" onClick={() => setAdjusting(true)}>
+                额度调整
+              </Button>
+            )}
             {canEdit && c.status !== 3 && (
               <Button data-testid="card-transfer" onClick={() => setMoving(true)}>
                 转移
@@ -228,6 +235,7 @@ export default function CardDetailPage() {
       </Card>
       {op && <CardOperateDialog card={c} op={op} onClose={() => setOp(null)} />}
       {moving && <CardTransferDialog card={c} onClose={() => setMoving(false)} />}
+      {adjusting && <CardAdjustDialog card={c} onClose={() => setAdjusting(false)} />}
     </Space>
   );
 }
