@@ -185,4 +185,20 @@ test('an administrator releases e-cards, sees them, a payment is allowed and one
   await expect(detail.locator('.ant-card-head').first()).toContainText('冻结');
   await expect(page.getByText('转移给员工乙：审批人甲调岗，卡片交接给员工乙')).toBeVisible();
   await both(page, 'cards-transferred');
+
+  // ---- 卡片操作: what was done to the card, newest first, filtered by its number
+  await sidebar(page).getByText('卡片操作', { exact: true }).click();
+  await expect(page).toHaveURL(/\/cardPay\/cardOperate/);
+  const ops = page.getByTestId('card-operate');
+  await expect(ops).toBeVisible({ timeout: 20_000 });
+  await ops.getByPlaceholder('卡号').fill(cardNo);
+  await ops.getByPlaceholder('卡号').press('Enter');
+  const opRows = ops.locator('tr.ant-table-row');
+  await expect(opRows).toHaveCount(3, { timeout: 20_000 });
+  await expect(opRows.nth(0)).toContainText('转移');
+  await expect(opRows.nth(0)).toContainText('员工乙');
+  await expect(opRows.nth(1)).toContainText('冻结');
+  await expect(opRows.nth(2)).toContainText('额度调整');
+  await expect(opRows.nth(2)).toContainText('调增¥50.00：临时追加差旅额度');
+  await both(page, 'cards-operations');
 });

@@ -100,6 +100,7 @@ export const TASK_TYPE_POLICIES: Readonly<Record<number, TaskTypePolicy>> = {
   151: { kind: 'export', permission: 'budgetList:view' },
   // 卡片列表导出 (card, decision 0057).
   156: { kind: 'export', permission: 'cardList:view' },
+  35: { kind: 'export', permission: 'cardList:view' },
   // 预算同步 (integration/budgetLink, decision 0056): pulls linked external budget tables (on demand or on the
   // interface's schedule); no uploaded file.
   153: { kind: 'import', permission: 'integrationBudget:edit' },

@@ -8,6 +8,8 @@ import {
   type CardOp,
   type CardOperateBody,
   type CardOperateReply,
+  type CardOperationListQuery,
+  type CardOperationPage,
   type CardPage,
   type CardReleaseBody,
   type CardReleaseReply,
@@ -36,6 +38,8 @@ export type CardBatchItem = CardBatchData['items'][number];
 export type CardQuery = z.input<typeof CardListQuery>;
 export type CardBatchesQuery = z.input<typeof CardBatchQuery>;
 export type CardTransactionsQuery = z.input<typeof CardTxQuery>;
+export type CardOperationsQuery = z.input<typeof CardOperationListQuery>;
+export type CardOperationItem = Out<typeof CardOperationPage>['items'][number];
 
 export const cardApi = {
   list: (query: CardQuery, signal?: AbortSignal) =>
@@ -50,6 +54,8 @@ export const cardApi = {
     http.post<Out<typeof CardReleaseReply>>(P('release'), body, { handleFieldErrors: true }),
   operate: (op: CardOp, body: CardOperateBody) =>
     http.post<Out<typeof CardOperateReply>>(P(op), body, { handleFieldErrors: true }),
+  operations: (query: CardOperationsQuery, signal?: AbortSignal) =>
+    http.get<Out<typeof CardOperationPage>>(P('operations'), query as Encodable, { signal }),
   adjust: (body: CardAdjustBody) =>
     http.post<Out<typeof CardOperateReply>>(P('adjust'), body, { handleFieldErrors: true }),
   resendMail: (cardId: number) =>

@@ -111,6 +111,7 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'cardPay/CardList': () => import('../features/cardPay/pages/CardListPage'),
   'cardPay/CardDetail': () => import('../features/cardPay/pages/CardDetailPage'),
   'cardPay/CardRelease': () => import('../features/cardPay/pages/CardReleasePage'),
+  'cardPay/CardOperate': () => import('../features/cardPay/pages/CardOperatePage'),
   // 采购管理 (issue 23, decision 0058): 采购申请, 采购任务 (printable), 采购订单.
   'purchasing/PurchaseApplyList': () => import('../features/purchasing/pages/PurchaseApplyListPage'),
   'purchasing/PurchaseTaskList': () => import('../features/purchasing/pages/PurchaseTaskListPage'),

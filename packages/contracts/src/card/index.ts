@@ -210,6 +210,49 @@ export const CardAdjustBody = z.object(
 );
 export type CardAdjustBody = z.input<typeof CardAdjustBody>;
 
+/** 卡片操作 (GET card/operations): every operation on the tenant's cards, newest first; 导出 is task 35. */
+export const CardOperationListQuery = z.object(
+  labelled({
+    card_no: text('卡号', 32).optional(),
+    op: z
+      .enum(
+        ['freeze', 'unfreeze', 'cancel', 'transfer', 'adjust'],
+        '操作取值为freeze、unfreeze、cancel、transfer或adjust',
+      )
+      .optional()
+      .describe('操作'),
+    begin_time: z.coerce
+      .number('必须是数字')
+      .int('必须是整数')
+      .min(0, '不能为负数')
+      .optional()
+      .describe('开始时间'),
+    end_time: z.coerce
+      .number('必须是数字')
+      .int('必须是整数')
+      .min(0, '不能为负数')
+      .optional()
+      .describe('结束时间'),
+    page_num: pageNum,
+    page_size: pageSize(100, 20),
+  }),
+);
+export type CardOperationListQuery = z.input<typeof CardOperationListQuery>;
+export const CardOperationExportParams = CardOperationListQuery.omit({ page_num: true, page_size: true });
+export const CardOperationListRow = z.object({
+  id: z.number(),
+  card_id: z.number(),
+  card_no: z.string(),
+  holder_name: z.string(),
+  op: z.string(),
+  opText: z.string(),
+  reason: z.string(),
+  operator_name: z.string(),
+  created_at: z.number(),
+});
+export type CardOperationListRow = z.infer<typeof CardOperationListRow>;
+export const CardOperationPage = pagedOf(CardOperationListRow);
+
 /** 重新发送 of an e-card's mail that failed or found no address (POST card/resendMail). */
 export const CardResendMailBody = CardIdQuery;
 export const CardResendMailReply = z.object({

@@ -1,4 +1,6 @@
 import {
+  CardOperationListQuery,
+  CardOperationPage,
   CardAdjustBody,
   CardResendMailBody,
   CardResendMailReply,
@@ -41,6 +43,7 @@ import { authorizeCard, moneyBack } from './card.authorize.js';
 import { mailSenderOf } from '../../platform/mail.js';
 import { registerCardMailJob, resendCardMail } from './card.mail.js';
 import { adjustCard } from './card.adjust.js';
+import { listOperations } from './card.operations.js';
 import { releaseCards } from './card.release.js';
 import { transferCard } from './card.transfer.js';
 import * as svc from './card.service.js';
@@ -119,6 +122,19 @@ export function registerCardRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req) => ok(await svc.cardInfo(db, tenantCaller(req), req.query.card_id)),
+  );
+  app.get(
+    `${CARD_PATH}/operations`,
+    {
+      config: listRead,
+      schema: {
+        querystring: CardOperationListQuery,
+        response: { 200: envelopeOf(CardOperationPage) },
+        tags,
+        summary: '卡片操作（冻结、解冻、注销、转移、额度调整）',
+      },
+    },
+    async (req) => ok(await listOperations(db, tenantCaller(req), req.query)),
   );
   app.get(
     `${CARD_PATH}/transactions`,

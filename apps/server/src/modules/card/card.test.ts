@@ -52,6 +52,7 @@ describe('企业卡 routes', () => {
       `GET ${P('batches')}`,
       `GET ${P('info')}`,
       `GET ${P('list')}`,
+      `GET ${P('operations')}`,
       `GET ${P('transactions')}`,
       `POST ${P('adjust')}`,
       `POST ${P('cancel')}`,
@@ -519,5 +520,75 @@ describe('卡片列表导出 (task 156)', () => {
       ['电子卡', '500.00', '正常', no],
     ]);
     expect((await start(A.nobody.token, {})).statusCode).toBe(403);
+  });
+});
+
+describe('卡片操作 (list and task 35)', () => {
+  it('lists the tenant’s operations newest first with their filters, and exports them', async () => {
+    const no = batchNo();
+    await release(A, eCards({ card_batch_no: no, card_count: 1, user: [A.boss.staffId] }));
+    const [card] = await cardsOf(A, no);
+    await call(A.admin.token, 'POST', P('freeze'), { card_id: card!.id, reason: '挂失' });
+    await call(A.admin.token, 'POST', P('unfreeze'), { card_id: card!.id, reason: '找回' });
+    await call(A.admin.token, 'POST', P('adjust'), {
+      card_id: card!.id,
+      request_id: `ops-${no}`,
+      delta: 2_000,
+      reason: '追加',
+    });
+    const list = await call(A.admin.token, 'GET', P('operations'), { card_no: card!.card_no });
+    expect(list.body.status, JSON.stringify(list.body)).toBe(0);
+    expect(list.body.data.page.total).toBe(3);
+    expect(list.body.data.items.map((r: { opText: string; reason: string }) => [r.opText, r.reason])).toEqual(
+      [
+        ['额度调整', '调增¥20.00：追加'],
+        ['解冻', '找回'],
+        ['冻结', '挂失'],
+      ],
+    );
+    expect(list.body.data.items[0]).toMatchObject({ card_id: card!.id, holder_name: expect.any(String) });
+    const frozen = await call(A.admin.token, 'GET', P('operations'), {
+      card_no: card!.card_no,
+      op: 'freeze',
+    });
+    expect(frozen.body.data.items).toHaveLength(1);
+    const later = await call(A.admin.token, 'GET', P('operations'), {
+      card_no: card!.card_no,
+      begin_time: Date.now() + 60_000,
+    });
+    expect(later.body.data.items).toEqual([]);
+    const bad = await call(A.admin.token, 'GET', P('operations'), { op: 'steal' });
+    expect(bad.code).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('操作取值为');
+    // Another tenant sees none of A's operations.
+    const theirs = await call(B.admin.token, 'GET', P('operations'), { card_no: card!.card_no });
+    expect(theirs.body.data.items).toEqual([]);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/task-center/api/v1/tasks:export',
+      headers: { 'x-session-token': A.admin.token },
+      payload: {
+        operating_type: TaskOperatingType.cardOperateListExport,
+        params: { card_no: card!.card_no },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const task = await waitForTask(t.app, A.admin.token, res.json().data.id);
+    expect(task.status, task.error_msg).toBe(1);
+    expect(task.operating_type_name).toBe('卡片操作列表导出');
+    const dl = await t.app.inject({ method: 'GET', url: JSON.parse(task.export_attachment).url });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(dl.rawPayload as any);
+    const rows: string[][] = [];
+    wb.getWorksheet('卡片操作')!.eachRow((r) =>
+      rows.push(Array.from((r.values as unknown[]).slice(1), (v) => String(v ?? ''))),
+    );
+    expect(rows[0]).toEqual(['操作时间', '卡号', '当前持卡人', '操作', '原因', '操作人']);
+    expect(rows.slice(1).map((r) => [r[1], r[3], r[4]])).toEqual([
+      [card!.card_no, '冻结', '挂失'],
+      [card!.card_no, '解冻', '找回'],
+      [card!.card_no, '额度调整', '调增¥20.00：追加'],
+    ]);
   });
 });

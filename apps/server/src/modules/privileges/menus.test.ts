@@ -116,7 +116,7 @@ const FULL_SHAPE = [
   FLOW_SHAPES[2],
   SCENES_SHAPE,
   // 企业卡 (issue 23, migration 20261130T0100_cards, order 38)
-  { cardPay: ['cardList', 'cardDetail', 'cardRelease'] },
+  { cardPay: ['cardList', 'cardDetail', 'cardRelease', 'cardOperate'] },
   // 采购管理 (issue 23, migration 20261130T0200_purchasing, order 39)
   { purchasing: ['billPurchase', 'purchaseApply', 'purchaseTask', 'purchaseOrder'] },
   FLOW_SHAPES[3],

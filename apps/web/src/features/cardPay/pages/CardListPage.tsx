@@ -16,7 +16,7 @@ import {
 import type { CardListRow } from '@/api/card';
 import { useAccess } from '@/components/Access';
 import { ListTable, moneyColumn, SNAKE_PAGE, useListParams, type ListColumn } from '@/components/ListPage';
-import { useTaskPolling } from '@/features/common';
+import { useExportTracking } from '@/features/common';
 import { CardOperateDialog } from '../components/CardOperateDialog';
 import { CardOpButtons } from '../components/cardOps';
 import { CARD_DETAIL, CARD_PERM, cardListQuery } from '../queries';
@@ -39,7 +39,7 @@ export default function CardListPage() {
     select: (d) => ({ items: d.items, total: d.page.total }),
   });
   const canEdit = can([CARD_PERM.listEdit]);
-  const { track } = useTaskPolling();
+  const { trackExport } = useExportTracking();
   const [operating, setOperating] = useState<{ card: CardListRow; op: CardOp } | null>(null);
   const open = (r: CardListRow) => navigate(`${CARD_DETAIL}/${r.id}`);
 
@@ -92,7 +92,7 @@ export default function CardListPage() {
                 label: '导出',
                 fileName: '卡片列表.xlsx',
                 params: { card_no, holder, status, card_type, card_batch_no },
-                track,
+                track: trackExport,
               }
             : undefined
         }
