@@ -6,7 +6,8 @@ import { fen, id, labelled, pageNum, pageSize, required, text } from '../request
 /**
  * 企业卡 (issue 23, card half; module card, client area cardPay; decision 0057). Paths are not shown by the
  * spec: designed like the quota centre's, under /consume-quota-center/api/v1/card/ —
- * release (卡片发放, quota release type 5), batches, list, info, transactions, freeze, unfreeze, cancel.
+ * release (卡片发放, quota release type 5), batches, list, info, transactions, operations, freeze, unfreeze, cancel,
+ * adjust, transfer, resendMail.
  * The release body carries spec 3's card fields (card_type, begin_no, end_no, card_count, amount,
  * card_batch_no, user, operate_sequence).
  */
