@@ -2103,6 +2103,8 @@ export interface PurchaseApplyLinesTable {
   price: number;
   amount: number;
   expect_date: number;
+  /** 费用类型 code (budget's tree): the line occupies the budget of that fee type; null = not budgeted. */
+  fee_type: ColumnType<string | null, string | null | undefined, string | null>;
   refused: ColumnType<number, number | undefined, number>;
   decided_by: number | null;
   decided_at: number | null;

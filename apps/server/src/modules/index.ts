@@ -36,7 +36,12 @@ import { registerInvoiceMail } from './invoiceMail/index.js';
 import { registerNotifyRoutes, withTaskNotifications } from './notify/index.js';
 import { registerPrivilegeRoutes } from './privileges/index.js';
 import { registerProjectRoutes } from './project/index.js';
-import { checkPurchaseSubmit, registerPurchasingRoutes, tasksOnApproval } from './purchasing/index.js';
+import {
+  checkPurchaseSubmit,
+  purchaseSpendLines,
+  registerPurchasingRoutes,
+  tasksOnApproval,
+} from './purchasing/index.js';
 import { registerRightsRoutes } from './rights/index.js';
 import { registerSpendRoutes, seedPresetScenes } from './spend/index.js';
 import { registerTaskRoutes } from './tasks/index.js';
@@ -80,6 +85,8 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
       await checkPurchaseSubmit(db, tenantId, billId);
       return enforceBillRules(db, tenantId, billId, opts);
     },
+    // A 采购申请's lines with a 费用类型 occupy their budget at submit, beside any fee lines (decision 0058).
+    spendLines: purchaseSpendLines,
   });
   onBillApproved(tasksOnApproval);
   // Task handlers (imports/exports by operating type) register here, into the app's registry.

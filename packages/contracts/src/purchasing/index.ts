@@ -51,6 +51,8 @@ export const PurchaseApplyLineInput = z.object(
       .int('必须是整数')
       .min(0, '不能为负数')
       .describe('期望到货日期'),
+    /** 费用类型 code: the line occupies that fee type's budget at submit; empty = not budgeted. */
+    fee_type: text('费用类型', 32).nullable().optional(),
   }),
 );
 export type PurchaseApplyLineInput = z.input<typeof PurchaseApplyLineInput>;
@@ -88,6 +90,8 @@ export const PurchaseApplyLineOut = z.object({
   price: z.number(),
   amount: z.number(),
   expect_date: z.number(),
+  fee_type: z.string().nullable(),
+  feeTypeText: z.string(),
   /** false: the approver did not approve this line; it does not become part of the task. */
   approved: z.boolean(),
   decided_by_name: z.string(),

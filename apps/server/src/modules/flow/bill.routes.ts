@@ -57,7 +57,7 @@ import * as bills from './bill/index.js';
 import { FINOBILL } from './design.routes.js';
 
 const FINOBILL_APP = '/finobill/api/app';
-import type { BillRulesCheck, FlowDeps } from './design/index.js';
+import type { BillRulesCheck, BillSpendLines, FlowDeps } from './design/index.js';
 import { billDetail, mayView } from './approval/index.js';
 import * as rel from './bill/index.js';
 import * as todo from './approval/index.js';
@@ -83,12 +83,17 @@ const DETAIL = [...perms('view'), 'todoList:view', 'submittedList:view', 'flowIn
 ];
 const TODO_LIST_VIEW = 'todoList:view' as const;
 
-export function registerBillRoutes(app: ZodApp, deps: AppDeps, hooks: { billRules: BillRulesCheck }) {
+export function registerBillRoutes(
+  app: ZodApp,
+  deps: AppDeps,
+  hooks: { billRules: BillRulesCheck; spendLines?: BillSpendLines },
+) {
   const d: FlowDeps = {
     db: deps.db,
     clock: deps.clock ?? Date.now,
     storage: deps.storage,
     billRules: hooks.billRules,
+    spendLines: hooks.spendLines,
   };
   const P = (s: string) => `${FINOBILL}/${s}`;
   const c = tenantCaller;

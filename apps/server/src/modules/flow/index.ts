@@ -15,11 +15,18 @@ import type { AppDeps, ZodApp } from '../../platform/types.js';
 import { registerBillRoutes } from './bill.routes.js';
 import { registerFlowDesignRoutes } from './design.routes.js';
 import { registerFormRoutes } from './form.routes.js';
-import type { BillRulesCheck } from './design/index.js';
+import type { BillRulesCheck, BillSpendLines } from './design/index.js';
 import { registerBillPrintRoutes } from './print.routes.js';
 
-/** `billRules`: the 智能规则集 check submit runs (billReport's enforceBillRules, wired by modules/index.ts). */
-export function registerFlowRoutes(app: ZodApp, deps: AppDeps, hooks: { billRules: BillRulesCheck }) {
+/**
+ * `billRules`: the 智能规则集 check submit runs (billReport's enforceBillRules); `spendLines`: what a document
+ * spends beyond its fee lines, occupied with them (purchasing's purchase lines). Both wired by modules/index.ts.
+ */
+export function registerFlowRoutes(
+  app: ZodApp,
+  deps: AppDeps,
+  hooks: { billRules: BillRulesCheck; spendLines?: BillSpendLines },
+) {
   registerFlowDesignRoutes(app, deps);
   // 自定义表单 (form.*.ts, decision 0025): templates, versions, the runtime reads.
   registerFormRoutes(app, deps);

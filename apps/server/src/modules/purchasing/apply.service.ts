@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { hasPermission, type TenantCaller } from '../../platform/context.js';
 import { inTransaction, type Db } from '../../platform/db/database.js';
 import { billHead, billRefs, billsOfTypePage, isOpenAssignee, type BillsApproved } from '../flow/index.js';
+import { feeTypeNames, unusableFeeTypes, type SpendLine } from '../budget/index.js';
 import { staffName } from '../org/index.js';
 import * as repo from './purchasing.repo.js';
 import { purchasingErrors } from './purchasing.errors.js';
@@ -36,7 +37,17 @@ export async function saveLines(db: Db, caller: TenantCaller, body: LinesIn, now
     const h = await purchaseHead(trx, caller.tenantId, body.bill_id);
     if (!h || h.submitterId !== caller.staffId) throw purchasingErrors.applyNotFound();
     if (!BILL_EDITABLE_STATUSES.includes(h.status as BillStatus)) throw purchasingErrors.applyNotEditable();
-    await repo.replaceApplyLines(trx, caller.tenantId, h.id, body.lines, now);
+    const lines = body.lines.map((l) => ({ ...l, fee_type: l.fee_type || null }));
+    // A line's 费用类型 must be an enabled one of the tenant that 采购申请 may use (it occupies that budget).
+    const refused = await unusableFeeTypes(
+      trx,
+      caller.tenantId,
+      lines.flatMap((l) => (l.fee_type ? [l.fee_type] : [])),
+      PURCHASE_BILL_TYPE,
+    );
+    const bad = lines.findIndex((l) => l.fee_type && refused.has(l.fee_type));
+    if (bad >= 0) throw purchasingErrors.badLineFeeType(bad, refused.get(lines[bad]!.fee_type!)!);
+    await repo.replaceApplyLines(trx, caller.tenantId, h.id, lines, now);
     return applyInfo(trx, caller, h.id);
   });
 }
@@ -155,6 +166,9 @@ export async function applyInfo(db: Db, caller: TenantCaller, billId: number): P
   const deciders = [...new Set(lines.flatMap((l) => (l.decided_by === null ? [] : [Number(l.decided_by)])))];
   const names = new Map<number, string>();
   for (const id of deciders) names.set(id, (await staffName(db, caller.tenantId, id)) ?? '');
+  const feeName = lines.some((l) => l.fee_type)
+    ? await feeTypeNames(db, caller.tenantId)
+    : (code: string) => code;
   const head: PurchaseApplyRow = rows[0] ?? {
     bill_id: h.id,
     bill_number: h.billNumber,
@@ -182,10 +196,27 @@ export async function applyInfo(db: Db, caller: TenantCaller, billId: number): P
       price: Number(l.price),
       amount: Number(l.amount),
       expect_date: Number(l.expect_date),
+      fee_type: l.fee_type,
+      feeTypeText: l.fee_type ? feeName(l.fee_type) : '',
       approved: Number(l.refused) === 0,
       decided_by_name: l.decided_by === null ? '' : (names.get(Number(l.decided_by)) ?? ''),
     })),
   };
+}
+
+/**
+ * What a 采购申请 spends, as budget lines (flow's submit adds them to the document's fee lines, modules/index.ts):
+ * each line with a 费用类型, its amount on its expected date. Their ids are the lines' ids negated, so they never
+ * meet a fee line's id in the document's ledger rows. Other documents: none.
+ */
+export async function purchaseSpendLines(db: Db, tenantId: number, billId: number): Promise<SpendLine[]> {
+  if (!(await purchaseHead(db, tenantId, billId))) return [];
+  const lines = await repo.applyLinesOf(db, tenantId, [billId]);
+  return lines.flatMap((l) =>
+    l.fee_type
+      ? [{ id: -Number(l.id), feeType: l.fee_type, amount: Number(l.amount), date: Number(l.expect_date) }]
+      : [],
+  );
 }
 
 /** 提交 of a 采购申请 (run before the flow's own checks, modules/index.ts): it must have lines. */

@@ -4,6 +4,11 @@
  * 155). It reads documents through flow's door; flow hears nothing of it except through the listener and the
  * submit check modules/index.ts hands in. Others use this file only.
  */
-export { checkPurchaseSubmit, tasksOnApproval, PURCHASE_BILL_TYPE } from './apply.service.js';
+export {
+  checkPurchaseSubmit,
+  purchaseSpendLines,
+  tasksOnApproval,
+  PURCHASE_BILL_TYPE,
+} from './apply.service.js';
 export { PurchasingCode } from './purchasing.errors.js';
 export { APPLY, PURCHASE, PurchasingPerm, registerPurchasingRoutes } from './purchasing.routes.js';

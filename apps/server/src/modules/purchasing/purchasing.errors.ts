@@ -18,6 +18,8 @@ export const PurchasingCode = {
   orderNotFound: 11624404,
   /** The same line twice in one order. */
   badOrder: 11624400,
+  /** A purchase line's 费用类型 that is unknown, disabled or not for 采购申请. */
+  badLineFeeType: 11625400,
 } as const;
 
 const fieldError = (code: number, field: string, msg: string, status = 400) =>
@@ -39,4 +41,6 @@ export const purchasingErrors = {
     fieldError(PurchasingCode.overOrder, 'quantity', `「${name}」剩余可下单数量为${left}，不能超出`, 409),
   orderNotFound: () => new AppError(PurchasingCode.orderNotFound, '采购订单不存在', 404),
   badOrder: (msg: string) => fieldError(PurchasingCode.badOrder, 'lines', msg),
+  badLineFeeType: (index: number, msg: string) =>
+    fieldError(PurchasingCode.badLineFeeType, `lines.${index}.fee_type`, `第${index + 1}行：${msg}`),
 };

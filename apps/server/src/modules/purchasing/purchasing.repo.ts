@@ -23,7 +23,14 @@ export async function replaceApplyLines(
   trx: Db,
   tenantId: number,
   billId: number,
-  lines: { name: string; spec: string; quantity: number; price: number; expect_date: number }[],
+  lines: {
+    name: string;
+    spec: string;
+    quantity: number;
+    price: number;
+    expect_date: number;
+    fee_type: string | null;
+  }[],
   now: number,
 ) {
   await trx
@@ -44,6 +51,7 @@ export async function replaceApplyLines(
         price: l.price,
         amount: l.price * l.quantity,
         expect_date: l.expect_date,
+        fee_type: l.fee_type,
         refused: 0,
         decided_by: null,
         decided_at: null,

@@ -584,3 +584,111 @@ describe('采购任务 and 采购订单', () => {
     ).toBe(403);
   });
 });
+
+describe('采购申请 on the budget (decision 0058, issue 22)', () => {
+  /** A 禁止 budget of 2041 with ¥10,000.00 of 办公费 in March (no department node: any document matches). */
+  async function officeBudget(f: Tenant) {
+    const r = await call(f.admin.token, 'POST', '/finobill/api/web/budget/add', {
+      name: `2041年办公费${Date.now() % 10_000}`,
+      year: 2041,
+      period_type: 'month',
+      budget_mode: 2,
+      control: 3,
+      nodes: [
+        { key: 'r', parent: null, dimension: 'root' },
+        {
+          key: 'o',
+          parent: 'r',
+          dimension: 'fee_type',
+          value: 'office',
+          label: '办公费',
+          amounts: { '2041-03': 1_000_000 },
+        },
+      ],
+    });
+    expect(r.body.status, JSON.stringify(r.body)).toBe(0);
+    return r.body.data.id as number;
+  }
+  const officeFigures = async (f: Tenant, id: number) => {
+    const r = await call(f.admin.token, 'GET', '/finobill/api/web/budget/info', { id });
+    const node = r.body.data.nodes.find((n: { dimension: string }) => n.dimension === 'fee_type');
+    return node.figures.find((x: { period: string }) => x.period === '2041-03') as {
+      occupied: number;
+      used: number;
+    };
+  };
+  const march = Date.UTC(2041, 2, 15);
+  const office = (quantity: number, price: number) => [
+    { name: '打印机', spec: 'A3', quantity, price, expect_date: march, fee_type: 'office' },
+  ];
+
+  it('purchase lines occupy their fee type’s budget: a forbid line refuses, a split across a purchase and a claim is caught, reject releases, approval uses', async () => {
+    await publishedFlow(t, A); // A's 报销单 flow, for the claim half of the split
+    const id = await officeBudget(A);
+    const first = await submitted(A, office(4, 200_000)); // ¥8,000.00
+    expect(await officeFigures(A, id)).toMatchObject({ occupied: 800_000, used: 0 });
+    const info = await call(A.applicant.token, 'GET', `${APPLY}/info`, { bill_id: first.id });
+    expect(info.body.data.lines[0]).toMatchObject({ fee_type: 'office', feeTypeText: '办公费' });
+
+    // The rest bought on a claim instead: ¥3,000.00 of 办公费 against ¥2,000.00 left is refused.
+    const claim = await call(A.submitter.token, 'POST', 'flow/save', {
+      billType: 'expense',
+      title: '办公用品报销',
+      fees: [{ feeType: 'office', amount: 300_000, date: '2041-03-20' }],
+    });
+    expect(claim.body.status, JSON.stringify(claim.body)).toBe(0);
+    const refusedClaim = await call(A.submitter.token, 'POST', 'flow/submit', { id: claim.body.data.id });
+    expect(refusedClaim.body.msg).toContain('可用 ¥2,000.00，本单占用 ¥3,000.00，超出 ¥1,000.00，不能提交');
+
+    // A second purchase over what is left is refused the same way, and changes nothing.
+    const s = await call(A.applicant.token, 'POST', 'flow/save', { billType: 'purchase', title: '再买一台' });
+    const second = s.body.data.id as number;
+    expect(
+      (
+        await call(A.applicant.token, 'POST', `${APPLY}/lines`, {
+          bill_id: second,
+          lines: office(1, 300_000),
+        })
+      ).body.status,
+    ).toBe(0);
+    const refused = await call(A.applicant.token, 'POST', 'flow/submit', { id: second });
+    expect(refused.body.msg).toContain('超出 ¥1,000.00，不能提交');
+    expect(await officeFigures(A, id)).toMatchObject({ occupied: 800_000 });
+
+    // 驳回 of the first releases its occupation: the claim now fits.
+    expect(
+      (await call(A.boss.token, 'POST', 'flow/reject', { id: first.id, opinion: '预算不足' })).body.status,
+    ).toBe(0);
+    expect(await officeFigures(A, id)).toMatchObject({ occupied: 0, used: 0 });
+    expect(
+      (await call(A.submitter.token, 'POST', 'flow/submit', { id: claim.body.data.id })).body.status,
+    ).toBe(0);
+    expect(await officeFigures(A, id)).toMatchObject({ occupied: 300_000 });
+
+    // An approved purchase turns its occupation into used.
+    const third = await submitted(A, office(1, 100_000));
+    expect((await call(A.boss.token, 'POST', 'flow/approve', { id: third.id })).body.status).toBe(0);
+    expect(await officeFigures(A, id)).toMatchObject({ occupied: 300_000, used: 100_000 });
+  });
+
+  it('refuses a line whose fee type is unknown, disabled or another tenant’s, naming the line; nothing is saved', async () => {
+    const s = await call(A.applicant.token, 'POST', 'flow/save', {
+      billType: 'purchase',
+      title: '费用类型校验',
+    });
+    const id = s.body.data.id as number;
+    expect(
+      (await call(A.applicant.token, 'POST', `${APPLY}/lines`, { bill_id: id, lines: LINES })).body.status,
+    ).toBe(0);
+    const bad = [...LINES, { ...LINES[0]!, fee_type: 'no_such_type' }];
+    const r = await call(A.applicant.token, 'POST', `${APPLY}/lines`, { bill_id: id, lines: bad });
+    expect(r.code).toBe(400);
+    expect(r.body).toMatchObject({
+      status: PurchasingCode.badLineFeeType,
+      msg: '第3行：费用类型「no_such_type」不存在',
+    });
+    const info = await call(A.applicant.token, 'GET', `${APPLY}/info`, { bill_id: id });
+    expect(info.body.data.lines).toHaveLength(2);
+    expect(info.body.data.lines.every((l: { fee_type: string | null }) => l.fee_type === null)).toBe(true);
+  });
+});

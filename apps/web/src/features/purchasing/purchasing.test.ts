@@ -10,6 +10,7 @@ const line = (p: Partial<DraftLine> = {}): DraftLine => ({
   quantity: 2,
   price: 6500.5,
   expect_date: 1_796_000_000_000,
+  fee_type: null,
   ...p,
 });
 
@@ -31,8 +32,23 @@ describe('采购管理 (client)', () => {
       '采购明细第1行：数量必须大于0',
       '采购明细第1行：请填写单价',
     ]);
-    expect(draftBody([line()])).toEqual([
-      { name: '笔记本电脑', spec: '14寸', quantity: 2, price: 650_050, expect_date: 1_796_000_000_000 },
+    expect(draftBody([line(), line({ fee_type: 'office' })])).toEqual([
+      {
+        name: '笔记本电脑',
+        spec: '14寸',
+        quantity: 2,
+        price: 650_050,
+        expect_date: 1_796_000_000_000,
+        fee_type: null,
+      },
+      {
+        name: '笔记本电脑',
+        spec: '14寸',
+        quantity: 2,
+        price: 650_050,
+        expect_date: 1_796_000_000_000,
+        fee_type: 'office',
+      },
     ]);
   });
 });

@@ -270,7 +270,9 @@ export async function submitBill(
     );
     // 预算 (decision 0052): the lines occupy their budget nodes, replacing this document's earlier
     // occupation; a 禁止 budget short of money refuses the whole submit (this transaction rolls back).
-    const budget = await occupyBudget(trx, spendDocOf({ ...b, submit_time: e.now }, fees), {
+    const spend = spendDocOf({ ...b, submit_time: e.now }, fees);
+    spend.lines.push(...((await d.spendLines?.(trx, caller.tenantId, b.id)) ?? []));
+    const budget = await occupyBudget(trx, spend, {
       round: e.now,
       by: caller.staffId,
       now: e.now,

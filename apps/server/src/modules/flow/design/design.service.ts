@@ -7,6 +7,7 @@ import {
 } from '@feikong/contracts';
 import type { TenantCaller } from '../../../platform/context.js';
 import { inTransaction, type Db } from '../../../platform/db/database.js';
+import type { SpendLine } from '../../budget/index.js';
 import type { FileStorage } from '../../../platform/storage/types.js';
 import * as repo from './design.repo.js';
 import { activeStaff } from '../directory.js';
@@ -36,7 +37,15 @@ export interface FlowDeps {
    * called without the app (the demo seed, benches): no audit rule applies then.
    */
   billRules?: BillRulesCheck;
+  /**
+   * Budget lines a document spends besides its fee lines (a 采购申请's purchase lines), occupied with them at
+   * submit: purchasing's purchaseSpendLines, handed in by modules/index.ts. Absent: fee lines only.
+   */
+  spendLines?: BillSpendLines;
 }
+
+/** What a document spends beyond its fee lines, as budget lines (ids that never meet a fee line's). */
+export type BillSpendLines = (db: Db, tenantId: number, billId: number) => Promise<SpendLine[]>;
 
 /**
  * Throws when a 禁止提交 rule hits, or a 提示 rule hits and the submitter has not confirmed; else answers

@@ -10,6 +10,7 @@ import {
   Space,
   Table,
   Tag,
+  TreeSelect,
   Typography,
 } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +18,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { formatDateTime, formatMoney, type PurchaseApplyLineInput } from '@feikong/contracts';
 import { purchasingApi, type PurchaseApplyLine } from '@/api/purchasing';
+import { feeTypeOptionsQuery, feeTypeTreeData } from '@/features/settings';
 import { applyInfoQuery, purchasingKeys } from '../queries';
 
 /** A line being filled: price in 元 as typed. */
@@ -27,6 +29,8 @@ export interface DraftLine {
   quantity: number | null;
   price: number | null;
   expect_date: number | null;
+  /** 费用类型 code: the line occupies that fee type's budget at submit; null = not budgeted. */
+  fee_type: string | null;
 }
 let seq = 0;
 const blank = (): DraftLine => ({
@@ -36,6 +40,7 @@ const blank = (): DraftLine => ({
   quantity: 1,
   price: null,
   expect_date: dayjs().add(7, 'day').startOf('day').valueOf(),
+  fee_type: null,
 });
 const fen = (yuan: number | null) => Math.round((yuan ?? 0) * 100);
 export const draftTotal = (lines: DraftLine[]) =>
@@ -61,6 +66,7 @@ export const draftBody = (lines: DraftLine[]): PurchaseApplyLineInput[] =>
     quantity: l.quantity ?? 0,
     price: fen(l.price),
     expect_date: l.expect_date ?? 0,
+    fee_type: l.fee_type,
   }));
 
 /**
@@ -84,6 +90,7 @@ export function usePurchaseLines(billId: number | undefined, enabled: boolean) {
               quantity: l.quantity,
               price: l.price / 100,
               expect_date: l.expect_date,
+              fee_type: l.fee_type,
             }))
           : [blank()],
       );
@@ -105,6 +112,9 @@ export function PurchaseLinesEditor({
 }) {
   const set = (key: string, patch: Partial<DraftLine>) =>
     onChange(value.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  // 费用类型 a 采购申请 may use: the line occupies that fee type's budget when the document is submitted.
+  const choices = useQuery(feeTypeOptionsQuery('purchase'));
+  const treeData = feeTypeTreeData(choices.data ?? []);
   return (
     <div data-testid="purchase-lines-editor">
       <Table<DraftLine>
@@ -172,6 +182,27 @@ export function PurchaseLinesEditor({
             width: 110,
             align: 'right',
             render: (_: unknown, l) => formatMoney((l.quantity ?? 0) * fen(l.price)),
+          },
+          {
+            title: '费用类型',
+            key: 'fee_type',
+            width: 140,
+            render: (_: unknown, l, i) => (
+              <TreeSelect<string>
+                aria-label={`费用类型${i + 1}`}
+                style={{ width: '100%' }}
+                placeholder="不占预算"
+                allowClear
+                value={l.fee_type ?? undefined}
+                treeData={treeData}
+                treeDefaultExpandAll
+                showSearch
+                treeNodeFilterProp="title"
+                loading={choices.isLoading}
+                popupMatchSelectWidth={220}
+                onChange={(v) => set(l.key, { fee_type: v ?? null })}
+              />
+            ),
           },
           {
             title: '期望到货日期',
@@ -293,6 +324,12 @@ export function PurchaseLinesPanel({ billId, status }: { billId: number; status:
             width: 110,
             align: 'right',
             render: (f: number) => formatMoney(f),
+          },
+          {
+            title: '费用类型',
+            dataIndex: 'feeTypeText',
+            width: 90,
+            render: (v: string) => v || '—',
           },
           {
             title: '期望到货',
