@@ -1,10 +1,23 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Descriptions, Form, Input, Modal, Result, Space, Spin, Tag } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  type DescriptionsProps,
+  Input,
+  Modal,
+  Result,
+  Space,
+  Spin,
+  Tag,
+} from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { formatDateTime } from '@feikong/contracts';
-import { settleApi, type SettleOrderRow } from '@/api/settle';
+import { formatDateTime, SettleInvoiceStatus } from '@feikong/contracts';
+import { settleApi, type SettleDetail, type SettleOrderRow } from '@/api/settle';
 import { useAccess } from '@/components/Access';
 import { applyFieldErrors } from '@/components/formErrors';
 import { ListTable, type ListColumn } from '@/components/ListPage';
@@ -32,6 +45,37 @@ const orderColumns: ListColumn<SettleOrderRow>[] = [
   { title: '内容', dataIndex: 'item_name', width: 180 },
   { title: '支付时间', dataIndex: 'paid_at', width: 170, render: (v: number) => formatDateTime(v) },
 ];
+
+/** The detail's fields; the delivery and the reasons only where they apply (no empty cells). */
+function detailItems(d: SettleDetail): DescriptionsProps['items'] {
+  const items: { label: string; children: ReactNode; show?: boolean }[] = [
+    { label: '开票金额', children: <span className="fk-rr-money">{priceText(d.amount)}</span> },
+    { label: '开票方式', children: d.mode_name },
+    { label: '订单数', children: d.order_count },
+    { label: '发票抬头', children: d.title },
+    { label: '纳税人识别号', children: d.tax_no },
+    { label: '地址、电话', children: `${d.address} ${d.phone}` },
+    { label: '开户行及账号', children: `${d.bank_name} ${d.bank_account}` },
+    { label: '接收邮箱', children: d.email || '-' },
+    { label: '申请人', children: d.applicant_name || '-' },
+    { label: '申请时间', children: formatDateTime(d.applied_at) },
+    { label: '开票时间', children: d.issued_at ? formatDateTime(d.issued_at) : '-' },
+    { label: '发票号码', children: d.invoice_number || '-' },
+    {
+      label: '收件信息',
+      children: `${d.receiver} ${d.receiver_phone} ${d.mail_address}`,
+      show: isPaper(d.mode),
+    },
+    { label: '快递公司', children: d.express_company_name || '-', show: isPaper(d.mode) },
+    { label: '快递单号', children: d.express_no || '-', show: isPaper(d.mode) },
+    { label: '备注', children: d.remark, show: !!d.remark },
+    { label: '驳回原因', children: d.reject_reason, show: d.status === SettleInvoiceStatus.rejected },
+    { label: '退回原因', children: d.return_reason, show: d.status === SettleInvoiceStatus.returned },
+  ];
+  return items
+    .filter((i) => i.show !== false)
+    .map(({ label, children }) => ({ key: label, label, children }));
+}
 
 /**
  * 开票详情 (/setcenter/rightRecharge/tenantInvoiceDetail?invoice_id=): status, title and tax details, delivery
@@ -109,34 +153,7 @@ export default function TenantInvoiceDetailPage() {
         }
         style={{ marginBottom: 12 }}
       >
-        <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }} bordered>
-          <Descriptions.Item label="开票金额">
-            <span className="fk-rr-money">{priceText(d.amount)}</span>
-          </Descriptions.Item>
-          <Descriptions.Item label="开票方式">{d.mode_name}</Descriptions.Item>
-          <Descriptions.Item label="订单数">{d.order_count}</Descriptions.Item>
-          <Descriptions.Item label="发票抬头">{d.title}</Descriptions.Item>
-          <Descriptions.Item label="纳税人识别号">{d.tax_no}</Descriptions.Item>
-          <Descriptions.Item label="地址、电话">{`${d.address} ${d.phone}`}</Descriptions.Item>
-          <Descriptions.Item label="开户行及账号">{`${d.bank_name} ${d.bank_account}`}</Descriptions.Item>
-          <Descriptions.Item label="接收邮箱">{d.email || '-'}</Descriptions.Item>
-          <Descriptions.Item label="申请人">{d.applicant_name || '-'}</Descriptions.Item>
-          <Descriptions.Item label="申请时间">{formatDateTime(d.applied_at)}</Descriptions.Item>
-          <Descriptions.Item label="开票时间">
-            {d.issued_at ? formatDateTime(d.issued_at) : '-'}
-          </Descriptions.Item>
-          <Descriptions.Item label="发票号码">{d.invoice_number || '-'}</Descriptions.Item>
-          {isPaper(d.mode) && (
-            <>
-              <Descriptions.Item label="收件信息">{`${d.receiver} ${d.receiver_phone} ${d.mail_address}`}</Descriptions.Item>
-              <Descriptions.Item label="快递公司">{d.express_company_name || '-'}</Descriptions.Item>
-              <Descriptions.Item label="快递单号">{d.express_no || '-'}</Descriptions.Item>
-            </>
-          )}
-          {d.remark && <Descriptions.Item label="备注">{d.remark}</Descriptions.Item>}
-          {d.status === 4 && <Descriptions.Item label="驳回原因">{d.reject_reason}</Descriptions.Item>}
-          {d.status === 5 && <Descriptions.Item label="退回原因">{d.return_reason}</Descriptions.Item>}
-        </Descriptions>
+        <Descriptions size="small" column={{ xs: 1, md: 2, xxl: 3 }} bordered items={detailItems(d)} />
       </Card>
       <Card size="small" title="开票内容" style={{ marginBottom: 12 }}>
         <Descriptions size="small" column={1}>
