@@ -115,7 +115,12 @@ test('tenant invoicing: apply over two paid orders, the operator issues the PDF,
   await page.getByLabel('注册电话').fill('021-12345678');
   await page.getByLabel('开户银行').fill('招商银行上海分行');
   await page.getByLabel('银行账号').fill('6225880000000000');
+  // 纸质发票 needs a mailing address; back to 电子发票 the form goes without one.
+  await page.getByLabel('纸质发票').check();
+  await page.getByRole('button', { name: '提交申请' }).click();
+  await expect(page.getByText('纸质发票须填写邮寄地址')).toBeVisible();
   await page.getByLabel('电子发票').check();
+  await expect(page.getByLabel('邮寄地址')).toBeHidden();
   await page.getByRole('button', { name: '提交申请' }).click();
   await expect(page.getByText('应为18位统一社会信用代码')).toBeVisible();
   await page.getByLabel('纳税人识别号').fill(TAX_NO);

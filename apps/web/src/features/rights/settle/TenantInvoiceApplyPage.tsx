@@ -48,6 +48,8 @@ const FORM_FIELDS = [
   'orders',
 ] as const;
 
+const PAPER_FIELDS = ['receiver', 'receiver_phone', 'mail_address'] as const;
+
 const orderColumns: ListColumn<SettleOrderRow>[] = [
   {
     title: '订单号',
@@ -82,6 +84,11 @@ export default function TenantInvoiceApplyPage() {
   const { message } = App.useApp();
   const [form] = Form.useForm<TitleForm>();
   const mode = Form.useWatch('mode', form);
+  const paper = isPaper(mode);
+  // Back to 电子发票: the mailing fields' errors of a paper attempt go with them.
+  useEffect(() => {
+    if (!paper) form.setFields(PAPER_FIELDS.map((name) => ({ name, errors: [] })));
+  }, [form, paper]);
   const [selected, setSelected] = useState<Key[]>([]);
   const refs = useMemo(() => refsOfKeys(selected), [selected]);
 
@@ -241,37 +248,34 @@ export default function TenantInvoiceApplyPage() {
                 <Input maxLength={100} placeholder="选填" />
               </Form.Item>
             </Col>
-            {isPaper(mode) && (
-              <>
-                <Col xs={24} md={8}>
-                  <Form.Item
-                    name="receiver"
-                    label="收件人"
-                    rules={[{ required: true, whitespace: true, message: '纸质发票须填写收件人' }]}
-                  >
-                    <Input maxLength={50} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={8}>
-                  <Form.Item
-                    name="receiver_phone"
-                    label="收件人电话"
-                    rules={[{ required: true, message: '纸质发票须填写收件人电话' }]}
-                  >
-                    <Input maxLength={11} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={8}>
-                  <Form.Item
-                    name="mail_address"
-                    label="邮寄地址"
-                    rules={[{ required: true, whitespace: true, message: '纸质发票须填写邮寄地址' }]}
-                  >
-                    <Input maxLength={200} />
-                  </Form.Item>
-                </Col>
-              </>
-            )}
+            {/* Always mounted (a field that unmounts mid-validation kept a toggled form from submitting); required only for 纸质发票. */}
+            <Col xs={24} md={8} style={paper ? undefined : { display: 'none' }}>
+              <Form.Item
+                name="receiver"
+                label="收件人"
+                rules={[{ required: paper, whitespace: true, message: '纸质发票须填写收件人' }]}
+              >
+                <Input maxLength={50} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8} style={paper ? undefined : { display: 'none' }}>
+              <Form.Item
+                name="receiver_phone"
+                label="收件人电话"
+                rules={[{ required: paper, message: '纸质发票须填写收件人电话' }]}
+              >
+                <Input maxLength={11} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8} style={paper ? undefined : { display: 'none' }}>
+              <Form.Item
+                name="mail_address"
+                label="邮寄地址"
+                rules={[{ required: paper, whitespace: true, message: '纸质发票须填写邮寄地址' }]}
+              >
+                <Input maxLength={200} />
+              </Form.Item>
+            </Col>
             <Col span={24}>
               <Form.Item name="remark" label="备注">
                 <Input.TextArea maxLength={200} rows={2} placeholder="选填" />
