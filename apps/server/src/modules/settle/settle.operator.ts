@@ -52,7 +52,7 @@ async function tell(tx: Db, i: InvoiceRow, title: string, content: string, now: 
       msg_name: '开票通知',
       title,
       content,
-      action_code: NotifyAction.system,
+      action_code: NotifyAction.settleInvoice,
       ext_params: { id: Number(i.id) },
     },
     now,

@@ -361,7 +361,9 @@ describe('the operator issues; the tenant reads the detail and downloads the PDF
       .where('tenant_id', '=', a.tenantId)
       .where('user_id', '=', a.buyer.userId)
       .execute();
-    expect(notice.map((n: any) => n.title)).toContain('发票已开具');
+    const issuedNotice = notice.find((n: any) => n.title === '发票已开具') as any;
+    expect(issuedNotice).toMatchObject({ action_code: 402 });
+    expect(JSON.parse(issuedNotice.ext_params)).toEqual({ id: applied.body.data.id });
 
     const product = await call(a.viewer.token, 'POST', `${S}/invoice/productDetail`, {
       invoice_id: applied.body.data.id,
