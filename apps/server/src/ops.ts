@@ -1,6 +1,10 @@
 import {
   PayerTypeLabel,
   RechargeStatusLabel,
+  SettleInvoiceModeLabel,
+  SettleInvoiceStatusLabel,
+  type SettleInvoiceMode,
+  type SettleInvoiceStatus,
   UiTypeLabel,
   versionLastDay,
   type RechargeStatus,
@@ -37,6 +41,13 @@ import {
   type ReplayOutcome,
 } from './modules/spend/orders/index.js';
 import { chinaDate } from './modules/rights/rights.service.js';
+import {
+  issueInvoiceByOperator,
+  operatorInvoiceDetail,
+  operatorInvoiceList,
+  rejectInvoiceByOperator,
+  returnInvoiceByOperator,
+} from './modules/settle/index.js';
 
 /**
  * Operator commands of the platform (not of a tenant), run against the configured database
@@ -50,7 +61,18 @@ import { chinaDate } from './modules/rights/rights.service.js';
  *   npm run ops -- show-recharge <充值单号|ID>                   a recharge and its receipt files
  *   npm run ops -- confirm-recharge <充值单号|ID> [--note 备注]   the transfer arrived: credit the account once
  *   npm run ops -- reject-recharge <充值单号|ID> --note 原因      the transfer did not arrive
- *   npm run ops -- set-tenant-mode <组织ID> [--ui welfare] [--payer 0]   interface type / payer type (spec §1)
+ *   npm run ops -- list-invoices [--status 1] [--limit 50]       开票申请 of the tenants (settle)
+ *   npm run ops -- show-invoice <申请编号|ID>                    a request, its title and its orders
+ *   npm run ops -- issue-invoice <申请编号|ID> --file 发票.pdf [--number 发票号码] [--express SF --tracking 单号]
+ *   npm run ops -- reject-invoice <申请编号|ID> --note 原因       the request is refused; its orders are free again
+ *   npm run ops -- return-invoice <申请编号|ID> --note 原因       an issued 发票 is taken back; its orders are free again
+ *   npm run ops -- list-invoices [--status 1-5] [--limit 条数]     列出开票申请（默认最近50条）
+  npm run ops -- show-invoice <申请编号|ID>                      查看开票申请的抬头、邮寄信息及订单
+  npm run ops -- issue-invoice <申请编号|ID> --file 发票.pdf [--number 发票号码] [--express 快递公司编码 --tracking 快递单号]
+                                                               开票：附电子发票PDF；纸质发票须填写快递公司（SF、EMS、JD、YTO、ZTO、STO、YUNDA、JTSD）与单号
+  npm run ops -- reject-invoice <申请编号|ID> --note 原因         驳回开票申请（订单可重新申请）
+  npm run ops -- return-invoice <申请编号|ID> --note 原因         退回已开发票（订单可重新申请）
+  npm run ops -- set-tenant-mode <组织ID> [--ui welfare] [--payer 0]   interface type / payer type (spec §1)
  *   npm run ops -- replay-orders <渠道编码> <file.jsonl> [--tenant 组织ID] [--dry-run]
  *                 a channel's order / refund bodies, one JSON per line, through the intake (spend/orders)
  *
@@ -75,7 +97,8 @@ const USAGE = `用法：
                                                                渠道订单号、退款单号已存在的记为重复，不会重复入账；
                                                                --dry-run 只试运行，不写入；文件不超过10 MB、${REPLAY_LIMITS.lines}行）
 订单状态：1 待支付，2 已付款待确认，3 已完成，4 已取消
-充值状态：1 待确认，2 已到账，3 已驳回`;
+充值状态：1 待确认，2 已到账，3 已驳回
+开票状态：1 待开票，2 已开票，3 已邮寄，4 已驳回，5 已退回`;
 
 export interface OpsIo {
   out(line: string): void;
@@ -83,7 +106,7 @@ export interface OpsIo {
 }
 
 /** Where the receipt files are: the server's storage under DATA_DIR/files (platform/services.ts). */
-export type ReceiptFiles = Pick<LocalFileStorage, 'localPath' | 'stat' | 'delete'>;
+export type ReceiptFiles = Pick<LocalFileStorage, 'localPath' | 'stat' | 'delete' | 'put'>;
 
 class UsageError extends Error {}
 
@@ -250,6 +273,10 @@ export async function runOps(
         ui: { type: 'string' },
         payer: { type: 'string' },
         tenant: { type: 'string' },
+        file: { type: 'string' },
+        number: { type: 'string' },
+        express: { type: 'string' },
+        tracking: { type: 'string' },
         'dry-run': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -382,6 +409,91 @@ export async function runOps(
         if (!values.note) throw new UsageError('驳回需要说明原因（--note）');
         const r = await rejectRechargeByOperator(db, ref, { now, note: values.note });
         io.out(`充值单 ${r.recharge_no} 已驳回：${values.note}`);
+        return 0;
+      }
+      case 'list-invoices': {
+        const status = intOption(values.status, 'status', 1, 5);
+        const limit = intOption(values.limit, 'limit', 1, 1000) ?? 50;
+        const rows = await operatorInvoiceList(db, { status, limit });
+        if (rows.length === 0) {
+          io.out('没有开票申请');
+          return 0;
+        }
+        io.out(['申请编号', 'ID', '组织', '发票抬头', '税号', '金额', '方式', '状态', '申请时间'].join('\t'));
+        for (const r of rows) {
+          io.out(
+            [
+              r.apply_no,
+              r.id,
+              r.tenant_name ?? `组织${r.tenant_id}`,
+              r.title,
+              r.tax_no,
+              yuan(r.amount),
+              SettleInvoiceModeLabel[Number(r.mode) as SettleInvoiceMode],
+              SettleInvoiceStatusLabel[Number(r.status) as SettleInvoiceStatus],
+              time(r.applied_at),
+            ].join('\t'),
+          );
+        }
+        io.out(`共 ${rows.length} 条`);
+        return 0;
+      }
+      case 'show-invoice': {
+        if (!ref) throw new UsageError('请指定申请编号或ID');
+        const { invoice: i, orders, tenant_name } = await operatorInvoiceDetail(db, ref);
+        io.out(
+          `开票申请 ${i.apply_no}（ID ${i.id}）  状态：${SettleInvoiceStatusLabel[Number(i.status) as SettleInvoiceStatus]}`,
+        );
+        io.out(
+          `  组织：${tenant_name || '-'}（ID ${i.tenant_id}）  申请人：${i.applicant_name}  申请时间：${time(i.applied_at)}`,
+        );
+        io.out(`  抬头：${i.title}  税号：${i.tax_no}`);
+        io.out(`  地址电话：${i.address} ${i.phone}  开户行及账号：${i.bank_name} ${i.bank_account}`);
+        io.out(
+          `  方式：${SettleInvoiceModeLabel[Number(i.mode) as SettleInvoiceMode]}  金额：${yuan(i.amount)}（${i.order_count}笔订单）`,
+        );
+        if (Number(i.mode) === 2) io.out(`  邮寄：${i.receiver} ${i.receiver_phone} ${i.mail_address}`);
+        if (i.email) io.out(`  邮箱：${i.email}`);
+        if (i.remark) io.out(`  备注：${i.remark}`);
+        for (const o of orders) io.out(`  订单：${o.order_no}  ${o.item_name}  ${yuan(o.amount)}`);
+        if (Number(i.status) === 1)
+          io.out(
+            `开票后：npm run ops -- issue-invoice ${i.apply_no} --file 发票.pdf${Number(i.mode) === 2 ? ' --express SF --tracking 快递单号' : ''}`,
+          );
+        return 0;
+      }
+      case 'issue-invoice': {
+        if (!ref) throw new UsageError('请指定申请编号或ID');
+        if (!values.file) throw new UsageError('请用 --file 指定电子发票PDF文件');
+        if (!opts.files) throw new Error('issue-invoice 需要文件存储（files）');
+        const pdf = await readFile(values.file).catch(() => {
+          throw new UsageError(`无法读取文件：${values.file}`);
+        });
+        const r = await issueInvoiceByOperator(db, opts.files, ref, {
+          pdf,
+          fileName: path.basename(values.file),
+          invoiceNumber: values.number,
+          expressCode: values.express,
+          expressNo: values.tracking,
+          now,
+        });
+        io.out(
+          `开票申请 ${r.apply_no} 已${Number(r.status) === 3 ? '开票并寄出' : '开票'}（${yuan(r.amount)}），已通知申请人`,
+        );
+        return 0;
+      }
+      case 'reject-invoice': {
+        if (!ref) throw new UsageError('请指定申请编号或ID');
+        if (!values.note) throw new UsageError('驳回需要说明原因（--note）');
+        const r = await rejectInvoiceByOperator(db, ref, values.note, now);
+        io.out(`开票申请 ${r.apply_no} 已驳回：${values.note}`);
+        return 0;
+      }
+      case 'return-invoice': {
+        if (!ref) throw new UsageError('请指定申请编号或ID');
+        if (!values.note) throw new UsageError('退回需要说明原因（--note）');
+        const r = await returnInvoiceByOperator(db, ref, values.note, now);
+        io.out(`开票申请 ${r.apply_no} 已退回：${values.note}`);
         return 0;
       }
       case 'set-tenant-mode': {

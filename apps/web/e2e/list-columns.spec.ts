@@ -46,6 +46,7 @@ const LISTS: { path: string; name: string; shot?: string }[] = [
   { path: '/setcenter/org/grade?tab=jobs', name: '职位' },
   { path: '/setcenter/org/company', name: '公司地址' },
   { path: '/setcenter/rightRecharge/tenantOrder', name: '订单记录', shot: 'orders' },
+  { path: '/setcenter/rightRecharge/tenantInvoice', name: '开票记录' },
   { path: '/setcenter/permission/member', name: '成员管理' },
   { path: '/setcenter/permission/group', name: '权限组' },
   { path: '/scenes/quotaRelease/list', name: '发放列表' },

@@ -571,6 +571,9 @@ export interface Database {
   purchase_task_counts: PurchaseTaskCountsTable;
   purchase_orders: PurchaseOrdersTable;
   purchase_order_lines: PurchaseOrderLinesTable;
+  settle_invoices: SettleInvoicesTable;
+  settle_invoice_orders: SettleInvoiceOrdersTable;
+  settle_order_claims: SettleOrderClaimsTable;
 }
 
 /** The embedded job queue (platform/jobs/embedded.ts); unused when PostgreSQL runs pg-boss. */
@@ -2178,4 +2181,66 @@ export interface PurchaseOrderLinesTable {
   quantity: number;
   price: number;
   amount: number;
+}
+
+// ---- 开票 of the tenant (settle module, migration 20261201T0100_settle) ----
+
+/** A 开票申请: 1 待开票, 2 已开票, 3 已邮寄, 4 已驳回, 5 已退回; mode 1 电子, 2 纸质. */
+export interface SettleInvoicesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  apply_no: string;
+  status: number;
+  mode: number;
+  title: string;
+  tax_no: string;
+  address: string;
+  phone: string;
+  bank_name: string;
+  bank_account: string;
+  email: string;
+  receiver: string;
+  receiver_phone: string;
+  mail_address: string;
+  remark: string;
+  /** 分: the sum of its orders. */
+  amount: number;
+  order_count: number;
+  /** Staff id. */
+  applied_by: number;
+  applicant_name: string;
+  applied_at: number;
+  invoice_number: string;
+  /** Storage key of the issued e-invoice PDF. */
+  file_key: string | null;
+  file_name: string | null;
+  express_company_code: string;
+  express_no: string;
+  issued_at: number | null;
+  reject_reason: string;
+  rejected_at: number | null;
+  return_reason: string;
+  returned_at: number | null;
+  updated_at: number;
+}
+
+/** The orders of a 开票申请 as they were applied (kind 1 系统权益订单, 2 企业账户充值, 3 服务费). */
+export interface SettleInvoiceOrdersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  invoice_id: number;
+  kind: number;
+  order_id: number;
+  order_no: string;
+  item_name: string;
+  amount: number;
+  paid_at: number;
+}
+
+/** Primary key (tenant_id, kind, order_id): an order on a live request (待开票, 已开票, 已邮寄). */
+export interface SettleOrderClaimsTable {
+  tenant_id: number;
+  kind: number;
+  order_id: number;
+  invoice_id: number;
 }

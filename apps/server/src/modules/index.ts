@@ -42,6 +42,7 @@ import {
   registerPurchasingRoutes,
   tasksOnApproval,
 } from './purchasing/index.js';
+import { registerSettleRoutes } from './settle/index.js';
 import { registerRightsRoutes } from './rights/index.js';
 import { registerSpendRoutes, seedPresetScenes } from './spend/index.js';
 import { registerTaskRoutes } from './tasks/index.js';
@@ -116,4 +117,6 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   onStaffResigned(cardsFollowHolder);
   // 采购管理 (purchasing, decision 0058): applications' lines, tasks, orders, exports 30, 154, 155.
   registerPurchasingRoutes(app, deps);
+  // 开票 of the tenant (settle, decision 0059): 开票申请 over paid orders, express companies.
+  registerSettleRoutes(app, deps);
 }

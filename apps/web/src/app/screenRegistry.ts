@@ -22,6 +22,10 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'rights/ProductVersion': () => import('../features/rights/pages/ProductVersionPage'),
   'rights/Cashier': () => import('../features/rights/pages/CashierPage'),
   'rights/TenantOrder': () => import('../features/rights/pages/TenantOrderPage'),
+  // 开票 (settle, decision 0059): records, apply / reApply, detail with download and return.
+  'rights/TenantInvoiceList': () => import('../features/rights/settle/TenantInvoiceListPage'),
+  'rights/TenantInvoiceApply': () => import('../features/rights/settle/TenantInvoiceApplyPage'),
+  'rights/TenantInvoiceDetail': () => import('../features/rights/settle/TenantInvoiceDetailPage'),
   'home/NoticeList': () => import('../features/home/pages/NoticeListPage'),
   'home/NoticeDetail': () => import('../features/home/pages/NoticeDetailPage'),
   // Organisation (设置中心 › 组织架构), its import pages, and the download centre.

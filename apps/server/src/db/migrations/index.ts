@@ -50,6 +50,7 @@ import * as purchasing from './20261130T0200_purchasing.js';
 import * as mailOutbox from './20261130T0300_mail_outbox.js';
 import * as cardOperations from './20261130T0400_card_operations.js';
 import * as purchaseFeeType from './20261130T0500_purchase_fee_type.js';
+import * as settle from './20261201T0100_settle.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -104,4 +105,5 @@ export const migrations: Record<string, Migration> = {
   '20261130T0300_mail_outbox': mailOutbox,
   '20261130T0400_card_operations': cardOperations,
   '20261130T0500_purchase_fee_type': purchaseFeeType,
+  '20261201T0100_settle': settle,
 };

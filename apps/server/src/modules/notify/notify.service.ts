@@ -31,6 +31,8 @@ export const NotifyAction = {
   taskFinished: 301,
   /** A tenant order changed: ext_params.order_id opens it under 系统权益 → 订单记录. */
   order: 401,
+  /** A 开票申请 changed (settle): ext_params.id opens its 开票详情 under 系统权益. */
+  settleInvoice: 402,
 } as const;
 
 /** ext_params of a notification (spec §3): any of these, as a JSON string on the wire. */

@@ -138,7 +138,16 @@ const FULL_SHAPE = [
         ],
       },
       'invoiceCompliance',
-      { rightRecharge: ['productVersion', 'cashier', 'tenantOrder'] },
+      {
+        rightRecharge: [
+          'productVersion',
+          'cashier',
+          'tenantOrder',
+          'tenantInvoice',
+          'tenantInvoiceApply',
+          'tenantInvoiceDetail',
+        ],
+      },
       'auditRule',
       { spendStandards: ['tripStandard', 'costStandard', 'controlSetting', 'standardSetting'] },
       // 项目 (issue 22, migration 20261129T1300_projects); the detail borrows 项目管理's permissions

@@ -10,3 +10,5 @@ export {
 } from './rights.service.js';
 /** The cashier's receipt checks (转账凭证: real format by bytes, clean file name), reused by the organisation account's recharge. */
 export { cleanReceiptName, sniffReceipt } from './receipts.service.js';
+/** Settlement marks 系统权益 orders invoiced when they go on a 开票申请, and clears the mark when it is rejected or returned. */
+export { markOrdersInvoiced } from './orders.service.js';

@@ -161,3 +161,17 @@ export async function listOrdersForOperator(db: Db, q: { status?: number; limit:
   if (q.status !== undefined) query = query.where('o.status', '=', q.status);
   return query.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(q.limit).execute();
 }
+
+/**
+ * Settlement's door (decision 0059): marks the tenant's orders invoiced (`at`) or not (null), in the caller's
+ * transaction; tenant/not-invoiced-order:list reads the mark.
+ */
+export async function setOrdersInvoiced(db: Db, tenantId: number, ids: number[], at: number | null) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('tenant_orders')
+    .set({ invoiced_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute();
+}

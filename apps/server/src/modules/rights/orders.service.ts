@@ -7,6 +7,7 @@ import {
   findOrder,
   insertOrder,
   pageOrders,
+  setOrdersInvoiced,
   submitBankPay,
   type OrderRow,
 } from './orders.repo.js';
@@ -300,4 +301,12 @@ export async function pendingOrderCounts(db: Db, caller: TenantCaller) {
     pending_payment: counts.get(OrderStatus.pending) ?? 0,
     awaiting_confirmation: counts.get(OrderStatus.paid) ?? 0,
   };
+}
+
+/**
+ * Settlement (decision 0059): the tenant's orders go on a 开票申请 (`at`) or come off it (null), in the
+ * caller's transaction.
+ */
+export async function markOrdersInvoiced(db: Db, tenantId: number, orderIds: number[], at: number | null) {
+  await setOrdersInvoiced(db, tenantId, orderIds, at);
 }

@@ -70,6 +70,12 @@ describe('where a click on a notification goes', () => {
       '/home/noticeDetail?id=9',
     );
   });
+  it('a 开票申请 opens its 开票详情 when the user has it, else the notice detail', () => {
+    expect(notificationTarget(n(402, { id: 6 }), all)).toBe(
+      '/setcenter/rightRecharge/tenantInvoiceDetail?invoice_id=6',
+    );
+    expect(notificationTarget(n(402, { id: 6 }), only('/home/noticeDetail'))).toBe('/home/noticeDetail?id=9');
+  });
   it('a form (an approval notice) opens its document; without 单据详情 or a bid, the notice detail', () => {
     expect(notificationTarget(n(201, { bid: 12 }), all)).toBe('/bill/detail?id=12');
     expect(notificationTarget(n(201, { id: 7 }), all)).toBe('/bill/detail?id=7');

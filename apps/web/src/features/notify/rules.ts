@@ -8,11 +8,18 @@ export const NOTICE_ROUTES = {
   detail: '/home/noticeDetail',
   downloadCenter: '/downloadcenter',
   tenantOrder: '/setcenter/rightRecharge/tenantOrder',
+  tenantInvoiceDetail: '/setcenter/rightRecharge/tenantInvoiceDetail',
   billDetail: '/bill/detail',
 } as const;
 
 /** What a notification leads to (action_code, server: NotifyAction). */
-export const NotifyAction = { system: 101, form: 201, taskFinished: 301, order: 401 } as const;
+export const NotifyAction = {
+  system: 101,
+  form: 201,
+  taskFinished: 301,
+  order: 401,
+  settleInvoice: 402,
+} as const;
 
 /** The bell's badge: nothing at 0, the number up to 99, then 99+. */
 export function badgeText(count: number | null | undefined, max: number = NOTIFY_BADGE_MAX): string {
@@ -52,7 +59,7 @@ export function noticeDetailPath(id: number): string {
 
 /**
  * Where a click on a notification goes: a finished task → the download centre (when that route
- * exists); an order → 订单记录 with its detail open (when the user has that route); a form (201, an
+ * exists); an order → 订单记录 with its detail open (when the user has that route); a 开票申请 → its 开票详情; a form (201, an
  * approval notice) → the document ext_params.bid names (单据详情); anything else
  * (and those without their route) → the notice detail page; null when even that does not exist.
  */
@@ -72,6 +79,13 @@ export function notificationTarget(
     hasPath(NOTICE_ROUTES.tenantOrder)
   ) {
     return `${NOTICE_ROUTES.tenantOrder}?order_id=${encodeURIComponent(String(ext.order_id))}`;
+  }
+  if (
+    n.action_code === NotifyAction.settleInvoice &&
+    ext.id !== undefined &&
+    hasPath(NOTICE_ROUTES.tenantInvoiceDetail)
+  ) {
+    return `${NOTICE_ROUTES.tenantInvoiceDetail}?invoice_id=${encodeURIComponent(String(ext.id))}`;
   }
   const bid = ext.bid ?? ext.id;
   if (n.action_code === NotifyAction.form && bid !== undefined && hasPath(NOTICE_ROUTES.billDetail)) {
