@@ -5,9 +5,15 @@ import {
   registerBillReportRoutes,
   registerBillReportTaskHandlers,
 } from './billReport/index.js';
-import { cardsFollowHolder, registerCardRoutes } from './card/index.js';
+import { cardsFollowHolder, cardsFollowMover, registerCardRoutes } from './card/index.js';
 import { registerErrorReportRoutes } from './errorReport/index.js';
-import { onStaffResigned, registerOrgRoutes, registerOrgTaskHandlers, uiTypeOf } from './org/index.js';
+import {
+  onStaffMoved,
+  onStaffResigned,
+  registerOrgRoutes,
+  registerOrgTaskHandlers,
+  uiTypeOf,
+} from './org/index.js';
 import { registerFileRoutes } from './files/index.js';
 import {
   onBudgetLedger,
@@ -112,9 +118,10 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   registerIntegrationRoutes(app, deps);
   // 企业卡 (card, decision 0057): card release (quota release type 5), cards, their ledger and operations.
   registerCardRoutes(app, deps);
-  // Cards follow their holder: 离职 freezes the holder's cards and settles their balance back, in the
-  // resignation's transaction — org's listener, handed in here since org imports no module that listens.
+  // Cards follow their holder: 离职 and 调岗 freeze the holder's cards and settle their balance back, in the
+  // change's transaction — org's listeners, handed in here since org imports no module that listens.
   onStaffResigned(cardsFollowHolder);
+  onStaffMoved(cardsFollowMover);
   // 采购管理 (purchasing, decision 0058): applications' lines, tasks, orders, exports 30, 154, 155.
   registerPurchasingRoutes(app, deps);
   // 开票 of the tenant (settle, decision 0059): 开票申请 over paid orders, express companies.

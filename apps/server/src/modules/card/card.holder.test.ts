@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { api, type Call, flowTenant, type FlowTenant } from '../flow/flow.testkit.js';
 import { signedHeaders } from '../spend/index.js';
-import { HOLDER_LEFT_REASON } from './card.holder.js';
+import { makeDepartment, makeStaff } from '../../../test/factories.js';
+import { HOLDER_LEFT_REASON, HOLDER_MOVED_REASON } from './card.holder.js';
 
 /**
  * Cards follow their holder (decision 0057): 离职 through the org module's routes (one and in a batch) freezes
@@ -111,5 +112,50 @@ describe('cards follow their holder', () => {
     for (const c of cards)
       expect(await info(c.id)).toMatchObject({ status: 2, balance: 0, ledger_balance: 0 });
     expect(await info(gone[0]!.id)).toMatchObject({ status: 3, status_reason: '旧卡注销' });
+  });
+
+  it('调岗 freezes and settles the card once the departments change; an edit that keeps them does nothing; 转移 gives it back', async () => {
+    const mover = await makeStaff(t.db, A.tenantId, []);
+    const [card] = await cardsFor([mover.staffId]);
+    const keep = await call(A.admin.token, 'POST', '/org-arch-center/api/v1/users:update', {
+      id: mover.staffId,
+      name: '调岗员工',
+    });
+    expect(keep.body.status, JSON.stringify(keep.body)).toBe(0);
+    expect(await info(card!.id)).toMatchObject({ status: 1, balance: 10_000 });
+
+    const sales = Number(await makeDepartment(t.db, A.tenantId, A.companyId, '销售部'));
+    const moved = await call(A.admin.token, 'POST', '/org-arch-center/api/v1/users:update', {
+      id: mover.staffId,
+      dept_ids: [sales],
+    });
+    expect(moved.body.status, JSON.stringify(moved.body)).toBe(0);
+    expect(await info(card!.id)).toMatchObject({
+      status: 2,
+      balance: 0,
+      ledger_balance: 0,
+      status_reason: HOLDER_MOVED_REASON,
+    });
+    // Moving again to the same department is no move.
+    await call(A.admin.token, 'POST', '/org-arch-center/api/v1/users:batch_update', {
+      ids: [A.boss.staffId],
+      dept_ids: [sales],
+    });
+    const settles = await t.db
+      .selectFrom('card_ledger')
+      .select('delta')
+      .where('card_id', '=', card!.id)
+      .where('kind', '=', 'settle')
+      .execute();
+    expect(settles).toEqual([{ delta: -10_000 }]);
+
+    // The card goes to a colleague with the settled money, unfrozen.
+    const r = await call(A.admin.token, 'POST', `${CARD_PATH}/transfer`, {
+      card_id: card!.id,
+      from_staff_id: mover.staffId,
+      staff_id: A.admin.staffId,
+      reason: '交接',
+    });
+    expect(r.body.data).toMatchObject({ status: 1, balance: 10_000, restored: 10_000 });
   });
 });

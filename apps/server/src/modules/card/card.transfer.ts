@@ -10,16 +10,16 @@ import { inTransaction, type Db } from '../../platform/db/database.js';
 import { NotifyAction, notifyEach } from '../notify/index.js';
 import { activeStaffOf, staffContacts } from '../org/index.js';
 import { cardErrors } from './card.errors.js';
-import { HOLDER_LEFT_REASON } from './card.holder.js';
+import { FOLLOW_KEYS, FOLLOW_REASONS } from './card.holder.js';
 import { lockCard } from './card.service.js';
 
 /**
  * 转移 (decision 0057): a card moves to another active staff member with what its left holder had on it —
  * the recurring payments of the card's merchants keep working, and the quota is not lost. In one transaction:
  * the card is locked and must still be held by from_staff_id (the holder the administrator saw: of 20 transfers
- * at once, one wins); every holder-left settlement of the card not yet given back is given back (ledger kind
- * restore, key `restore:<settle row id>`, unique, so twice restores once); a card frozen because its holder
- * left is unfrozen, one frozen for another reason stays frozen; a 转移 operation row; both people are told.
+ * at once, one wins); every settlement of the card made because its holder left or moved, not yet given back, is
+ * given back (ledger kind restore, key `restore:<settle row id>`, unique, so twice restores once); a card frozen
+ * because its holder left or moved is unfrozen, one frozen for another reason stays frozen; a 转移 operation row; both people are told.
  */
 export async function transferCard(
   db: Db,
@@ -43,7 +43,7 @@ export async function transferCard(
       .where('tenant_id', '=', tenantId)
       .where('card_id', '=', body.card_id)
       .where('kind', '=', 'settle')
-      .where('source_key', 'like', `holder-left:${body.card_id}:%`)
+      .where((eb) => eb.or(FOLLOW_KEYS.map((k) => eb('source_key', 'like', `${k}:${body.card_id}:%`))))
       .orderBy('id')
       .execute();
     const given = new Set(
@@ -83,7 +83,7 @@ export async function transferCard(
       .where('id', '=', body.card_id)
       .executeTakeFirstOrThrow();
     const status =
-      card.status === CardStatus.frozen && current.status_reason === HOLDER_LEFT_REASON
+      card.status === CardStatus.frozen && FOLLOW_REASONS.includes(current.status_reason)
         ? CardStatus.normal
         : Number(card.status);
     await tx

@@ -4,4 +4,4 @@
  */
 export { registerCardRoutes, CardPerm } from './card.routes.js';
 export { CardCode } from './card.errors.js';
-export { cardsFollowHolder } from './card.holder.js';
+export { cardsFollowHolder, cardsFollowMover } from './card.holder.js';

@@ -23,5 +23,12 @@ export {
   uiTypeOf,
   type TenantMode,
 } from './units/tenantMode.service.js';
-/** 离职 listeners (the card module freezes the resigned holder's cards in the same transaction). */
-export { onStaffResigned, type StaffResigned, type StaffResignedListener } from './staff/listeners.js';
+/** 离职 and 调岗 listeners (the card module freezes the holder's cards in the same transaction). */
+export {
+  onStaffMoved,
+  onStaffResigned,
+  type StaffMoved,
+  type StaffMovedListener,
+  type StaffResigned,
+  type StaffResignedListener,
+} from './staff/listeners.js';

@@ -26,3 +26,30 @@ export async function staffResigned(trx: Db, e: StaffResigned) {
   if (e.staffIds.length === 0) return;
   for (const l of listeners) await l(trx, e);
 }
+
+/**
+ * Who hears that staff members moved to other departments (调岗): same contract as 离职 — inside the transaction
+ * that changes their departments, after the rows are written. Only an active staff member whose set of departments
+ * changed is a move; a resignation in the same change is heard as 离职 alone.
+ */
+export type StaffMoved = StaffResigned;
+export type StaffMovedListener = (trx: Db, e: StaffMoved) => Promise<void>;
+
+const movedListeners = new Set<StaffMovedListener>();
+
+export function onStaffMoved(listener: StaffMovedListener) {
+  movedListeners.add(listener);
+}
+
+export async function staffMoved(trx: Db, e: StaffMoved) {
+  if (e.staffIds.length === 0) return;
+  for (const l of movedListeners) await l(trx, e);
+}
+
+/** Whether a staff member's departments changed (order and repeats do not count). */
+export function deptsChanged(before: readonly number[], after: readonly number[] | undefined) {
+  if (after === undefined) return false;
+  const a = new Set(before);
+  const b = new Set(after);
+  return a.size !== b.size || [...a].some((x) => !b.has(x));
+}

@@ -9,7 +9,7 @@ import * as personRepo from './person.repo.js';
 import * as repo from './staff.repo.js';
 import type { StaffRow } from './staff.repo.js';
 import { joinDefaultGroup } from '../../privileges/index.js';
-import { staffResigned } from './listeners.js';
+import { deptsChanged, staffMoved, staffResigned } from './listeners.js';
 
 /** Staff: list, detail, create (person found or created by phone), edit, resign / restore, batch edit. */
 
@@ -335,6 +335,9 @@ export async function updateStaff(db: Db, caller: TenantCaller, input: StaffUpda
       await staffResigned(trx, { tenantId: caller.tenantId, staffIds: [input.id], by: caller.staffId, now });
     if (input.dept_ids !== undefined)
       await repo.replaceStaffDepts(trx, caller.tenantId, [input.id], [...new Set(input.dept_ids)]);
+    const staysActive = (patch.status ?? before.status) !== StaffStatus.resigned;
+    if (staysActive && deptsChanged(beforeDepts, input.dept_ids))
+      await staffMoved(trx, { tenantId: caller.tenantId, staffIds: [input.id], by: caller.staffId, now });
     await repo.revokeTenantSessions(
       trx,
       caller.tenantId,
@@ -415,6 +418,17 @@ export async function batchUpdateStaff(
     }
     const newDepts = input.dept_ids ? [...new Set(input.dept_ids)] : undefined;
     if (newDepts) await repo.replaceStaffDepts(trx, caller.tenantId, ids, newDepts);
+    const moved = before.filter(
+      (s) =>
+        (changingStatus.includes(s.id) ? input.status : s.status) !== StaffStatus.resigned &&
+        deptsChanged(depts.get(s.id)?.map((d) => d.id) ?? [], newDepts),
+    );
+    await staffMoved(trx, {
+      tenantId: caller.tenantId,
+      staffIds: moved.map((s) => s.id),
+      by: caller.staffId,
+      now,
+    });
     await logOps(
       trx,
       caller,
