@@ -114,10 +114,7 @@ test('the administrator designs, publishes and simulates a flow with a condition
     agentDialog.getByText('新建代理', { exact: true }),
   );
   await agentDialog.getByLabel('适用流程').click();
-  await page
-    .locator('.ant-select-dropdown:visible')
-    .getByTitle(flowName)
-    .click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(flowName).click();
   await agentDialog.getByLabel('代理原因').fill('出差期间');
   await agentDialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(toast(page, '代理已创建')).toBeVisible({ timeout: 20_000 });
