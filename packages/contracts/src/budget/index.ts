@@ -348,8 +348,8 @@ export * from './analysis.js';
 /**
  * 预算导入 (task 150) and 预算导出 (task 151), decision 0054. The table's columns: per dimension of the budget a
  * code and a name column (部门编码 is the department's ID: departments have no other code; 部门名称 is read when
- * the code is empty), then 期间 and 预算金额(元); the export adds 预占, 已用, 可用, which the import ignores, so an
- * exported table imports as it is.
+ * the code is empty), then 期间, 预算金额(元) and 超支控制; the export adds 预占, 已用, 可用, which the import ignores,
+ * so an exported table imports as it is.
  */
 export const BUDGET_TABLE_DIMENSION_COLUMNS = {
   department: ['部门编码', '部门名称'],
@@ -361,6 +361,21 @@ export const BUDGET_TABLE_PERIOD = '期间';
 export const BUDGET_TABLE_AMOUNT = '预算金额(元)';
 export const BUDGET_TABLE_FIGURES = ['预占(元)', '已用(元)', '可用(元)'] as const;
 export const BUDGET_TABLE_REASON = '失败原因';
+/**
+ * 超支控制 of the row's node (optional column): 同预算 (follow the budget), 合并标记, 个人承担 or 禁止; empty keeps
+ * what the node has (a new node follows the budget). Rows of one node must agree.
+ */
+export const BUDGET_TABLE_CONTROL = '超支控制';
+export const BUDGET_TABLE_CONTROL_WORDS: Record<string, number | null> = {
+  同预算: null,
+  合并标记: 1,
+  合并: 1,
+  个人承担: 2,
+  禁止: 3,
+};
+/** How the export writes a node's control (null: 同预算). */
+export const budgetTableControlWord = (control: number | null) =>
+  control === 1 ? '合并标记' : control === 2 ? '个人承担' : control === 3 ? '禁止' : '同预算';
 /** The order of a budget table's dimension levels under the root. */
 export const BUDGET_TABLE_LEVELS = ['department', 'project', 'fee_type', 'person'] as const;
 

@@ -161,7 +161,7 @@ describe('预算导入 (150)', () => {
     const exp = await exported(A.admin.token, { budget_id: id });
     expect(exp).toMatchObject({ status: 1, success_amount: 4 * 12 });
     const rows = await sheetOf(exp);
-    expect(rows[0]).toEqual([...HEAD, '预占(元)', '已用(元)', '可用(元)']);
+    expect(rows[0]).toEqual([...HEAD, '超支控制', '预占(元)', '已用(元)', '可用(元)']);
     expect(rows).toContainEqual([
       String(A.deptId),
       mine.label,
@@ -169,13 +169,14 @@ describe('预算导入 (150)', () => {
       '',
       '2031-03',
       '1000.00',
+      '同预算',
       '0.00',
       '0.00',
       '1000.00',
     ]);
     const tpl = await exported(A.admin.token, { budget_id: id, template: true });
     const tplRows = await sheetOf(tpl);
-    expect(tplRows[0]).toEqual(HEAD);
+    expect(tplRows[0]).toEqual([...HEAD, '超支控制']);
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('t');
     for (const r of tplRows) ws.addRow(r);
@@ -308,8 +309,85 @@ describe('预算导入 (150)', () => {
     expect(person.figures.find((f) => f.period === '2035-Q3')!.budget).toBe(10000);
     expect(b.nodes.find((n) => n.dimension === 'project')!.figures[0]!.budget).toBe(90000);
     const rows = await sheetOf(await exported(A.admin.token, { budget_id: id, template: true }));
-    expect(rows[0]).toEqual(['项目编码', '项目名称', '人员手机号', '人员姓名', '期间', '预算金额(元)']);
-    expect(rows).toContainEqual(['PRJ-2035', '新园区', A.submitter.phone, person.label, '2035-Q3', '100.00']);
+    expect(rows[0]).toEqual([
+      '项目编码',
+      '项目名称',
+      '人员手机号',
+      '人员姓名',
+      '期间',
+      '预算金额(元)',
+      '超支控制',
+    ]);
+    expect(rows).toContainEqual([
+      'PRJ-2035',
+      '新园区',
+      A.submitter.phone,
+      person.label,
+      '2035-Q3',
+      '100.00',
+      '同预算',
+    ]);
+  });
+
+  it('超支控制 per row: sets the node’s control, empty keeps it, a bad word or two words for one node are refused', async () => {
+    const id = await budgetOf(A, 2037);
+    const head = [...HEAD, '超支控制'];
+    const first = await imported(
+      A.admin.token,
+      await xlsx(
+        [
+          [String(A.deptId), '', '', '', '2037-01', 100, '禁止'],
+          [String(A.deptId), '', '', '', '2037-02', 100, ''],
+          [String(A.deptId), '', 'travel', '', '2037-01', 50, '个人承担'],
+        ],
+        head,
+      ),
+      { budget_id: id },
+    );
+    expect(first).toMatchObject({ status: 1, success_amount: 3 });
+    const control = async (dimension: string) =>
+      (await info(A, id)).nodes.find((n) => n.dimension === dimension)!.control;
+    expect(await control('department')).toBe(3);
+    expect(await control('fee_type')).toBe(2);
+    // A table without the column keeps both.
+    const kept = await imported(
+      A.admin.token,
+      await xlsx([
+        [String(A.deptId), '', '', '', '2037-01', 200],
+        [String(A.deptId), '', 'travel', '', '2037-01', 60],
+      ]),
+      { budget_id: id },
+    );
+    expect(kept).toMatchObject({ status: 1, success_amount: 2 });
+    expect(await control('department')).toBe(3);
+    expect(await control('fee_type')).toBe(2);
+    // 同预算 clears a node's own control.
+    await imported(
+      A.admin.token,
+      await xlsx([[String(A.deptId), '', '', '', '2037-01', 200, '同预算']], head),
+      { budget_id: id },
+    );
+    expect(await control('department')).toBeNull();
+
+    const before = await snapshot(id);
+    const bad = await imported(
+      A.admin.token,
+      await xlsx(
+        [
+          [String(A.deptId), '', '', '', '2037-01', 100, '随便'],
+          [String(A.deptId), '', 'travel', '', '2037-01', 50, '禁止'],
+          [String(A.deptId), '', 'travel', '', '2037-02', 50, '合并标记'],
+        ],
+        head,
+      ),
+      { budget_id: id },
+    );
+    expect(bad).toMatchObject({ status: 1, success_amount: 0, fail_amount: 2 });
+    expect(await snapshot(id)).toBe(before);
+    const rows = await sheetOf(bad);
+    const reason = (row: number) => rows.find((r) => r[0] === String(row))!.at(-1);
+    expect(reason(2)).toBe('超支控制「随便」不正确，可填：同预算、合并标记、个人承担、禁止');
+    expect(reason(4)).toBe('与第3行的超支控制不一致（同一预算节点）');
   });
 
   it('a publish that fails half-way leaves nothing behind (the lock and the draft roll back)', async () => {

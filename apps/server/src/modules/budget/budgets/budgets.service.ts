@@ -503,6 +503,8 @@ export interface TableNode {
   dimension: BudgetDimension;
   value: string;
   amounts: Record<string, number>;
+  /** The table's 超支控制 of the node: undefined keeps the node's own (a new node follows the budget). */
+  control?: number | null;
 }
 
 /**
@@ -554,10 +556,11 @@ export async function importBudgetTable(
       overrun_pct: b.overrun_pct,
       cumulative: b.cumulative === 1,
       remark: b.remark,
-      // The table carries no 超支控制: a node on an existing path keeps its own, a new one follows the budget.
-      nodes: table.map((n) => {
+      // A row without 超支控制 keeps the node's own (a new node follows the budget); a row with one sets it.
+      nodes: table.map(({ control, ...n }) => {
         const id = idOfPath.get(n.key)?.id;
-        return { ...n, id, label: '', control: id === undefined ? null : (byId.get(id)?.control ?? null) };
+        const kept = id === undefined ? null : (byId.get(id)?.control ?? null);
+        return { ...n, id, label: '', control: control === undefined ? kept : control };
       }),
     };
     await repo.budgetVersions.update(

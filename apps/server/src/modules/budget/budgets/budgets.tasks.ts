@@ -1,5 +1,8 @@
 import {
   BUDGET_TABLE_AMOUNT,
+  BUDGET_TABLE_CONTROL,
+  BUDGET_TABLE_CONTROL_WORDS,
+  budgetTableControlWord,
   BUDGET_TABLE_DIMENSION_COLUMNS,
   BUDGET_TABLE_FIGURES,
   BUDGET_TABLE_LEVELS,
@@ -166,6 +169,7 @@ async function importTable(ctx: TaskRunContext): Promise<TaskResult> {
     ['root', { key: 'root', parent: null, dimension: 'root', value: '', amounts: {} }],
   ]);
   const seen = new Map<string, number>();
+  const controls = new Map<string, { control: number | null; row: number }>();
   const failures: (string | number)[][] = [];
   for (const r of rows) {
     const why: string[] = [];
@@ -187,6 +191,16 @@ async function importTable(ctx: TaskRunContext): Promise<TaskResult> {
     if ('error' in period) why.push(period.error);
     const amount = amountOfCell(cell(r, BUDGET_TABLE_AMOUNT));
     if ('error' in amount) why.push(amount.error);
+    const controlWord = cell(r, BUDGET_TABLE_CONTROL).replace(/\s+/g, '');
+    const control = controlWord === '' ? undefined : BUDGET_TABLE_CONTROL_WORDS[controlWord];
+    if (control === undefined && controlWord !== '')
+      why.push(`超支控制「${controlWord}」不正确，可填：同预算、合并标记、个人承担、禁止`);
+    else if (control !== undefined) {
+      const earlier = controls.get(path);
+      if (earlier && earlier.control !== control)
+        why.push(`与第${earlier.row}行的超支控制不一致（同一预算节点）`);
+      else if (why.length === 0) controls.set(path, { control, row: r.rowNumber });
+    }
     if (why.length === 0 && 'period' in period) {
       const twin = seen.get(`${path}|${period.period}`);
       if (twin !== undefined) why.push(`与第${twin}行重复（同一预算节点、同一期间）`);
@@ -197,6 +211,7 @@ async function importTable(ctx: TaskRunContext): Promise<TaskResult> {
       continue;
     }
     for (const s of steps) if (!nodes.has(s.key)) nodes.set(s.key, { ...s, amounts: {} });
+    if (control !== undefined) nodes.get(path)!.control = control;
     if ('amount' in amount && amount.amount !== null && 'period' in period)
       nodes.get(path)!.amounts[period.period] = amount.amount;
   }
@@ -265,6 +280,7 @@ async function exportTable(ctx: TaskRunContext): Promise<TaskResult> {
     ...levels.flatMap((d) => BUDGET_TABLE_DIMENSION_COLUMNS[d]),
     BUDGET_TABLE_PERIOD,
     BUDGET_TABLE_AMOUNT,
+    BUDGET_TABLE_CONTROL,
     ...(template ? [] : BUDGET_TABLE_FIGURES),
   ];
   const yuan = (v: number | null | undefined) => (v === null || v === undefined ? '' : formatMoney(v));
@@ -280,7 +296,12 @@ async function exportTable(ctx: TaskRunContext): Promise<TaskResult> {
       const page: (string | number)[][] = [];
       for (const p of periods) {
         const f = fig.get(`${n.id}|${p}`);
-        const row: (string | number)[] = [...lead, p, yuan(f?.budget)];
+        const row: (string | number)[] = [
+          ...lead,
+          p,
+          yuan(f?.budget),
+          budgetTableControlWord(n.control ?? null),
+        ];
         if (!template)
           row.push(
             yuan(f?.occupied ?? 0),

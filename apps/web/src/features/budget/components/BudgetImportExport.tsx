@@ -3,6 +3,7 @@ import { Alert, App, Button, Modal, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import {
   BUDGET_TABLE_AMOUNT,
+  BUDGET_TABLE_CONTROL,
   BUDGET_TABLE_PERIOD,
   TaskOperatingType,
   TaskStatus,
@@ -120,9 +121,9 @@ export function BudgetImportExport({
             导入的表格即整个预算：每行一个预算节点的一个期间，列为{dimensionText}
             编码（或名称）、费用类型编码（可选）、
             {BUDGET_TABLE_PERIOD}（日期单元格或如 2026-03、2026Q1 的文字）、{BUDGET_TABLE_AMOUNT}
-            （不小于
-            0，最多两位小数，空为该期间不设预算）。全部行无误时发布为一个新版本；任何一行有误则不发布，
-            失败明细列出每一行的原因。
+            （不小于 0，最多两位小数，空为该期间不设预算）、{BUDGET_TABLE_CONTROL}
+            （可选：同预算、合并标记、个人承担、禁止；
+            空为保持节点原设置）。全部行无误时发布为一个新版本；任何一行有误则不发布，失败明细列出每一行的原因。
           </Typography.Paragraph>
           <Space style={{ marginBottom: 12 }}>
             <Button
