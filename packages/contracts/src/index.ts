@@ -27,3 +27,4 @@ export * from './budget/index.js';
 export * from './integration/index.js';
 export * from './card/index.js';
 export * from './purchasing/index.js';
+export * from './base/index.js';

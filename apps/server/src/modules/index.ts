@@ -1,5 +1,6 @@
 import { appServices, type AppDeps, type ZodApp } from '../platform/types.js';
 import { registerAuthRoutes } from './auth/index.js';
+import { registerBaseRoutes } from './base/index.js';
 import {
   enforceBillRules,
   registerBillReportRoutes,
@@ -109,4 +110,6 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   onStaffResigned(cardsFollowHolder);
   // 采购管理 (purchasing, decision 0058): applications' lines, tasks, orders, exports 30, 154, 155.
   registerPurchasingRoutes(app, deps);
+  // /finobase/api/v1/ (base, decision 0060): enumerations, 数据字典, 公告.
+  registerBaseRoutes(app, deps);
 }
