@@ -29,6 +29,7 @@ afterAll(async () => {
     import('./layout/AppLayout'),
     import('../features/home/pages/HomePage'),
     import('../features/login/pages/LoginPage'),
+    import('../platform/dictStore'),
   ]);
 }, 60_000);
 
@@ -39,6 +40,8 @@ describe('preload after sign-in (no waterfall behind the menus)', () => {
     const queryClient = createQueryClient();
     preloadAfterSignIn(queryClient, '/login');
     await vi.waitFor(() => expect(paths()).toContain(NOTIFY), WAIT);
+    // and the session's enumerations and dictionaries (spec §3), beside the menus
+    await vi.waitFor(() => expect(paths()).toContain('/finobase/api/v1/enumList'), WAIT);
     await vi.waitFor(
       () => expect(queryClient.getQueryData(['rights', 'notices', 'tok'])).toBeDefined(),
       WAIT,
@@ -63,5 +66,6 @@ describe('preload after sign-in (no waterfall behind the menus)', () => {
     // The workbench's data is asked (the preload ran its course) but not the notices.
     await vi.waitFor(() => expect(paths()).toContain(WORKBENCH), WAIT);
     expect(paths()).not.toContain(NOTIFY);
+    expect(paths()).not.toContain('/finobase/api/v1/enumList');
   });
 });
