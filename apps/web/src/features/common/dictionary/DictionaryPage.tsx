@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Form, Input, InputNumber, Space, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DictTypeQuery, formatDateTime } from '@feikong/contracts';
+import { DictTypeQuery } from '@feikong/contracts';
 import { baseApi, type DictItemRow, type DictTypeRow } from '@/api/base';
 import { useAccess } from '@/components/Access';
 import { confirmDelete } from '@/components/confirmDelete';
@@ -56,28 +56,22 @@ function ItemTable({ type, canEdit }: { type: DictTypeRow; canEdit: boolean }) {
   const editing = editor.editing === 'new' ? null : editor.editing;
 
   const columns: ListColumn<DictItemRow>[] = [
-    { title: '字典项名称', role: 'key', dataIndex: 'dict_desc', width: 180 },
-    { title: '字典项编码', dataIndex: 'dict_code', width: 140 },
+    { title: '字典项名称', role: 'key', dataIndex: 'dict_desc', width: 140, ellipsis: true },
+    { title: '字典项编码', dataIndex: 'dict_code', width: 110, ellipsis: true },
     {
       title: '状态',
       role: 'status',
       dataIndex: 'enabled',
-      width: 70,
+      width: 64,
       render: (v: number, r) => <Tag color={v ? 'green' : 'default'}>{r.enabledText}</Tag>,
     },
-    { title: '排序', dataIndex: 'sort', width: 60, align: 'right' },
-    {
-      title: '更新时间',
-      dataIndex: 'updated_at',
-      width: 140,
-      render: (ms: number) => formatDateTime(ms, 'YYYY-MM-DD HH:mm'),
-    },
+    { title: '排序', dataIndex: 'sort', width: 56, align: 'right' },
   ];
   if (editable)
     columns.push({
       title: '操作',
       key: 'op',
-      width: 150,
+      width: 140,
       fixed: 'right',
       render: (_: unknown, r) => (
         <Space size={0}>
@@ -216,28 +210,29 @@ export default function DictionaryPage() {
       title: '字典名称',
       role: 'key',
       dataIndex: 'name',
-      width: 140,
+      width: 110,
+      ellipsis: true,
       render: (v: string, r) => (
         <Typography.Link aria-label={`查看${v}`} onClick={() => setChosenId(r.id)}>
           {v}
         </Typography.Link>
       ),
     },
-    { title: '字典编码', dataIndex: 'category_code', width: 130 },
+    { title: '字典编码', dataIndex: 'category_code', width: 110, ellipsis: true },
     {
       title: '类型',
       role: 'status',
       dataIndex: 'system',
-      width: 70,
+      width: 64,
       render: (v: number, r) => <Tag color={v ? 'blue' : 'green'}>{r.systemText}</Tag>,
     },
-    { title: '字典项', dataIndex: 'item_count', width: 64, align: 'right' },
+    { title: '字典项', dataIndex: 'item_count', width: 56, align: 'right' },
   ];
   if (canEdit)
     columns.push({
       title: '操作',
       key: 'op',
-      width: 100,
+      width: 96,
       render: (_: unknown, r) =>
         r.system === 0 ? (
           <Space size={0}>
