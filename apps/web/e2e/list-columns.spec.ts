@@ -45,6 +45,8 @@ const LISTS: { path: string; name: string; shot?: string }[] = [
   { path: '/setcenter/org/grade', name: '职级' },
   { path: '/setcenter/org/grade?tab=jobs', name: '职位' },
   { path: '/setcenter/org/company', name: '公司地址' },
+  { path: '/setcenter/dictionary', name: '数据字典' },
+  { path: '/setcenter/announcement', name: '公告管理' },
   { path: '/setcenter/rightRecharge/tenantOrder', name: '订单记录', shot: 'orders' },
   { path: '/setcenter/permission/member', name: '成员管理' },
   { path: '/setcenter/permission/group', name: '权限组' },
