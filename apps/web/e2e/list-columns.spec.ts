@@ -47,6 +47,7 @@ const LISTS: { path: string; name: string; shot?: string }[] = [
   { path: '/setcenter/org/company', name: '公司地址' },
   { path: '/setcenter/dictionary', name: '数据字典' },
   { path: '/setcenter/announcement', name: '公告管理' },
+  { path: '/setcenter/mobileSetting', name: '移动端设置' },
   { path: '/setcenter/rightRecharge/tenantOrder', name: '订单记录', shot: 'orders' },
   { path: '/setcenter/permission/member', name: '成员管理' },
   { path: '/setcenter/permission/group', name: '权限组' },

@@ -573,6 +573,7 @@ export interface Database {
   dict_types: DictTypesTable;
   dict_items: DictItemsTable;
   announcements: AnnouncementsTable;
+  mobile_banners: MobileBannersTable;
   purchase_order_lines: PurchaseOrderLinesTable;
 }
 
@@ -2219,6 +2220,20 @@ export interface AnnouncementsTable {
   publish_time: number;
   author_id: number;
   author_name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** 移动端设置 · 轮播图 (module base, migration 20261201T0210_mobile_banners). jump_type: JumpPageType (1–5). */
+export interface MobileBannersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  title: string;
+  image_key: string;
+  jump_type: number;
+  jump_target: string;
+  sort: number;
+  enabled: number;
   created_at: number;
   updated_at: number;
 }

@@ -15,6 +15,8 @@ import type {
   DictTypeQuery,
   DictTypeUpdateBody,
   EnumListReply,
+  MobileBannerList,
+  MobileBannerSaveBody,
 } from '@feikong/contracts';
 import type { z } from 'zod';
 import type { Encodable } from './http/encode';
@@ -37,6 +39,7 @@ export type DictItemRow = DictItemData['items'][number];
 export type AnnouncementData = Out<typeof AnnouncementPage>;
 export type AnnouncementRow = Out<typeof Announcement>;
 type IdReply = Out<typeof DictIdReply>;
+export type MobileBannerRow = Out<typeof MobileBannerList>['items'][number];
 
 /** Loads at sign-in must not toast: a failure leaves the session's dictionaries empty until the next sign-in. */
 const quiet = { silent: true } as const;
@@ -76,4 +79,12 @@ export const baseApi = {
   publishAnnouncement: (id: number) => http.post<IdReply>(P('announcement:publish'), { id }),
   withdrawAnnouncement: (id: number) => http.post<IdReply>(P('announcement:withdraw'), { id }),
   deleteAnnouncement: (id: number) => http.post<IdReply>(P('announcement:delete'), { id }),
+
+  mobileBanners: (signal?: AbortSignal) =>
+    http.get<Out<typeof MobileBannerList>>(P('mobileBanners'), undefined, { signal }),
+  saveMobileBanner: (body: In<typeof MobileBannerSaveBody>) =>
+    http.post<IdReply>(P('mobileBanner:save'), body, fields),
+  setMobileBannerStatus: (id: number, enabled: 0 | 1) =>
+    http.post<IdReply>(P('mobileBanner:status'), { id, enabled }),
+  deleteMobileBanner: (id: number) => http.post<IdReply>(P('mobileBanner:delete'), { id }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ValueOf } from '../enums.js';
+import { JumpPageType, JumpPageTypeLabel, type ValueOf } from '../enums.js';
 import { pagedOf } from '../reply.js';
 import { id, labelled, pageNum, pageSize, required, text } from '../requestFields.js';
 
@@ -174,3 +174,62 @@ export const AnnouncementSaveBody = z.object(
   }),
 );
 export const AnnouncementIdQuery = z.object(labelled({ id: id('公告ID') }));
+
+// ---------- 移动端设置 · 轮播图 ----------
+
+const JUMP_TYPES = Object.values(JumpPageType);
+/** A banner of the mobile home: image (a file key of the tenant), where a tap goes (spec §3 jump page type). */
+export const MobileBanner = z.object({
+  id: z.number(),
+  title: z.string(),
+  image_key: z.string(),
+  /** A signed download URL of the image (short-lived). */
+  image_url: z.string(),
+  jump_type: z.number(),
+  jumpTypeText: z.string(),
+  jump_target: z.string(),
+  sort: z.number(),
+  enabled: z.number(),
+  updated_at: z.number(),
+});
+export type MobileBanner = z.infer<typeof MobileBanner>;
+export const MobileBannerList = z.object({ items: z.array(MobileBanner) });
+export const MobileBannerSaveBody = z
+  .object(
+    labelled({
+      id: id('轮播图ID').optional(),
+      title: required('标题', 30),
+      image_key: required('图片', 300),
+      jump_type: z.coerce
+        .number('必须是数字')
+        .refine((v) => (JUMP_TYPES as number[]).includes(v), `取值为${JUMP_TYPES.join('、')}`)
+        .describe('跳转页面类型'),
+      jump_target: text('跳转目标', 200).default(''),
+      sort: z.coerce
+        .number('必须是数字')
+        .int('必须是整数')
+        .min(0, '不能为负数')
+        .max(9999, '不能超过9999')
+        .default(0)
+        .describe('排序'),
+      enabled: z
+        .union([z.literal(0), z.literal(1)], '取值为0或1')
+        .default(1)
+        .describe('状态'),
+    }),
+  )
+  .superRefine((b, ctx) => {
+    // 展示页 may show the banner itself; the others need where to go.
+    if (b.jump_type !== JumpPageType.showcase && !b.jump_target)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['jump_target'],
+        message: `跳转到${JumpPageTypeLabel[b.jump_type as JumpPageType] ?? ''}时请填写跳转目标`,
+      });
+  });
+export const MobileBannerStatusBody = z.object(
+  labelled({
+    id: id('轮播图ID'),
+    enabled: z.union([z.literal(0), z.literal(1)], '取值为0或1').describe('状态'),
+  }),
+);

@@ -49,6 +49,7 @@ import * as cards from './20261130T0100_cards.js';
 import * as purchasing from './20261130T0200_purchasing.js';
 import * as mailOutbox from './20261130T0300_mail_outbox.js';
 import * as dictionaries from './20261201T0200_dictionaries.js';
+import * as mobileBanners from './20261201T0210_mobile_banners.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -102,4 +103,5 @@ export const migrations: Record<string, Migration> = {
   '20261130T0200_purchasing': purchasing,
   '20261130T0300_mail_outbox': mailOutbox,
   '20261201T0200_dictionaries': dictionaries,
+  '20261201T0210_mobile_banners': mobileBanners,
 };

@@ -17,6 +17,9 @@ export const BaseCode = {
   announcementNotFound: 11643404,
   /** A step the announcement's status does not allow (publish a published one, edit a published one, …). */
   announcementState: 11643409,
+  bannerNotFound: 11644404,
+  /** The image is not a file of the tenant in storage. */
+  badImage: 11644400,
 } as const;
 
 const field = (code: number, name: string, msg: string, http = 400) =>
@@ -38,4 +41,6 @@ export const baseErrors = {
     field(BaseCode.itemCodeTaken, 'dict_code', `字典项编码「${code}」已存在`, 409),
   announcementNotFound: () => new AppError(BaseCode.announcementNotFound, '公告不存在或已被删除', 404),
   announcementState: (msg: string) => new AppError(BaseCode.announcementState, msg, 409),
+  bannerNotFound: () => new AppError(BaseCode.bannerNotFound, '轮播图不存在或已被删除', 404),
+  badImage: () => field(BaseCode.badImage, 'image_key', '图片不存在，请重新上传'),
 };

@@ -18,6 +18,9 @@ import {
   DictTypeQuery,
   DictTypeUpdateBody,
   EnumListQuery,
+  MobileBannerList,
+  MobileBannerSaveBody,
+  MobileBannerStatusBody,
   EnumListReply,
   PublishedAnnouncementQuery,
   envelopeOf,
@@ -25,8 +28,9 @@ import {
 import { tenantCaller } from '../../platform/auth.js';
 import { STAFF, hasPermission } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
-import type { AppDeps, ZodApp } from '../../platform/types.js';
+import { appServices, type AppDeps, type ZodApp } from '../../platform/types.js';
 import * as ann from './announcement.service.js';
+import * as banner from './banner.service.js';
 import * as dict from './dict.service.js';
 
 export const BASE_PREFIX = '/finobase/api/v1';
@@ -40,11 +44,14 @@ export const BasePerm = {
   dictEdit: 'dictionary:edit',
   annView: 'announcement:view',
   annEdit: 'announcement:edit',
+  mobileView: 'mobileSetting:view',
+  mobileEdit: 'mobileSetting:edit',
 } as const;
 const DICT_READ = [BasePerm.dictView, BasePerm.dictEdit] as const;
 /** The dictionaries are also listed to the form designer (a select takes its options from one). */
 const DICT_PICK = [...DICT_READ, 'flowList:add', 'flowList:edit'] as const;
 const ANN_READ = [BasePerm.annView, BasePerm.annEdit] as const;
+const MOBILE_READ = [BasePerm.mobileView, BasePerm.mobileEdit] as const;
 
 /**
  * /finobase/api/v1/ (decision 0060): enumerations (enumList, billEnumList), dictionary entries by code
@@ -205,5 +212,29 @@ export function registerBaseRoutes(app: ZodApp, deps: AppDeps) {
   );
   post('announcement:delete', BasePerm.annEdit, AnnouncementIdQuery, '删除公告', (c, b, now) =>
     ann.deleteAnnouncement(db, c, b.id, now),
+  );
+
+  // ---- 移动端设置 · 轮播图 ----
+  const services = () => appServices(deps);
+  for (const [p, perm, enabledOnly, summary] of [
+    ['mobileBanners', MOBILE_READ, false, '轮播图列表'],
+    ['mobileBanners:enabled', STAFF, true, '启用的轮播图（移动端首页）'],
+  ] as const)
+    app.get(
+      P(p),
+      {
+        config: { permission: perm },
+        schema: { response: { 200: envelopeOf(MobileBannerList) }, tags, summary },
+      },
+      async (req) => ok(await banner.listBanners(services(), tenantCaller(req), enabledOnly)),
+    );
+  post('mobileBanner:save', BasePerm.mobileEdit, MobileBannerSaveBody, '保存轮播图', (c, b, now) =>
+    banner.saveBanner(services(), c, b as banner.BannerInput, now),
+  );
+  post('mobileBanner:status', BasePerm.mobileEdit, MobileBannerStatusBody, '启用/停用轮播图', (c, b, now) =>
+    banner.setBannerStatus(db, c, b, now),
+  );
+  post('mobileBanner:delete', BasePerm.mobileEdit, DictIdBody('轮播图ID'), '删除轮播图', (c, b, now) =>
+    banner.deleteBanner(db, c, b.id, now),
   );
 }

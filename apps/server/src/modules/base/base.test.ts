@@ -53,7 +53,7 @@ describe('base routes', () => {
         !r.url.startsWith(`${BASE_PREFIX}/tasks`) &&
         r.url !== `${BASE_PREFIX}/users`,
     );
-    expect(mine.length).toBe(19);
+    expect(mine.length).toBe(24);
     for (const r of mine) expect(r.permission, r.url).toBeTruthy();
   });
 });

@@ -154,6 +154,8 @@ const FULL_SHAPE = [
       // 数据字典 and 公告管理 (issue 24, migration 20261201T0200_dictionaries, orders 41 and 42)
       'dictionary',
       'announcement',
+      // 移动端设置 (migration 20261201T0210_mobile_banners, order 43)
+      'mobileSetting',
     ],
   },
   { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },

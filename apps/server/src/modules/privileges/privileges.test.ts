@@ -389,6 +389,7 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
           { integrationCenter: ['integrationBudget'] },
           'dictionary',
           'announcement',
+          'mobileSetting',
         ],
       },
     ]);
