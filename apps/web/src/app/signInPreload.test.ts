@@ -40,12 +40,25 @@ describe('preload after sign-in (no waterfall behind the menus)', () => {
     const queryClient = createQueryClient();
     preloadAfterSignIn(queryClient, '/login');
     await vi.waitFor(() => expect(paths()).toContain(NOTIFY), WAIT);
-    // and the session's enumerations and dictionaries (spec §3), beside the menus
-    await vi.waitFor(() => expect(paths()).toContain('/finobase/api/v1/enumList'), WAIT);
     await vi.waitFor(
       () => expect(queryClient.getQueryData(['rights', 'notices', 'tok'])).toBeDefined(),
       WAIT,
     );
+  });
+
+  it("asks for the session's enumerations and dictionaries (spec §3) beside the menus", async () => {
+    // a token of its own: the store loads once per token (another file of this worker may have used 'tok')
+    setSession({
+      token: `tok-${Date.now()}`,
+      userStatus: 2,
+      top_org_name: '演示集团',
+      ui_type: 'fee_control',
+    });
+    const paths = stubFetch();
+    preloadAfterSignIn(createQueryClient(), '/setcenter/dictionary');
+    // its own test and a longer wait: the first import of the store is transformed on demand
+    await vi.waitFor(() => expect(paths()).toContain('/finobase/api/v1/enumList'), { timeout: 25_000 });
+    expect(paths()).toContain('/finobase/api/v1/billEnumList');
   });
 
   it("asks for the workbench's data when the target is the workbench, not elsewhere", async () => {

@@ -52,7 +52,10 @@ beforeEach(() => {
   resetDictionaries();
   configureApi({ baseUrl: '', appEnv: 'test', devMode: false, fakeUser: '' });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetDictionaries(); // the files of a worker share this module: leave nothing loaded behind
+});
 
 describe('session dictionaries (spec §3 dictData, dictDataObj, enumListObj)', () => {
   it('loads every registry enumeration and the system dictionaries once per token, and persists them', async () => {
