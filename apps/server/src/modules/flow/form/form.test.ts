@@ -417,7 +417,16 @@ describe('selects bound to a 数据字典 (decision 0060)', () => {
       dictCode: 'trip_reason',
       options: [],
     });
-    expect((await saveExpense(A, { formValues: { reason2: 'meet' } })).body.status).toBe(0);
+    const saved = await saveExpense(A, { formValues: { reason2: 'meet' } });
+    expect(saved.body.status).toBe(0);
+    // 单据详情 and print name the entry (the print data's formFields)
+    const id = saved.body.data.id;
+    const printed = await call(A.submitter.token, 'GET', `flow/print/data?id=${id}&flowIds=${id}`);
+    expect(printed.body.data.items[0].data.formFields).toContainEqual({
+      key: 'reason2',
+      label: '事由',
+      value: '会议',
+    });
     const bad = await saveExpense(A, { formValues: { reason2: 'nope' } });
     expect(bad.code).toBe(400);
     expect(bad.body.msg).toContain('「事由」选项不存在或已停用');
