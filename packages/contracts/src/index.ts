@@ -28,3 +28,4 @@ export * from './integration/index.js';
 export * from './card/index.js';
 export * from './purchasing/index.js';
 export * from './settle/index.js';
+export * from './base/index.js';

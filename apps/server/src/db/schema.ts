@@ -570,6 +570,10 @@ export interface Database {
   purchase_task_lines: PurchaseTaskLinesTable;
   purchase_task_counts: PurchaseTaskCountsTable;
   purchase_orders: PurchaseOrdersTable;
+  dict_types: DictTypesTable;
+  dict_items: DictItemsTable;
+  announcements: AnnouncementsTable;
+  mobile_banners: MobileBannersTable;
   purchase_order_lines: PurchaseOrderLinesTable;
   settle_invoices: SettleInvoicesTable;
   settle_invoice_orders: SettleInvoiceOrdersTable;
@@ -2243,4 +2247,60 @@ export interface SettleOrderClaimsTable {
   kind: number;
   order_id: number;
   invoice_id: number;
+}
+
+/** 数据字典 (module base, migration 20261201T0200_dictionaries; decision 0060). tenant_id 0 = system. */
+export interface DictTypesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  category_code: string;
+  name: string;
+  /** 1 = system (read-only), 0 = tenant-defined. */
+  system: number;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DictItemsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  type_id: number;
+  /** key (unique in its dictionary). */
+  dict_code: string;
+  /** value shown. */
+  dict_desc: string;
+  sort: number;
+  /** 1 启用, 0 停用. */
+  enabled: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** 公告 (module base). status 1 草稿, 2 已发布, 3 已撤回; publish_time ms (0 = never published). */
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  title: string;
+  content: string;
+  status: number;
+  publish_time: number;
+  author_id: number;
+  author_name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** 移动端设置 · 轮播图 (module base, migration 20261201T0210_mobile_banners). jump_type: JumpPageType (1–5). */
+export interface MobileBannersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  title: string;
+  image_key: string;
+  jump_type: number;
+  jump_target: string;
+  sort: number;
+  enabled: number;
+  created_at: number;
+  updated_at: number;
 }

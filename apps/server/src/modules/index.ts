@@ -1,5 +1,6 @@
 import { appServices, type AppDeps, type ZodApp } from '../platform/types.js';
 import { registerAuthRoutes } from './auth/index.js';
+import { registerBaseRoutes } from './base/index.js';
 import {
   enforceBillRules,
   registerBillReportRoutes,
@@ -126,4 +127,6 @@ export function registerModules(app: ZodApp, deps: AppDeps) {
   registerPurchasingRoutes(app, deps);
   // 开票 of the tenant (settle, decision 0059): 开票申请 over paid orders, express companies.
   registerSettleRoutes(app, deps);
+  // /finobase/api/v1/ (base, decision 0060): enumerations, 数据字典, 公告.
+  registerBaseRoutes(app, deps);
 }

@@ -104,6 +104,12 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'project/ProjectDetail': () => import('../features/project/pages/ProjectDetailPage'),
   // 费用类型 (issue 22, decision 0051): the tenant's fee-type tree in 设置中心.
   'settings/FeeTypes': () => import('../features/settings/feeTypes/FeeTypesPage'),
+  // 数据字典, 公告管理 and 公告详情 (issue 24, decision 0060).
+  'common/Dictionary': () => import('../features/common/dictionary/DictionaryPage'),
+  'settings/Announcement': () => import('../features/settings/announcement/AnnouncementPage'),
+  'home/AnnouncementDetail': () => import('../features/home/pages/AnnouncementDetailPage'),
+  // 移动端设置 · 轮播图 (issue 24, decision 0060).
+  'settings/MobileSetting': () => import('../features/settings/mobile/MobileSettingPage'),
   // 预算 (issue 22, decision 0052): 预算列表 and 预算数据新增 / 预算详情 (/budget/budgetDetail/:id?).
   'budget/BudgetList': () => import('../features/budget/pages/BudgetListPage'),
   'budget/BudgetDetail': () => import('../features/budget/pages/BudgetDetailPage'),

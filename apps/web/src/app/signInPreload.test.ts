@@ -29,6 +29,7 @@ afterAll(async () => {
     import('./layout/AppLayout'),
     import('../features/home/pages/HomePage'),
     import('../features/login/pages/LoginPage'),
+    import('../platform/dictStore'),
   ]);
 }, 60_000);
 
@@ -43,6 +44,21 @@ describe('preload after sign-in (no waterfall behind the menus)', () => {
       () => expect(queryClient.getQueryData(['rights', 'notices', 'tok'])).toBeDefined(),
       WAIT,
     );
+  });
+
+  it("asks for the session's enumerations and dictionaries (spec §3) beside the menus", async () => {
+    // a token of its own: the store loads once per token (another file of this worker may have used 'tok')
+    setSession({
+      token: `tok-${Date.now()}`,
+      userStatus: 2,
+      top_org_name: '演示集团',
+      ui_type: 'fee_control',
+    });
+    const paths = stubFetch();
+    preloadAfterSignIn(createQueryClient(), '/setcenter/dictionary');
+    // its own test and a longer wait: the first import of the store is transformed on demand
+    await vi.waitFor(() => expect(paths()).toContain('/finobase/api/v1/enumList'), { timeout: 25_000 });
+    expect(paths()).toContain('/finobase/api/v1/billEnumList');
   });
 
   it("asks for the workbench's data when the target is the workbench, not elsewhere", async () => {
@@ -63,5 +79,6 @@ describe('preload after sign-in (no waterfall behind the menus)', () => {
     // The workbench's data is asked (the preload ran its course) but not the notices.
     await vi.waitFor(() => expect(paths()).toContain(WORKBENCH), WAIT);
     expect(paths()).not.toContain(NOTIFY);
+    expect(paths()).not.toContain('/finobase/api/v1/enumList');
   });
 });

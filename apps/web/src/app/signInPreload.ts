@@ -16,6 +16,8 @@ export function preloadAfterSignIn(queryClient: QueryClient, pathname: string): 
     void import('../features/rights/hooks/rights').then(({ noticesQuery }) =>
       queryClient.prefetchQuery(noticesQuery(token)),
     );
+    // The session's enumerations and dictionaries (spec §3 enumListObj, dictData, dictDataObj).
+    void import('../platform/dictStore').then(({ loadDictionaries }) => loadDictionaries());
   }
   if (pathname === '/' || pathname === '/home/index') {
     void import('../features/home/hooks/home').then(({ workbenchQuery }) =>

@@ -124,7 +124,18 @@ export const FormFieldInput = z
       required: z.boolean('必须是true或false').default(false).describe('必填'),
       placeholder: text('提示文字', 100).default(''),
       help: text('说明', 200).default(''),
-      /** select / multiSelect only: 1–100 options with distinct values. */
+      /**
+       * select / multiSelect only: the category code of a 数据字典 (decision 0060) whose enabled entries are the
+       * options ('' = the options below). The values stored are the entries' dict_code.
+       */
+      dictCode: z
+        .string('必须是文字')
+        .trim()
+        .max(40, '不能超过40个字符')
+        .refine((c) => c === '' || /^[a-zA-Z][a-zA-Z0-9_]{0,39}$/.test(c), '数据字典编码不正确')
+        .default('')
+        .describe('数据字典'),
+      /** select / multiSelect only: 1–100 options with distinct values (none when dictCode is set). */
       options: z
         .array(FormFieldOption, '必须是数组')
         .max(100, '选项不能超过100个')
@@ -147,7 +158,15 @@ export const FormFieldInput = z
   )
   .superRefine((f, ctx) => {
     const opt = FORM_OPTION_KINDS.includes(f.kind);
-    if (opt && f.options.length === 0)
+    if (f.dictCode && !opt)
+      ctx.addIssue({ code: 'custom', path: ['dictCode'], message: `「${f.label}」该类型不能引用数据字典` });
+    if (f.dictCode && f.options.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: `「${f.label}」引用数据字典时不能再添加选项`,
+      });
+    if (opt && !f.dictCode && f.options.length === 0)
       ctx.addIssue({ code: 'custom', path: ['options'], message: `「${f.label}」请至少添加一个选项` });
     if (!opt && f.options.length > 0)
       ctx.addIssue({ code: 'custom', path: ['options'], message: `「${f.label}」该类型没有选项` });
@@ -178,6 +197,8 @@ export const FormField = z.object({
   placeholder: z.string(),
   help: z.string(),
   options: z.array(z.object({ value: z.string(), label: z.string() })),
+  /** A select's 数据字典 (category code); absent or '' = its own options. */
+  dictCode: z.string().optional(),
   min: z.number().optional(),
   max: z.number().optional(),
   precision: z.number(),

@@ -51,6 +51,8 @@ import * as mailOutbox from './20261130T0300_mail_outbox.js';
 import * as cardOperations from './20261130T0400_card_operations.js';
 import * as purchaseFeeType from './20261130T0500_purchase_fee_type.js';
 import * as settle from './20261201T0100_settle.js';
+import * as dictionaries from './20261201T0200_dictionaries.js';
+import * as mobileBanners from './20261201T0210_mobile_banners.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -106,4 +108,6 @@ export const migrations: Record<string, Migration> = {
   '20261130T0400_card_operations': cardOperations,
   '20261130T0500_purchase_fee_type': purchaseFeeType,
   '20261201T0100_settle': settle,
+  '20261201T0200_dictionaries': dictionaries,
+  '20261201T0210_mobile_banners': mobileBanners,
 };

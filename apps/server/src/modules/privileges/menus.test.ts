@@ -109,7 +109,7 @@ const SCENES_SHAPE = {
   ],
 };
 const FULL_SHAPE = [
-  { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
+  { home: ['homeIndex', 'noticeList', 'noticeDetail', 'announcementDetail'] },
   INVOICE_SHAPE,
   FLOW_SHAPES[0],
   FLOW_SHAPES[1],
@@ -160,6 +160,11 @@ const FULL_SHAPE = [
       { budgetManage: ['budgetList', 'budgetDetail', 'budgetAnalysis'] },
       // 集成中心 (issue 22, migration 20261129T1720_budget_link): 预算接口
       { integrationCenter: ['integrationBudget'] },
+      // 数据字典 and 公告管理 (issue 24, migration 20261201T0200_dictionaries, orders 41 and 42)
+      'dictionary',
+      'announcement',
+      // 移动端设置 (migration 20261201T0210_mobile_banners, order 43)
+      'mobileSetting',
     ],
   },
   { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
@@ -167,7 +172,7 @@ const FULL_SHAPE = [
 /** The catalogue (menu settings) lists the same tree. */
 const CATALOGUE_SHAPE = FULL_SHAPE;
 const PLAIN_SHAPE = [
-  { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
+  { home: ['homeIndex', 'noticeList', 'noticeDetail', 'announcementDetail'] },
   { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
 ];
 
@@ -274,7 +279,7 @@ describe('GET privileges/user/menus', () => {
     const s = await makeStaff(t.db, tenantId, ['memberManagement:view']);
     const res = await call(s.token, 'GET', '/user/menus');
     expect(shape(res.body.data.menus)).toEqual([
-      { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
+      { home: ['homeIndex', 'noticeList', 'noticeDetail', 'announcementDetail'] },
       { setcenter: [{ permission: ['memberManagement'] }] },
       { personal: ['userInfo', 'orgInfo', 'downloadcenter', { emailInvoice: ['emailDetail'] }] },
     ]);
@@ -564,7 +569,7 @@ describe('demo seed', () => {
     expect(await menusOf(DEMO.admin)).toEqual(FULL_SHAPE);
     // 发票凭证 (invoiceVoucher) is the administrator's only.
     expect(await menusOf(DEMO.approver)).toEqual([
-      { home: ['homeIndex', 'noticeList', 'noticeDetail'] },
+      { home: ['homeIndex', 'noticeList', 'noticeDetail', 'announcementDetail'] },
       { invoiceManage: INVOICE_SHAPE.invoiceManage.filter((e) => e !== 'invoiceVoucher') },
       ...STAFF_FLOW_SHAPES.slice(0, 2),
       PAYMENT_SHAPE,

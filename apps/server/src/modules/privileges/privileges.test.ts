@@ -387,6 +387,9 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
           'feeTypeList',
           { budgetManage: ['budgetList'] },
           { integrationCenter: ['integrationBudget'] },
+          'dictionary',
+          'announcement',
+          'mobileSetting',
         ],
       },
     ]);

@@ -7,6 +7,7 @@ import {
 } from '@feikong/contracts';
 import type { TenantCaller } from '../../../platform/context.js';
 import { inTransaction, type Db } from '../../../platform/db/database.js';
+import { dictEnums } from '../../base/index.js';
 import { isOwnUpload, isTenantKey } from '../../files/index.js';
 import { ownInvoiceIds } from '../../invoice/index.js';
 import { unusableProjects } from '../../project/index.js';
@@ -287,6 +288,12 @@ export async function checkFormOfBill(
         (await repo.ownBillHoldsKey(db, caller.tenantId, caller.staffId, key))) &&
       (!d.storage || (await d.storage.stat(key)) !== null);
     if (!ok) issues.push({ key: f.key, message: `「${f.label}」附件不存在或不是本人上传的文件` });
+  }
+  // A select bound to a 数据字典: an enabled entry of the dictionary the tenant sees (base module).
+  for (const { field: f, values: vs } of refs.dict) {
+    const keys = new Set((await dictEnums(db, caller.tenantId, f.dictCode!)).map((i) => i.key));
+    if (vs.some((x) => !keys.has(x)))
+      issues.push({ key: f.key, message: `「${f.label}」选项不存在或已停用` });
   }
   const own = await ownInvoiceIds(db, caller.tenantId, caller.staffId, [...refs.invoices.keys()]);
   for (const [id, f] of refs.invoices)

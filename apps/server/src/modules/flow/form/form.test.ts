@@ -8,6 +8,7 @@ let env: Awaited<ReturnType<typeof createFilesTestApp>>;
 let call: ReturnType<typeof api>;
 let A: FlowTenant;
 let B: FlowTenant;
+const tenantB = () => B;
 beforeAll(async () => {
   env = await createFilesTestApp();
   call = api(env.t);
@@ -366,5 +367,77 @@ describe('form values on bill save and submit', () => {
     expect(
       (await call(A.submitter.token, 'GET', 'flow/detail', { id: free.body.data.id })).body.data.formId,
     ).toBeNull();
+  });
+});
+
+describe('selects bound to a 数据字典 (decision 0060)', () => {
+  const BASE = '/finobase/api/v1';
+  it("stores the dictionary's code; a value must be an enabled entry of the tenant's dictionary", async () => {
+    const type = await call(A.admin.token, 'POST', `${BASE}/dictType:create`, {
+      category_code: 'trip_reason',
+      name: '出差事由',
+    });
+    const item = await call(A.admin.token, 'POST', `${BASE}/dictItem:create`, {
+      type_id: type.body.data.id,
+      dict_code: 'meet',
+      dict_desc: '会议',
+    });
+    expect(item.body.status).toBe(0);
+    for (const [fields, msg] of [
+      [
+        [{ key: 'r', label: '事由', kind: 'text', dictCode: 'trip_reason' }],
+        '「事由」该类型不能引用数据字典',
+      ],
+      [
+        [
+          {
+            key: 'r',
+            label: '事由',
+            kind: 'select',
+            dictCode: 'trip_reason',
+            options: [{ value: 'a', label: 'a' }],
+          },
+        ],
+        '「事由」引用数据字典时不能再添加选项',
+      ],
+      [[{ key: 'r', label: '事由', kind: 'select', dictCode: '中文' }], '数据字典编码不正确'],
+    ] as const) {
+      const r = await call(A.admin.token, 'POST', 'form/save', {
+        name: '字典表单',
+        billType: 'expense',
+        fields,
+      });
+      expect(r.code).toBe(400);
+      expect(r.body.msg).toContain(msg);
+    }
+    const field = { key: 'reason2', label: '事由', kind: 'select', dictCode: 'trip_reason' };
+    await publishedForm(A, [field]);
+    const version = await call(A.submitter.token, 'GET', 'form/forBillType', { billType: 'expense' });
+    expect(FormVersion.parse(version.body.data).fields[0]).toMatchObject({
+      dictCode: 'trip_reason',
+      options: [],
+    });
+    const saved = await saveExpense(A, { formValues: { reason2: 'meet' } });
+    expect(saved.body.status).toBe(0);
+    // 单据详情 and print name the entry (the print data's formFields)
+    const id = saved.body.data.id;
+    const printed = await call(A.submitter.token, 'GET', `flow/print/data?id=${id}&flowIds=${id}`);
+    expect(printed.body.data.items[0].data.formFields).toContainEqual({
+      key: 'reason2',
+      label: '事由',
+      value: '会议',
+    });
+    const bad = await saveExpense(A, { formValues: { reason2: 'nope' } });
+    expect(bad.code).toBe(400);
+    expect(bad.body.msg).toContain('「事由」选项不存在或已停用');
+    await call(A.admin.token, 'POST', `${BASE}/dictItem:status`, { id: item.body.data.id, enabled: 0 });
+    expect((await saveExpense(A, { formValues: { reason2: 'meet' } })).body.msg).toContain(
+      '选项不存在或已停用',
+    );
+    // another tenant's dictionary of the same code is not read: B has none
+    await publishedForm(tenantB(), [field]);
+    expect((await saveExpense(tenantB(), { formValues: { reason2: 'meet' } })).body.msg).toContain(
+      '选项不存在或已停用',
+    );
   });
 });

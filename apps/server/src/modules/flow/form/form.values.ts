@@ -25,6 +25,8 @@ export interface FormRefs {
   project: Map<number, FormField>;
   files: Map<string, FormField>;
   invoices: Map<number, FormField>;
+  /** Values of selects bound to a 数据字典 (decision 0060): checked against its enabled entries. */
+  dict: { field: FormField; values: string[] }[];
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -53,6 +55,7 @@ export function checkFormValues(
     project: new Map(),
     files: new Map(),
     invoices: new Map(),
+    dict: [],
   };
   const byKey = new Map(fields.map((f) => [f.key, f]));
   for (const key of Object.keys(values))
@@ -105,11 +108,15 @@ export function checkFormValues(
         else if (v[0] > v[1]) say('结束日期不能早于开始日期');
         break;
       case 'select':
-        if (typeof v !== 'string' || !f.options.some((o) => o.value === v)) say('选项不存在');
+        if (typeof v === 'string' && f.dictCode) refs.dict.push({ field: f, values: [v] });
+        else if (typeof v !== 'string' || !f.options.some((o) => o.value === v)) say('选项不存在');
         break;
       case 'multiSelect': {
         const xs = list((x) => typeof x === 'string', '选项列表');
-        if (xs && xs.some((x) => !f.options.some((o) => o.value === x))) say('选项不存在');
+        if (xs && f.dictCode) {
+          if (new Set(xs).size !== xs.length) say('选项重复');
+          else refs.dict.push({ field: f, values: xs as string[] });
+        } else if (xs && xs.some((x) => !f.options.some((o) => o.value === x))) say('选项不存在');
         else if (xs && new Set(xs).size !== xs.length) say('选项重复');
         break;
       }

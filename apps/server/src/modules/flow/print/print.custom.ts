@@ -2,6 +2,7 @@ import type { FormField, PrintAttachment, PrintField } from '@feikong/contracts'
 import type { Db } from '../../../platform/db/database.js';
 import { formVersionOf } from '../form/index.js';
 import { formValueRows } from '../form/index.js';
+import { dictEnums } from '../../base/index.js';
 import { projectNames } from '../../project/index.js';
 import { staffNames } from '../directory.repo.js';
 import * as repo from './print.repo.js';
@@ -50,7 +51,24 @@ export async function customPrintFields(
   };
 
   const files: (PrintAttachment & { key: string })[] = [];
-  const fields = formValueRows(form?.fields ?? null, values).map((row) => {
+  // A select bound to a 数据字典 (decision 0060) shows its entries' names: its options are the dictionary's
+  // enabled entries now (a stopped entry shows its key).
+  const withDict = form
+    ? await Promise.all(
+        form.fields.map(async (f) =>
+          f.dictCode && f.key in values
+            ? {
+                ...f,
+                options: (await dictEnums(db, tenantId, f.dictCode)).map((i) => ({
+                  value: i.key,
+                  label: i.value,
+                })),
+              }
+            : f,
+        ),
+      )
+    : null;
+  const fields = formValueRows(withDict, values).map((row) => {
     const f = defs.get(row.key);
     const v = values[row.key];
     const known = f && names[f.kind];

@@ -131,6 +131,32 @@ describe('FormRuntime', () => {
     expect(formRef.current!.getFieldValue(['formValues', 'proj'])).toBe(9);
   });
 
+  it('offers a 数据字典’s enabled entries for a select bound to it, read fresh, and holds the key (decision 0060)', async () => {
+    const server = stubServer({
+      'GET /finobase/api/v1/dictEnums': () => ({
+        items: [
+          { key: 'meet', value: '参加会议', dict_code: 'meet', dict_desc: '参加会议' },
+          { key: 'train', value: '培训', dict_code: 'train', dict_desc: '培训' },
+        ],
+      }),
+    });
+    // what the session held from before is not what is offered: the server's answer is
+    setSession({ dictData: { trip_reason: [{ key: 'old', value: '旧项' }] } });
+    const formRef: { current?: FormInstance } = {};
+    renderAt(
+      <Harness
+        formRef={formRef}
+        fields={[field({ key: 'why', kind: 'select', label: '出差事由', dictCode: 'trip_reason' })]}
+      />,
+      '/bill/edit',
+    );
+    await waitFor(() => expect(server.to('GET /finobase/api/v1/dictEnums')).toHaveLength(1));
+    fireEvent.mouseDown(screen.getByLabelText('出差事由'));
+    fireEvent.click(await screen.findByText('参加会议'));
+    expect(formRef.current!.getFieldValue(['formValues', 'why'])).toBe('meet');
+    expect(screen.queryByText('旧项')).toBeNull();
+  });
+
   it('shows a saved value in 元 and a form’s fee section with its title', () => {
     stubServer({});
     const formRef: { current?: FormInstance } = {};

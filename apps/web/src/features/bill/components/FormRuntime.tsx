@@ -1,9 +1,23 @@
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, DatePicker, Form, Input, InputNumber, Select, Space, Typography, Upload } from 'antd';
+import {
+  App,
+  Button,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Typography,
+  Upload,
+  type SelectProps,
+} from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { type FormField } from '@feikong/contracts';
 import { uploadFile } from '@/api/http/upload';
 import { StaffPicker } from '@/components/StaffPicker';
+import { dictOptionsQuery } from '@/platform/dictStore';
 import { ProjectSelect } from '@/features/project';
 import { fieldRules, fromDay, isBound, toDay, valueName } from '../formRuntime';
 import type { LineInvoice } from '../types';
@@ -121,8 +135,10 @@ function input(f: FormField, ph: string | undefined): ReactNode {
     case 'money':
       return <YuanInput placeholder={ph} />;
     case 'select':
+      if (f.dictCode) return <DictSelect code={f.dictCode} placeholder={ph ?? '请选择'} />;
       return <Select allowClear options={options} placeholder={ph ?? '请选择'} />;
     case 'multiSelect':
+      if (f.dictCode) return <DictSelect code={f.dictCode} mode="multiple" placeholder={ph ?? '请选择'} />;
       return <Select mode="multiple" allowClear options={options} placeholder={ph ?? '请选择'} />;
     case 'staff':
       return <OneOrMoreStaff multiple={f.multiple} />;
@@ -233,5 +249,24 @@ function InvoicesInput({ value, onChange }: { value?: number[]; onChange?: (ids:
         />
       )}
     </Space>
+  );
+}
+
+/**
+ * A select whose options are a 数据字典's enabled entries (decision 0060): read fresh when it shows, so an
+ * entry an administrator just added is there; the values are the entries' keys (dict_code).
+ */
+function DictSelect({ code, ...props }: SelectProps & { code: string }) {
+  const q = useQuery(dictOptionsQuery(code));
+  const options = (q.data ?? []).map((i) => ({ value: i.key, label: i.value }));
+  return (
+    <Select
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      loading={q.isFetching}
+      options={options}
+      {...props}
+    />
   );
 }

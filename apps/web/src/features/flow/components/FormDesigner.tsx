@@ -14,11 +14,14 @@ import {
   Form,
   Input,
   InputNumber,
+  Radio,
+  Select,
   Space,
   Switch,
   Tag,
   Typography,
 } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type Dispatch } from 'react';
 import {
   FORM_FIELD_KIND_LABEL,
@@ -29,6 +32,7 @@ import {
   type FormField,
   type FormFieldKind,
 } from '@feikong/contracts';
+import { baseApi } from '@/api/base';
 import { FormRuntime, YuanInput } from '@/features/bill';
 import { canAdd, type DesignerAction, type DesignerState, type FieldIssues } from '../form/designer';
 import './formDesigner.css';
@@ -210,6 +214,7 @@ function FieldProps({
   const status = (k: keyof FieldIssues) => (issues[k] ? ('error' as const) : undefined);
   const options = FORM_OPTION_KINDS.includes(f.kind);
   const range = FORM_RANGE_KINDS.includes(f.kind);
+  const [source, setSource] = useState<'custom' | 'dict'>(f.dictCode ? 'dict' : 'custom');
   return (
     <Form layout="vertical" disabled={readOnly} size="small">
       <Form.Item label="字段类型">
@@ -253,6 +258,44 @@ function FieldProps({
         />
       </Form.Item>
       {options && (
+        <Form.Item label="选项来源">
+          <Radio.Group
+            aria-label="选项来源"
+            value={source}
+            onChange={(e) => {
+              const next = e.target.value as 'custom' | 'dict';
+              setSource(next);
+              if (next === 'custom')
+                onChange({
+                  dictCode: '',
+                  options: [
+                    { value: '选项1', label: '选项1' },
+                    { value: '选项2', label: '选项2' },
+                  ],
+                });
+              else onChange({ options: [] });
+            }}
+            options={[
+              { label: '自定义选项', value: 'custom' },
+              { label: '数据字典', value: 'dict' },
+            ]}
+          />
+        </Form.Item>
+      )}
+      {options && source === 'dict' && (
+        <Form.Item
+          label="数据字典"
+          required
+          validateStatus={f.dictCode ? undefined : 'warning'}
+          help={f.dictCode ? '选项为该字典的启用字典项' : '请选择数据字典'}
+        >
+          <DictTypeSelect
+            value={f.dictCode || undefined}
+            onChange={(c) => onChange({ dictCode: c, options: [] })}
+          />
+        </Form.Item>
+      )}
+      {options && source === 'custom' && (
         <Form.Item label="选项" required validateStatus={status('options')} help={issues.options}>
           <Flex vertical gap={4}>
             {f.options.map((o, i) => (
@@ -347,5 +390,28 @@ function FieldProps({
         </Form.Item>
       )}
     </Form>
+  );
+}
+
+/** The dictionaries a select may take its options from (GET /finobase/api/v1/dictTypes; decision 0060). */
+function DictTypeSelect({ value, onChange }: { value?: string; onChange: (code: string) => void }) {
+  const types = useQuery({
+    queryKey: ['base', 'dict', 'types', 'picker'],
+    queryFn: ({ signal }) => baseApi.dictTypes({ page_num: 1, page_size: 100 }, signal),
+  });
+  return (
+    <Select
+      aria-label="数据字典"
+      showSearch
+      optionFilterProp="label"
+      placeholder="请选择数据字典"
+      loading={types.isPending}
+      value={value}
+      onChange={onChange}
+      options={(types.data?.items ?? []).map((t) => ({
+        value: t.category_code,
+        label: `${t.name}（${t.category_code}）`,
+      }))}
+    />
   );
 }

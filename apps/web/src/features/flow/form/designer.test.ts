@@ -136,4 +136,9 @@ describe('field issues shown before saving', () => {
     expect(issues.has(4)).toBe(false);
     expect(issueLines(fields)).toContain('第4个字段「预算」：最小值不能大于最大值');
   });
+
+  it('a select bound to a 数据字典 needs no options of its own (decision 0060)', () => {
+    const fields = [f({ key: 'r', kind: 'select', label: '事由', options: [], dictCode: 'trip_reason' })];
+    expect(fieldIssues(fields).has(0)).toBe(false);
+  });
 });

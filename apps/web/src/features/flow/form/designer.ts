@@ -131,7 +131,8 @@ export function fieldIssues(fields: readonly FormField[]): Map<number, FieldIssu
     else if ((count.get(f.key) ?? 0) > 1) issues.key = `字段标识 ${f.key} 重复`;
     if (!f.label.trim()) issues.label = '请填写标题';
     else if (f.label.trim().length > 30) issues.label = '标题不能超过30个字符';
-    if (FORM_OPTION_KINDS.includes(f.kind)) {
+    // a select bound to a 数据字典 takes its options from it (decision 0060)
+    if (FORM_OPTION_KINDS.includes(f.kind) && !f.dictCode) {
       const opts = f.options.map((o) => o.label.trim());
       if (opts.length === 0) issues.options = '请至少添加一个选项';
       else if (opts.some((o) => !o)) issues.options = '选项不能为空';

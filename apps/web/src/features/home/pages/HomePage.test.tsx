@@ -58,6 +58,37 @@ afterEach(() => {
 });
 
 describe('home workbench: only blocks with data', () => {
+  it('shows the tenant’s published 公告 (decision 0060) and opens the detail', async () => {
+    const server = stubServer({
+      [WORKBENCH]: () => workbench(),
+      [LIST]: list,
+      [BANNERS]: () => ({ items: [] }),
+      [BALANCES]: () => ({ items: [] }),
+      'GET /finobase/api/v1/announcements:published': () => ({
+        items: [
+          {
+            id: 4,
+            title: '元旦放假通知',
+            content: '1月1日放假',
+            status: 2,
+            statusText: '已发布',
+            publish_time: Date.UTC(2026, 11, 28, 2),
+            author_name: '演示管理员',
+            updated_at: 0,
+          },
+        ],
+        page: { page_num: 1, page_size: 5, total: 1 },
+      }),
+    });
+    renderAt(<HomePage />, '/home');
+    const block = await screen.findByTestId('home-announcements', undefined, { timeout: 15_000 });
+    expect((await screen.findByText('元旦放假通知')).closest('[data-testid="home-announcements"]')).toBe(
+      block,
+    );
+    expect(block.textContent).toContain('2026-12-28');
+    expect(server.to('GET /finobase/api/v1/announcements:published')).toHaveLength(1);
+  });
+
   it('shows 本月费用: the caller’s own, and the organisation’s with a way to 费用分析', async () => {
     const mine = { approved: 120000, paid: 0, approving: 5000, documents: 2, lines: 3 };
     stubServer({

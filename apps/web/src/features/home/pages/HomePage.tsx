@@ -2,6 +2,7 @@ import { Avatar, Card, Result, Skeleton } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { isPersonalAccount, useSession } from '@/stores/session';
+import { AnnouncementCard } from '../components/AnnouncementCard';
 import { BannerCarousel } from '../components/BannerCarousel';
 import { GuideCard, useGuideLoading } from '../components/GuideCard';
 import { JoinOrCreateCard } from '../components/JoinOrCreateCard';
@@ -112,6 +113,7 @@ function WorkbenchHome() {
           <LatestNotices />
         </div>
         <div className="fk-home-col fk-home-side">
+          {!personal && <AnnouncementCard />}
           {data.spend && <SpendCard spend={data.spend} />}
           {data.version && <VersionCard version={data.version} />}
           {!personal && <BalanceCard />}
