@@ -6,12 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TaskOperatingType } from '@feikong/contracts';
 import type { Task } from '@/api/tasks';
 
-const byId = vi.hoisted(() => vi.fn());
-vi.mock('@/api/tasks', async (real) => {
-  const mod = await real<typeof import('@/api/tasks')>();
-  return { ...mod, tasksApi: { ...mod.tasksApi, byId } };
-});
-const { useExportTracking } = await import('./useExportTracking');
+import type { FetchTask } from './useTaskPolling';
+import { useExportTracking } from './useExportTracking';
+
+const byId = vi.fn<FetchTask>();
 
 const finished: Task = {
   id: 5,
@@ -41,7 +39,7 @@ describe('useExportTracking (every list screen’s 导出)', () => {
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     let trackExport: (id: number) => void = () => {};
     function Probe() {
-      trackExport = useExportTracking().trackExport;
+      trackExport = useExportTracking(byId).trackExport;
       return null;
     }
     render(
