@@ -48,6 +48,7 @@ import * as budgetNodeControl from './20261129T1800_budget_node_control.js';
 import * as cards from './20261130T0100_cards.js';
 import * as purchasing from './20261130T0200_purchasing.js';
 import * as mailOutbox from './20261130T0300_mail_outbox.js';
+import * as platforms from './20261201T0300_platforms.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '20261130T0100_cards': cards,
   '20261130T0200_purchasing': purchasing,
   '20261130T0300_mail_outbox': mailOutbox,
+  '20261201T0300_platforms': platforms,
 };
