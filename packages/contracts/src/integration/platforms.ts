@@ -182,3 +182,73 @@ export const PlatformOrgConfigPage = pagedOf(PlatformOrgConfigRow);
 export const PlatformConfigAndServeNum = z.object({ config_num: z.number(), serve_num: z.number() });
 export const PlatformIdReply = z.object({ id: z.number() });
 export const PlatformIdsReply = z.object({ ids: z.array(z.number()) });
+
+/** 通讯录同步 (decision 0061): a run's status. */
+export const SYNC_RUN_STATUSES = [
+  'fetching',
+  'review',
+  'applied',
+  'unchanged',
+  'failed',
+  'discarded',
+] as const;
+export const SyncRunStatusLabel: Record<(typeof SYNC_RUN_STATUSES)[number], string> = {
+  fetching: '同步中',
+  review: '待确认',
+  applied: '已应用',
+  unchanged: '无变化',
+  failed: '失败',
+  discarded: '已作废',
+};
+export const SyncStartBody = z.object(labelled({ id: id('配置ID') }));
+export const SyncStartReply = z.object({ task_id: z.number(), run_id: z.number() });
+export const SyncRunsQuery = z.object(
+  labelled({ config_id: id('配置ID'), page_num: pageNum, page_size: pageSize(50, 10) }),
+);
+export const SyncRunIdQuery = z.object(labelled({ run_id: id('同步ID') }));
+export const SyncRunRow = z.object({
+  id: z.number(),
+  config_id: z.number(),
+  task_id: z.number().nullable(),
+  status: z.string(),
+  statusText: z.string(),
+  run_trigger: z.string(),
+  dept_count: z.number(),
+  user_count: z.number(),
+  added: z.number(),
+  changed: z.number(),
+  moved: z.number(),
+  gone: z.number(),
+  conflicts: z.number(),
+  api_calls: z.number(),
+  error_msg: z.string(),
+  started_at: z.number(),
+  fetched_at: z.number().nullable(),
+  applied_at: z.number().nullable(),
+});
+export type SyncRunRow = z.infer<typeof SyncRunRow>;
+export const SyncRunPage = pagedOf(SyncRunRow);
+const diffDept = z.object({
+  id: z.string(),
+  name: z.string(),
+  parent: z.string(),
+  from: z.string().optional(),
+});
+const diffUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  mobile: z.string().nullable(),
+  withheld: z.array(z.string()),
+  depts: z.array(z.string()),
+  from: z.array(z.string()).optional(),
+  fields: z.array(z.string()).optional(),
+});
+const four = <T extends z.ZodType>(t: T) =>
+  z.object({ added: z.array(t), changed: z.array(t), moved: z.array(t), gone: z.array(t) });
+/** 差异: departments and users added, changed, moved and gone (at most 500 of each listed; counts on the run). */
+export const SyncDiffReply = z.object({
+  run: SyncRunRow,
+  depts: four(diffDept),
+  users: four(diffUser),
+});
+export type SyncDiffReply = z.infer<typeof SyncDiffReply>;

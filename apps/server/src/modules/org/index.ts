@@ -25,3 +25,5 @@ export {
 } from './units/tenantMode.service.js';
 /** 离职 listeners (the card module freezes the resigned holder's cards in the same transaction). */
 export { onStaffResigned, type StaffResigned, type StaffResignedListener } from './staff/listeners.js';
+/** 同步冲突处理: the directory sync (integration/directorySync, decision 0061) records what it cannot match. */
+export { recordSyncConflict } from './thirdUsers/thirdUsers.service.js';

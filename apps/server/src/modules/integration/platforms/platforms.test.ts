@@ -75,6 +75,11 @@ describe('platformConfig', () => {
         'POST delPlatform',
         'POST editPlatformOrgConfig',
         'POST enablePlatformOrgConfig',
+        // 通讯录同步 (directorySync)
+        'POST sync',
+        'GET syncRuns',
+        'GET syncDiff',
+        'POST applySync',
       ]
         .map((x) => x.replace(' ', ` ${PLATFORM_CONFIG}/`))
         .sort(),
