@@ -18,6 +18,9 @@ import type {
   PlatformOrgConfigBatchBody,
   PlatformOrgConfigEditBody,
   PlatformOrgConfigPage,
+  SyncDiffReply,
+  SyncRunPage,
+  SyncStartReply,
 } from '@feikong/contracts';
 import type { z } from 'zod';
 import type { Encodable } from './http/encode';
@@ -83,4 +86,16 @@ export const platformApi = {
   enableConfig: (id: number, enabled: 0 | 1) =>
     http.post<IdReply>(PC('enablePlatformOrgConfig'), { id, enabled }),
   removeConfig: (id: number) => http.post<IdReply>(PC('delPlatformOrgConfig'), { id }, { silent: true }),
+};
+
+// 通讯录同步 (decision 0061): 同步, history, a run's diff, 应用.
+export type SyncRunRow = Out<typeof SyncRunPage>['items'][number];
+export type SyncDiffData = Out<typeof SyncDiffReply>;
+export const directorySyncApi = {
+  start: (id: number) => http.post<Out<typeof SyncStartReply>>(PC('sync'), { id }),
+  runs: (config_id: number, page_num: number, signal?: AbortSignal) =>
+    http.get<Out<typeof SyncRunPage>>(PC('syncRuns'), { config_id, page_num, page_size: 10 }, { signal }),
+  diff: (run_id: number, signal?: AbortSignal) =>
+    http.get<SyncDiffData>(PC('syncDiff'), { run_id }, { signal }),
+  apply: (run_id: number) => http.post<IdReply>(PC('applySync'), { run_id }),
 };

@@ -23,6 +23,7 @@ import { useAccess } from '@/components/Access';
 import { confirmDelete } from '@/components/confirmDelete';
 import { EditDialog, useEditDialog } from '@/components/EditDialog/EditDialog';
 import { ListSearch, ListTable, SNAKE_PAGE, useListParams, type ListColumn } from '@/components/ListPage';
+import { DirectorySyncDrawer } from './DirectorySyncDrawer';
 import {
   INTEGRATION_PLATFORM_PERM,
   platformCatalogueQuery,
@@ -162,6 +163,7 @@ function PlatformConfigs(props: {
     platformApi.enableConfig(v.id, v.enabled),
   );
   const remove = usePlatformMutation(platformApi.removeConfig);
+  const [syncing, setSyncing] = useState<PlatformOrgConfigRow | null>(null);
 
   const editor = useEditDialog<PlatformOrgConfigRow, ConfigForm>({
     initial: (item) =>
@@ -241,31 +243,47 @@ function PlatformConfigs(props: {
     {
       title: '操作',
       key: 'op',
-      width: 140,
+      width: 200,
       fixed: 'right',
-      render: (_: unknown, r) =>
-        props.canEdit && (
-          <Space size={0}>
-            <Button type="link" size="small" aria-label={`编辑${r.org_name}`} onClick={() => editor.open(r)}>
-              编辑
-            </Button>
-            <Button
-              type="link"
-              size="small"
-              danger
-              aria-label={`删除${r.org_name}`}
-              onClick={() =>
-                void confirmDelete(app, {
-                  content: `确定删除【${r.org_name}】的${props.name}配置吗？已同步的员工与部门保留。`,
-                  remove: () => remove.mutateAsync(r.id),
-                  refusalAnswers: true,
-                })
-              }
-            >
-              删除
-            </Button>
-          </Space>
-        ),
+      render: (_: unknown, r) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            aria-label={`通讯录同步${r.org_name}`}
+            onClick={() => setSyncing(r)}
+          >
+            通讯录同步
+          </Button>
+          {props.canEdit && (
+            <>
+              <Button
+                type="link"
+                size="small"
+                aria-label={`编辑${r.org_name}`}
+                onClick={() => editor.open(r)}
+              >
+                编辑
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                danger
+                aria-label={`删除${r.org_name}`}
+                onClick={() =>
+                  void confirmDelete(app, {
+                    content: `确定删除【${r.org_name}】的${props.name}配置吗？已同步的员工与部门保留。`,
+                    remove: () => remove.mutateAsync(r.id),
+                    refusalAnswers: true,
+                  })
+                }
+              >
+                删除
+              </Button>
+            </>
+          )}
+        </Space>
+      ),
     },
   ];
 
@@ -349,6 +367,9 @@ function PlatformConfigs(props: {
           <InputNumber min={0} max={365} precision={0} style={{ width: 160 }} />
         </Form.Item>
       </EditDialog>
+      {syncing && (
+        <DirectorySyncDrawer row={syncing} canEdit={props.canEdit} onClose={() => setSyncing(null)} />
+      )}
     </>
   );
 }
