@@ -128,8 +128,10 @@ export function DirectorySyncDrawer(props: {
   });
   const shown =
     chosen ?? runs.data?.items.find((r) => r.status === 'review' || r.status === 'applied')?.id ?? null;
+  // The run's status is in the key: a run that finishes fetching is read again with its diff.
+  const shownStatus = runs.data?.items.find((r) => r.id === shown)?.status ?? '';
   const diff = useQuery({
-    queryKey: ['integration', 'platform', 'diff', shown],
+    queryKey: ['integration', 'platform', 'diff', shown, shownStatus],
     queryFn: ({ signal }) => directorySyncApi.diff(shown!, signal),
     enabled: shown !== null,
   });
