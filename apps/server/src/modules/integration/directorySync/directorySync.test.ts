@@ -6,6 +6,10 @@ import { waitForTask } from '../../../../test/tasks.js';
 import { api, type Call } from '../../flow/flow.testkit.js';
 import { IntegrationPlatformCode, PLATFORM_CONFIG } from '../platforms/index.js';
 import { makeDirectory, startDirectoryMock, type DirectoryMock } from './directorySync.testkit.js';
+import { TaskHandlerRegistry } from '../../../platform/tasks.js';
+import type { AppServices } from '../../../platform/types.js';
+import { startDueSyncs } from './schedule.js';
+import { syncContextOf } from './sync.routes.js';
 
 /**
  * 通讯录同步 (decision 0061) against the local mock of each platform: nested departments, paging with each
@@ -343,6 +347,55 @@ describe('DingTalk and Feishu sync', () => {
       .where('phone', '=', '178000000001')
       .execute();
     expect(staff).toHaveLength(1);
+  });
+});
+
+describe('scheduled syncs', () => {
+  it('a due configuration is claimed once (two ticks at once) and synced as its last editor', async () => {
+    const C = await tenant();
+    const cfg = await configure(C, 'wecom', { sync_interval: 60 });
+    const at = Date.now() + 120 * 60_000;
+    await t.db
+      .updateTable('platform_org_configs')
+      .set({ next_sync_at: at - 1 })
+      .where('id', '=', cfg)
+      .execute();
+    const queued: unknown[] = [];
+    const taskHandlers = new TaskHandlerRegistry();
+    taskHandlers.register(159, async () => ({ success_amount: 0, fail_amount: 0 }));
+    // A queue that records what it is given (the app's own queue is not reachable from here).
+    const services = {
+      db: t.db,
+      config: t.config,
+      dialect: t.dialect,
+      clock: () => at,
+      taskHandlers,
+      jobs: { enqueue: async (_n: string, p: unknown) => (queued.push(p), 'job') },
+    } as unknown as AppServices;
+    const sc = { ...syncContextOf({ config: t.config, db: t.db } as never), clock: () => at };
+    const [a, b] = await Promise.all([startDueSyncs(services, sc), startDueSyncs(services, sc)]);
+    expect(a + b).toBe(1);
+    expect(queued).toHaveLength(1);
+    const run = await t.db
+      .selectFrom('directory_sync_runs')
+      .selectAll()
+      .where('config_id', '=', cfg)
+      .executeTakeFirstOrThrow();
+    expect(run).toMatchObject({ run_trigger: 'schedule', status: 'fetching', created_by: C.admin.staffId });
+    const row = await t.db
+      .selectFrom('platform_org_configs')
+      .selectAll()
+      .where('id', '=', cfg)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.next_sync_at)).toBe(at + 3600_000);
+    expect(Number(row.sync_run_id)).toBe(Number(run.id));
+    // Not due any more: the next tick starts nothing.
+    expect(await startDueSyncs(services, sc)).toBe(0);
+    await t.db
+      .updateTable('platform_org_configs')
+      .set({ sync_run_id: null, enabled: 0 })
+      .where('id', '=', cfg)
+      .execute();
   });
 });
 
