@@ -248,6 +248,8 @@ const four = <T extends z.ZodType>(t: T) =>
 /** 差异: departments and users added, changed, moved and gone (at most 500 of each listed; counts on the run). */
 export const SyncDiffReply = z.object({
   run: SyncRunRow,
+  /** The platform's root department: the organisation itself ('' when unknown). */
+  root: z.string(),
   depts: four(diffDept),
   users: four(diffUser),
 });

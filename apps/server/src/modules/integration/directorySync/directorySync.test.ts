@@ -160,6 +160,7 @@ describe('WeCom sync', () => {
       dept_count: 31,
       user_count: 120,
     });
+    expect(first.diff.root).toBe('1');
     expect(first.diff.depts.added).toHaveLength(30);
     expect(first.diff.users.added).toHaveLength(120);
     const withheld = first.diff.users.added.find((u: any) => u.id === 'u6');

@@ -231,6 +231,7 @@ export function directorySyncHandler(sc: SyncContext): TaskHandler {
 function trim(d: SyncDiff): SyncDiff {
   const t = <T>(x: T[]) => x.slice(0, 500);
   return {
+    ...(d.root !== undefined ? { root: d.root } : {}),
     depts: {
       added: t(d.depts.added),
       changed: t(d.depts.changed),
@@ -372,5 +373,5 @@ export async function runDiff(db: Db, caller: TenantCaller, runId: number) {
   const run = await mustGetRun(db, caller, runId);
   const empty = { added: [], changed: [], moved: [], gone: [] };
   const diff: SyncDiff = run.diff ? trim(JSON.parse(run.diff) as SyncDiff) : { depts: empty, users: empty };
-  return { run: runOut(run), ...diff };
+  return { run: runOut(run), root: diff.root ?? '', ...diff };
 }

@@ -42,6 +42,8 @@ interface DiffUser {
   fields?: string[];
 }
 export interface SyncDiff {
+  /** The platform's root department (the organisation itself). */
+  root?: string;
   depts: { added: DiffDept[]; changed: DiffDept[]; moved: DiffDept[]; gone: DiffDept[] };
   users: { added: DiffUser[]; changed: DiffUser[]; moved: DiffUser[]; gone: DiffUser[] };
 }
@@ -118,6 +120,7 @@ const csv = (s: string) => (s === '' ? [] : s.split(','));
 export async function computeDiff(db: Db, cfg: Cfg, snap: Snapshot): Promise<SyncDiff> {
   const k = await known(db, cfg);
   const diff: SyncDiff = {
+    root: snap.root,
     depts: { added: [], changed: [], moved: [], gone: [] },
     users: { added: [], changed: [], moved: [], gone: [] },
   };

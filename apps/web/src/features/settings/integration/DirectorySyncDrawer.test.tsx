@@ -51,6 +51,7 @@ describe('通讯录同步', () => {
       [`GET ${P}/syncRuns`]: () => ({ items: [run], page: { page_num: 1, page_size: 10, total: 1 } }),
       [`GET ${P}/syncDiff`]: () => ({
         run,
+        root: '1',
         depts: { ...empty, added: [{ id: '100', name: '研发部', parent: '1' }] },
         users: {
           ...empty,
@@ -68,6 +69,7 @@ describe('通讯录同步', () => {
     expect(await within(drawer).findByText('张三', undefined, T)).toBeTruthy();
     expect(within(drawer).getByText('平台未返回')).toBeTruthy();
     expect(within(drawer).getAllByText('研发部').length).toBeGreaterThan(0);
+    expect(within(drawer).getByText('（组织顶层）')).toBeTruthy();
     expect(within(drawer).getByText('离开（1）')).toBeTruthy();
     fireEvent.click(within(drawer).getByRole('button', { name: /应\s*用/ }));
     await waitFor(() => expect(s.to(`POST ${P}/applySync`)).toHaveLength(1), T);

@@ -38,9 +38,11 @@ const KINDS: { key: Kind; label: string }[] = [
 /** One kind of change: departments and users side by side (at most 500 of each listed). */
 function DiffTables({ diff, kind }: { diff: SyncDiffData; kind: Kind }) {
   const deptName = (id: string) =>
+    (id === diff.root ? '（组织顶层）' : undefined) ??
     [...diff.depts.added, ...diff.depts.changed, ...diff.depts.moved, ...diff.depts.gone].find(
       (d) => d.id === id,
-    )?.name ?? id;
+    )?.name ??
+    id;
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={12}>
       <Table
