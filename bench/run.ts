@@ -18,6 +18,7 @@ import { benchBudgetAnalysis } from './budgetAnalysis.js';
 import { benchCardRelease } from './cardRelease.js';
 import { benchCardAuthorize } from './cardAuthorize.js';
 import { benchPurchaseTasks } from './purchaseTasks.js';
+import { benchDirectorySync } from './directory-sync.js';
 
 const benches: Record<string, () => Promise<unknown>> = {
   'api-read': benchApiRead,
@@ -37,6 +38,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'card-release': benchCardRelease,
   'card-authorize': benchCardAuthorize,
   'purchase-tasks': benchPurchaseTasks,
+  'directory-sync': benchDirectorySync,
 };
 
 const wanted = process.argv.slice(2);

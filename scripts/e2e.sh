@@ -11,6 +11,8 @@ PORT="${E2E_PORT:-8090}"
 MAIL_PORT="${MAIL_PORT:-2525}"
 WORKERS="${E2E_WORKERS:-1}"
 export E2E_MAIL_HOST="${E2E_MAIL_HOST:-${MAIL_HOST:-127.0.0.1}}"
+# The directory-sync journey starts a WeCom mock in Node on this port; the servers read WeCom's API base there.
+export E2E_DIRECTORY_MOCK_PORT="${E2E_DIRECTORY_MOCK_PORT:-8381}"
 
 # The compiled server (rebuilt here only if its sources changed since the last build).
 node scripts/build.mjs server
@@ -40,6 +42,7 @@ for i in $(seq 0 $((WORKERS - 1))); do
   fi
   dir="$(mktemp -d -t feikong-e2e-XXXXXX)"
   PORT="$port" MAIL_PORT="$mail" DATA_DIR="$dir" NODE_ENV=production LOG_LEVEL=warn APP_ENV=test \
+    WECOM_API_BASE="http://127.0.0.1:${E2E_DIRECTORY_MOCK_PORT}/wecom" \
     node apps/server/dist/main.js >"$dir/server.log" 2>&1 &
   PIDS+=($!)
   DIRS+=("$dir")

@@ -131,6 +131,8 @@ const ConfigSchema = z.object({
   MAIL_MAX_MIME_DEPTH: z.coerce.number().int().min(1).max(100).default(10),
   /** 预算接口 may call loopback/private addresses (decision 0056). */
   INTEGRATION_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  /** 通讯录同步: the first wait after a platform's rate-limit reply (doubled per retry; decision 0061). */
+  DIRECTORY_SYNC_BACKOFF_MS: z.coerce.number().int().positive().default(1000),
 });
 
 /** Settings that depend on each other (checked after each variable on its own). */
@@ -191,6 +193,8 @@ export type Config = Readonly<{
    * installs, tests); off by default (decision 0056).
    */
   integrationAllowPrivate?: boolean;
+  /** 通讯录同步: the first wait after a rate-limit reply (ms; doubled per retry, 8 attempts). */
+  directorySyncBackoffMs?: number;
 }>;
 
 /** An S3-compatible object store (STORAGE_DRIVER=s3). */
@@ -308,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     outboundMail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM ?? `noreply@${e.MAIL_DOMAIN}` },
     integrationAllowPrivate: e.INTEGRATION_ALLOW_PRIVATE === '1',
+    directorySyncBackoffMs: e.DIRECTORY_SYNC_BACKOFF_MS,
   });
 }
 
@@ -398,6 +403,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     outboundMail: { from: 'noreply@fp.test.local' },
     // The 预算接口 tests run the external system's mock on 127.0.0.1.
     integrationAllowPrivate: true,
+    // The directory-sync tests answer rate limits from a local mock: short waits.
+    directorySyncBackoffMs: 20,
     ...overrides,
   });
 }

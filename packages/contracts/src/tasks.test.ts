@@ -17,8 +17,11 @@ describe('task types', () => {
   it('names every spec type in Chinese', () => {
     expect(Object.keys(TaskOperatingTypeLabel).map(Number)).toEqual([
       1, 2, 3, 4, 5, 7, 8, 9, 10, 12, 13, 14, 25, 26, 27, 30, 33, 34, 35, 40, 41, 131, 142, 150, 151, 152,
-      153, 154, 155, 156,
+      153, 154, 155, 156, 159,
     ]);
+    // 通讯录同步 (decision 0061) reports its users as counts, like an import.
+    expect(taskTypeName(TaskOperatingType.directorySync)).toBe('通讯录同步');
+    expect(isImportTask(159)).toBe(true);
     // 采购管理 (decision 0058): 采购申请 30 (the spec's), 采购任务 154, 采购订单 155; exports.
     expect(taskTypeName(TaskOperatingType.purchaseTaskExport)).toBe('采购任务导出');
     expect(taskTypeName(TaskOperatingType.purchaseOrderExport)).toBe('采购订单导出');

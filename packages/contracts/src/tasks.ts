@@ -45,6 +45,8 @@ export const TaskOperatingType = {
   /** Not in the spec's list: 采购任务导出 and 采购订单导出 (issue 23, decision 0058). */
   purchaseTaskExport: 154,
   purchaseOrderExport: 155,
+  /** Not in the spec's list: 通讯录同步 (issue 24, decision 0061), a directory sync from DingTalk/WeCom/Feishu. */
+  directorySync: 159,
 } as const;
 export type TaskOperatingType = ValueOf<typeof TaskOperatingType>;
 
@@ -79,6 +81,7 @@ export const TaskOperatingTypeLabel: Record<TaskOperatingType, string> = {
   151: '预算导出',
   153: '预算同步',
   156: '卡片列表导出',
+  159: '通讯录同步',
 };
 
 /** Name shown to users; an unknown type still gets a readable name. */
@@ -97,6 +100,7 @@ export const TASK_IMPORT_TYPES: readonly number[] = [
   TaskOperatingType.quotaReleaseImport,
   TaskOperatingType.budgetImport,
   TaskOperatingType.budgetSync,
+  TaskOperatingType.directorySync,
 ];
 export function isImportTask(operatingType: unknown): boolean {
   return TASK_IMPORT_TYPES.includes(Number(operatingType));

@@ -558,6 +558,11 @@ export interface Database {
   budget_balances: BudgetBalancesTable;
   budget_ledger: BudgetLedgerTable;
   budget_interfaces: BudgetInterfacesTable;
+  integration_platforms: IntegrationPlatformsTable;
+  platform_org_configs: PlatformOrgConfigsTable;
+  directory_sync_runs: DirectorySyncRunsTable;
+  directory_sync_depts: DirectorySyncDeptsTable;
+  directory_sync_users: DirectorySyncUsersTable;
   budget_links: BudgetLinksTable;
   budget_link_events: BudgetLinkEventsTable;
   card_batches: CardBatchesTable;
@@ -2302,5 +2307,102 @@ export interface MobileBannersTable {
   sort: number;
   enabled: number;
   created_at: number;
+  updated_at: number;
+}
+
+/** 集成中心 · 第三方平台 (migration 20261201T0300_platforms, decision 0061): a platform a tenant added. */
+export interface IntegrationPlatformsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** dingtalk | wecom | feishu */
+  platform: string;
+  created_by: number;
+  created_at: number;
+}
+
+/** A platform configured for one organisation: its app credentials (secret sealed) and its sync settings. */
+export interface PlatformOrgConfigsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  platform_id: number;
+  platform: string;
+  org_id: number;
+  corp_id: string;
+  app_key: string;
+  agent_id: string;
+  secret_enc: string;
+  secret_tail: string;
+  enabled: number;
+  auto_apply_threshold: number;
+  grace_days: number;
+  sync_interval: number;
+  next_sync_at: number | null;
+  sync_run_id: number | null;
+  last_sync_at: number | null;
+  last_sync_status: string | null;
+  created_by: number;
+  created_at: number;
+  updated_by: number;
+  updated_at: number;
+}
+
+/** One directory sync of a configuration. */
+export interface DirectorySyncRunsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  config_id: number;
+  task_id: number | null;
+  /** fetching | review | applied | unchanged | failed | discarded */
+  status: string;
+  /** manual | schedule */
+  run_trigger: string;
+  progress: string | null;
+  snapshot: string | null;
+  diff: string | null;
+  dept_count: number;
+  user_count: number;
+  added: number;
+  changed: number;
+  moved: number;
+  gone: number;
+  conflicts: number;
+  api_calls: number;
+  error_msg: string;
+  created_by: number | null;
+  started_at: number;
+  fetched_at: number | null;
+  applied_at: number | null;
+  applied_by: number | null;
+}
+
+/** An upstream department and the local department it is. */
+export interface DirectorySyncDeptsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  config_id: number;
+  third_dept_id: string;
+  dept_id: number;
+  parent_third_id: string;
+  name: string;
+  missing_since: number | null;
+  updated_at: number;
+}
+
+/** An upstream user, the staff member they are, their last applied values and whether they went missing. */
+export interface DirectorySyncUsersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  config_id: number;
+  third_user_id: string;
+  staff_id: number | null;
+  name: string;
+  mobile: string | null;
+  email: string | null;
+  /** Comma-separated fields the platform withheld (mobile, email). */
+  withheld: string;
+  /** Comma-separated upstream department ids. */
+  dept_third_ids: string;
+  missing_since: number | null;
+  flagged_at: number | null;
   updated_at: number;
 }

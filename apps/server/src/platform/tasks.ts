@@ -108,6 +108,9 @@ export const TASK_TYPE_POLICIES: Readonly<Record<number, TaskTypePolicy>> = {
   30: { kind: 'export', permission: 'purchaseApply:view' },
   154: { kind: 'export', permission: 'purchaseTask:view' },
   155: { kind: 'export', permission: 'purchaseOrder:view' },
+  // 通讯录同步 (integration/directorySync, decision 0061): a platform's departments and users, on demand or on
+  // the configuration's schedule; no uploaded file.
+  159: { kind: 'import', permission: 'integrationPlatform:edit' },
 };
 
 /** Sent to AppDeps.onTaskFinished once a task is done, either way. */

@@ -10,6 +10,17 @@ import type {
   BudgetInterfaceUpdateBody,
   BudgetLinkAddBody,
   BudgetPullReply,
+  PlatformCatalogue,
+  PlatformConfigAndServeNum,
+  PlatformConfigListQuery,
+  PlatformIdsReply,
+  PlatformList,
+  PlatformOrgConfigBatchBody,
+  PlatformOrgConfigEditBody,
+  PlatformOrgConfigPage,
+  SyncDiffReply,
+  SyncRunPage,
+  SyncStartReply,
 } from '@feikong/contracts';
 import type { z } from 'zod';
 import type { Encodable } from './http/encode';
@@ -48,4 +59,43 @@ export const integrationApi = {
   retry: (id: number) => http.post<IdReply>(I('retry'), { id }),
   addBudget: (body: BudgetLinkAddBody) => http.post<IdReply>(B('add'), body, fields),
   removeBudget: (id: number) => http.post<IdReply>(B('delete'), { id }),
+};
+
+// 集成中心 · 第三方平台 (platformConfig, spec 7.5; docs/decisions/0061). Reads GET, writes POST.
+const PC = (p: string) => `${INTEGRATION}/platformConfig/${p}`;
+export type PlatformCatalogueItem = Out<typeof PlatformCatalogue>[number];
+export type PlatformListItem = Out<typeof PlatformList>[number];
+export type PlatformOrgConfigPageData = Out<typeof PlatformOrgConfigPage>;
+export type PlatformOrgConfigRow = PlatformOrgConfigPageData['items'][number];
+export type PlatformConfigQuery = z.input<typeof PlatformConfigListQuery>;
+
+export const platformApi = {
+  all: (signal?: AbortSignal) =>
+    http.get<Out<typeof PlatformCatalogue>>(PC('getAllPlatform'), {}, { signal }),
+  list: (signal?: AbortSignal) => http.get<Out<typeof PlatformList>>(PC('getPlatformList'), {}, { signal }),
+  add: (platform: string) => http.post<IdReply>(PC('addPlatform'), { platform }),
+  remove: (id: number) => http.post<IdReply>(PC('delPlatform'), { id }, { silent: true }),
+  configs: (query: PlatformConfigQuery, signal?: AbortSignal) =>
+    http.get<PlatformOrgConfigPageData>(PC('getPlatformConfigList'), query as Encodable, { signal }),
+  counts: (platform_id: number, signal?: AbortSignal) =>
+    http.get<Out<typeof PlatformConfigAndServeNum>>(PC('getConfigAndServeNum'), { platform_id }, { signal }),
+  addConfigs: (body: PlatformOrgConfigBatchBody) =>
+    http.post<Out<typeof PlatformIdsReply>>(PC('batchAddPlatformOrgConfig'), body, fields),
+  editConfig: (body: PlatformOrgConfigEditBody) =>
+    http.post<IdReply>(PC('editPlatformOrgConfig'), body, fields),
+  enableConfig: (id: number, enabled: 0 | 1) =>
+    http.post<IdReply>(PC('enablePlatformOrgConfig'), { id, enabled }),
+  removeConfig: (id: number) => http.post<IdReply>(PC('delPlatformOrgConfig'), { id }, { silent: true }),
+};
+
+// 通讯录同步 (decision 0061): 同步, history, a run's diff, 应用.
+export type SyncRunRow = Out<typeof SyncRunPage>['items'][number];
+export type SyncDiffData = Out<typeof SyncDiffReply>;
+export const directorySyncApi = {
+  start: (id: number) => http.post<Out<typeof SyncStartReply>>(PC('sync'), { id }),
+  runs: (config_id: number, page_num: number, signal?: AbortSignal) =>
+    http.get<Out<typeof SyncRunPage>>(PC('syncRuns'), { config_id, page_num, page_size: 10 }, { signal }),
+  diff: (run_id: number, signal?: AbortSignal) =>
+    http.get<SyncDiffData>(PC('syncDiff'), { run_id }, { signal }),
+  apply: (run_id: number) => http.post<IdReply>(PC('applySync'), { run_id }),
 };

@@ -115,6 +115,7 @@ export const screenRegistry: Readonly<Record<string, ScreenLoader>> = {
   'budget/BudgetDetail': () => import('../features/budget/pages/BudgetDetailPage'),
   // 集成中心 · 预算接口 (issue 22, spec 7.5, decision 0056).
   'settings/IntegrationBudget': () => import('../features/settings/integration/BudgetInterfacePage'),
+  'settings/IntegrationPlatform': () => import('../features/settings/integration/PlatformConfigPage'),
   // 预算分析 (decision 0055): execution by node and period, drill-down to the documents.
   'budget/BudgetAnalysis': () => import('../features/budget/pages/BudgetAnalysisPage'),
   // 企业卡 (issue 23, decision 0057): 卡片列表, 卡片详情 and 卡片发放.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type ValueOf } from '../enums.js';
 import { pagedOf } from '../reply.js';
 import { id, labelled, pageNum, pageSize, required, text } from '../requestFields.js';
+export * from './platforms.js';
 
 /**
  * 集成中心 · 预算接口 (issue 22, spec 7.5; decision 0056): a tenant links an external budget system. Paths under

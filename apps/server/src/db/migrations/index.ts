@@ -53,6 +53,7 @@ import * as purchaseFeeType from './20261130T0500_purchase_fee_type.js';
 import * as settle from './20261201T0100_settle.js';
 import * as dictionaries from './20261201T0200_dictionaries.js';
 import * as mobileBanners from './20261201T0210_mobile_banners.js';
+import * as platforms from './20261201T0300_platforms.js';
 
 /** Every migration, in order. Names are timestamps so they sort; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -110,4 +111,5 @@ export const migrations: Record<string, Migration> = {
   '20261201T0100_settle': settle,
   '20261201T0200_dictionaries': dictionaries,
   '20261201T0210_mobile_banners': mobileBanners,
+  '20261201T0300_platforms': platforms,
 };

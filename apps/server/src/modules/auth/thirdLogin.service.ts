@@ -10,6 +10,7 @@ import {
 import { findUserById, findUserByPhone } from './auth.repo.js';
 import { startSession, type LoginResult } from './session.service.js';
 import { findEnabledThirdApp, findThirdBinding, insertThirdBinding } from './third.repo.js';
+import { enabledAppOf } from '../integration/index.js';
 import {
   THIRD_PARTY_ADAPTERS,
   ThirdPartyError,
@@ -18,13 +19,29 @@ import {
 } from './thirdParty/index.js';
 
 /**
- * Which app the callback code belongs to: the tenant's own app registered for (platform, corp_id),
- * else the deployment's default app from config (when it is configured and the corp matches).
+ * Which app the callback code belongs to: the tenant's own app configured in 集成中心 · 第三方平台 (enabled, by
+ * platform and corp_id; decision 0061), else one registered for (platform, corp_id), else the deployment's
+ * default app from config (when it is configured and the corp matches).
  */
 async function resolveApp(d: AuthDeps, platform: ThirdPlatform, corpId: string | undefined) {
   const cfg = d.config.thirdParty[platform];
   const timeoutMs = d.config.thirdParty.timeoutMs;
   if (corpId) {
+    const configured = await enabledAppOf(
+      { db: d.db, signingSecret: d.config.signingSecret },
+      platform,
+      corpId,
+    );
+    if (configured) {
+      const app: ThirdApp = {
+        apiBase: cfg.apiBase,
+        corpId: configured.corpId,
+        appKey: configured.appKey,
+        appSecret: configured.appSecret,
+        timeoutMs,
+      };
+      return { app, tenantId: configured.tenantId as number | null };
+    }
     const row = await findEnabledThirdApp(d.db, platform, corpId);
     if (row) {
       const app: ThirdApp = {

@@ -7,6 +7,7 @@ import { testConfig } from '../../config.js';
 import { AuthCode } from './auth.errors.js';
 import { createAuthTestApp, PASSWORD, type AuthTestApp } from './auth.testkit.js';
 import { insertThirdApp } from './third.repo.js';
+import { sealPlatformSecret } from '../integration/index.js';
 
 /**
  * Each platform's login APIs, answered by a small HTTP server on 127.0.0.1 the way the vendor documents
@@ -98,7 +99,10 @@ const dingtalk = (s: Seen) => {
 
 const wecom = (s: Seen) => {
   if (s.path === '/cgi-bin/gettoken') {
-    if (s.query.corpid !== 'ww-corp' || s.query.corpsecret !== 'ww-secret') {
+    const known =
+      (s.query.corpid === 'ww-corp' && s.query.corpsecret === 'ww-secret') ||
+      (s.query.corpid === 'ww-conf' && s.query.corpsecret === 'ww-conf-secret-0042');
+    if (!known) {
       return { body: { errcode: 40001, errmsg: 'invalid credential' } };
     }
     return { body: { errcode: 0, errmsg: 'ok', access_token: 'ww-token', expires_in: 7200 } };
@@ -296,6 +300,57 @@ describe('WeCom', () => {
     wecomUsers.set('ww-code-2', { userid: 'zhangsan', mobile: '13012345678', name: '张三', member: true });
     const again = await t.post(THIRD('wecom'), { code: 'ww-code-2', corp_id: 'ww-corp' });
     expect(again.json().data.staff_id).toBe(p.staffId);
+  });
+
+  it('uses the app configured in 集成中心 · 第三方平台 (secret sealed) while it is enabled', async () => {
+    const { tenantId, companyId } = await makeTenant(t.db);
+    const p = await makeLoginPerson(t.db, PASSWORD, { tenantId });
+    const pf = await t.db
+      .insertInto('integration_platforms')
+      .values({ tenant_id: tenantId, platform: 'wecom', created_by: p.staffId ?? 0, created_at: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('platform_org_configs')
+      .values({
+        tenant_id: tenantId,
+        platform_id: Number(pf.id),
+        platform: 'wecom',
+        org_id: companyId,
+        corp_id: 'ww-conf',
+        app_key: 'ww-conf',
+        agent_id: '1000002',
+        secret_enc: sealPlatformSecret(t.config.signingSecret, 'ww-conf-secret-0042'),
+        secret_tail: '0042',
+        enabled: 1,
+        auto_apply_threshold: 0,
+        grace_days: 7,
+        sync_interval: 0,
+        next_sync_at: null,
+        sync_run_id: null,
+        last_sync_at: null,
+        last_sync_status: null,
+        created_by: p.staffId ?? 0,
+        created_at: 1,
+        updated_by: p.staffId ?? 0,
+        updated_at: 1,
+      })
+      .execute();
+    wecomUsers.set('ww-conf-code', { userid: 'lisi', mobile: p.phone, name: '李四', member: true });
+    const res = await t.post(THIRD('wecom'), { code: 'ww-conf-code', corp_id: 'ww-conf' });
+    expect(res.json().data).toMatchObject({ user_id: p.userId, top_org_id: tenantId });
+    expect(ww.seen.findLast((c) => c.path === '/cgi-bin/gettoken')!.query).toEqual({
+      corpid: 'ww-conf',
+      corpsecret: 'ww-conf-secret-0042',
+    });
+    await t.db
+      .updateTable('platform_org_configs')
+      .set({ enabled: 0 })
+      .where('corp_id', '=', 'ww-conf')
+      .execute();
+    wecomUsers.set('ww-conf-code-2', { userid: 'lisi', mobile: p.phone, name: '李四', member: true });
+    const off = await t.post(THIRD('wecom'), { code: 'ww-conf-code-2', corp_id: 'ww-conf' });
+    expect(off.json().status).toBe(AuthCode.thirdPartyNotConfigured);
   });
 
   it('refuses a non-member, an invalid code, and a corp without an app', async () => {

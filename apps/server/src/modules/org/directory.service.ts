@@ -6,6 +6,7 @@ import * as staffRepo from './staff/staff.repo.js';
 import * as scopeRepo from './staff/scope.repo.js';
 import * as userGroupRepo from './userGroups/userGroup.repo.js';
 import { cityByCode, cityOfPlace } from './cityGroups/regions.js';
+import { joinDefaultGroup } from '../privileges/index.js';
 
 /**
  * What other modules read or change of org's data (auth's sign-in and sessions, tasks' and rights'
@@ -296,4 +297,107 @@ export async function staffPhones(db: Db, tenantId: number, staffIds: number[]) 
     for (const r of rows) out.set(Number(r.id), { phone: r.phone, name: r.name });
   }
   return out;
+}
+
+// ---- the directory sync's writes (integration/directorySync, decision 0061) ----
+
+/** Staff of the tenant by phone, any status (the sync tells an active match from a resigned one). */
+export async function staffByPhonesAnyStatus(db: Db, tenantId: number, phones: string[]) {
+  const out = new Map<string, { staffId: number; status: number }>();
+  for (let i = 0; i < phones.length; i += 500) {
+    const rows = await db
+      .selectFrom('staff')
+      .select(['id', 'phone', 'status'])
+      .where('tenant_id', '=', tenantId)
+      .where('phone', 'in', phones.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.set(r.phone, { staffId: Number(r.id), status: r.status });
+  }
+  return out;
+}
+
+/** A synced department: created (source 1, synchronised) or renamed / moved in place. */
+export async function upsertSyncedDept(
+  db: Db,
+  tenantId: number,
+  v: { id: number | null; orgId: number; pid: number; name: string; sortOrder: number },
+  now: number,
+) {
+  if (v.id !== null) {
+    await orgRepo.updateDept(db, tenantId, v.id, { pid: v.pid, name: v.name, sort_order: v.sortOrder }, now);
+    return v.id;
+  }
+  const row = await db
+    .insertInto('departments')
+    .values({
+      tenant_id: tenantId,
+      org_id: v.orgId,
+      pid: v.pid,
+      name: v.name,
+      sort_order: v.sortOrder,
+      source: 1,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** New staff from the platform (multi-row): people found or made by phone, default group, departments. */
+export async function createSyncedStaff(
+  db: Db,
+  tenantId: number,
+  rows: { orgId: number; name: string; phone: string; email: string | null; deptIds: number[] }[],
+  now: number,
+) {
+  if (rows.length === 0) return new Map<string, number>();
+  const phones = rows.map((r) => r.phone);
+  const people = await personRepo.usersByPhones(db, phones);
+  const missing = rows.filter((r) => !people.has(r.phone));
+  const made = await personRepo.insertUsers(
+    db,
+    missing.map((r) => ({ phone: r.phone, real_name: r.name, email: r.email })),
+    now,
+  );
+  for (const [p, id] of made) people.set(p, id);
+  const ids = await staffRepo.insertStaffRows(
+    db,
+    tenantId,
+    rows.map((r) => ({
+      user_id: people.get(r.phone)!,
+      org_id: r.orgId,
+      name: r.name,
+      phone: r.phone,
+      email: r.email,
+      job_no: null,
+      grade_id: null,
+      job_id: null,
+      title_id: null,
+    })),
+    now,
+  );
+  await joinDefaultGroup(db, tenantId, [...ids.values()], now);
+  await staffRepo.insertStaffDepts(
+    db,
+    tenantId,
+    rows.flatMap((r) => r.deptIds.map((dept_id) => ({ staff_id: ids.get(r.phone)!, dept_id }))),
+  );
+  return ids;
+}
+
+/** A synced staff member's name, e-mail (when the platform gave one) and departments. */
+export async function updateSyncedStaff(
+  db: Db,
+  tenantId: number,
+  staffId: number,
+  v: { name?: string; email?: string; deptIds?: number[] },
+  now: number,
+) {
+  const patch: Record<string, unknown> = {};
+  if (v.name !== undefined) patch.name = v.name;
+  if (v.email !== undefined) patch.email = v.email;
+  if (Object.keys(patch).length > 0) await staffRepo.updateStaff(db, tenantId, [staffId], patch, now);
+  if (v.deptIds) await staffRepo.replaceStaffDepts(db, tenantId, [staffId], v.deptIds);
 }

@@ -32,3 +32,5 @@ export {
   type StaffResigned,
   type StaffResignedListener,
 } from './staff/listeners.js';
+/** 同步冲突处理: the directory sync (integration/directorySync, decision 0061) records what it cannot match. */
+export { recordSyncConflict } from './thirdUsers/thirdUsers.service.js';

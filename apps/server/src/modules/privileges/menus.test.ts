@@ -158,8 +158,8 @@ const FULL_SHAPE = [
       // 预算 (issue 22, migration 20261129T1610_budgets): 预算管理 with 预算列表 and the hidden 预算详情;
       // 预算分析 (migration 20261129T1710_budget_analysis) borrows 预算列表's permissions
       { budgetManage: ['budgetList', 'budgetDetail', 'budgetAnalysis'] },
-      // 集成中心 (issue 22, migration 20261129T1720_budget_link): 预算接口
-      { integrationCenter: ['integrationBudget'] },
+      // 集成中心 (issue 22, migration 20261129T1720_budget_link): 预算接口; 第三方平台 (issue 24, 20261201T0300_platforms)
+      { integrationCenter: ['integrationBudget', 'integrationPlatform'] },
       // 数据字典 and 公告管理 (issue 24, migration 20261201T0200_dictionaries, orders 41 and 42)
       'dictionary',
       'announcement',

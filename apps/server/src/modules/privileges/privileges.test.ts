@@ -386,7 +386,7 @@ describe('function permissions: GET privileges/value and PUT privileges:value:ba
           'projectList',
           'feeTypeList',
           { budgetManage: ['budgetList'] },
-          { integrationCenter: ['integrationBudget'] },
+          { integrationCenter: ['integrationBudget', 'integrationPlatform'] },
           'dictionary',
           'announcement',
           'mobileSetting',

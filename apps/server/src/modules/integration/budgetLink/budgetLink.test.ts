@@ -103,7 +103,7 @@ function sender(start: number): LinkContext & { now: number } {
 describe('预算接口 routes', () => {
   it('each route names its permission', () => {
     const mine = t.app.builtRoutes.filter(
-      (r) => r.url.startsWith('/integration-center/api/web/') && r.method !== 'HEAD',
+      (r) => (r.url.startsWith(BUDGET_INTERFACE) || r.url.startsWith(BUDGET_LINK)) && r.method !== 'HEAD',
     );
     expect(mine.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
       [

@@ -10,3 +10,5 @@ export {
 export { BudgetLinkCode } from './budgetLink.errors.js';
 export { deliverDueEvents, ledgerToOutbox, backoffMs, MAX_ATTEMPTS } from './push.js';
 export { startDuePulls } from './pull.js';
+/** The sealing of secrets at rest (AES-256-GCM; the platforms part seals its app secrets under its own context). */
+export { openSecret, sealSecret } from './secret.js';

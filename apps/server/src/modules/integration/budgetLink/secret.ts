@@ -8,23 +8,24 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
  */
 const INFO = 'feikong/integration/budget-interface-secret/v1';
 
-function keyOf(signingSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', signingSecret, 'feikong', INFO, 32));
+/** Another part's secrets (the platforms' app secrets, decision 0061) use their own key: `info` names it. */
+function keyOf(signingSecret: string, info: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', signingSecret, 'feikong', info, 32));
 }
 
-export function sealSecret(signingSecret: string, plain: string): string {
+export function sealSecret(signingSecret: string, plain: string, info = INFO): string {
   const iv = randomBytes(12);
-  const c = createCipheriv('aes-256-gcm', keyOf(signingSecret), iv);
+  const c = createCipheriv('aes-256-gcm', keyOf(signingSecret, info), iv);
   const enc = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
   return ['v1', iv, c.getAuthTag(), enc]
     .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
     .join('.');
 }
 
-export function openSecret(signingSecret: string, sealed: string): string {
+export function openSecret(signingSecret: string, sealed: string, info = INFO): string {
   const [v, iv, tag, enc] = sealed.split('.');
   if (v !== 'v1' || !iv || !tag || enc === undefined) throw new Error('密钥格式不正确');
-  const d = createDecipheriv('aes-256-gcm', keyOf(signingSecret), Buffer.from(iv, 'base64url'));
+  const d = createDecipheriv('aes-256-gcm', keyOf(signingSecret, info), Buffer.from(iv, 'base64url'));
   d.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([d.update(Buffer.from(enc, 'base64url')), d.final()]).toString('utf8');
 }
