@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { TenantCaller } from '../../../platform/context.js';
 import { inTransaction, type Db } from '../../../platform/db/database.js';
 import { isUniqueViolation } from '../../../platform/db/errors.js';
-import { getOrg } from '../../org/index.js';
+import { getOrg, logOp } from '../../org/index.js';
 import { openSecret, sealSecret } from '../budgetLink/index.js';
 import { platformErrors } from './platforms.errors.js';
 
@@ -104,17 +104,17 @@ export async function platformList(db: Db, caller: TenantCaller) {
 
 export async function addPlatform(s: PlatformSvc, caller: TenantCaller, platform: PlatformKind) {
   try {
-    const row = await s.db
-      .insertInto('integration_platforms')
-      .values({
-        tenant_id: caller.tenantId,
-        platform,
-        created_by: caller.staffId,
-        created_at: s.clock(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: Number(row.id) };
+    return await inTransaction(s.db, async (trx) => {
+      const now = s.clock();
+      const row = await trx
+        .insertInto('integration_platforms')
+        .values({ tenant_id: caller.tenantId, platform, created_by: caller.staffId, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const id = Number(row.id);
+      await logPlatform(trx, caller, 'create', id, `添加第三方平台「${PlatformKindLabel[platform]}」`, now);
+      return { id };
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw platformErrors.platformAdded(PlatformKindLabel[platform]);
     throw err;
@@ -136,6 +136,14 @@ export async function delPlatform(s: PlatformSvc, caller: TenantCaller, id: numb
       .where('tenant_id', '=', caller.tenantId)
       .where('id', '=', p.id)
       .execute();
+    await logPlatform(
+      trx,
+      caller,
+      'delete',
+      p.id,
+      `删除第三方平台「${PlatformKindLabel[p.platform]}」`,
+      s.clock(),
+    );
     return { id: p.id };
   });
 }
@@ -211,6 +219,17 @@ export async function batchAddConfigs(
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(Number(row.id));
+      await logPlatform(
+        trx,
+        caller,
+        'create',
+        Number(row.id),
+        `添加「${org.name}」的${PlatformKindLabel[p.platform]}配置`,
+        now,
+        {
+          after: safeConfig({ ...it, ...v, secret_tail: it.app_secret.slice(-4), enabled: 0 }),
+        },
+      );
     }
     return { ids };
   });
@@ -258,6 +277,17 @@ export async function editConfig(
       .where('tenant_id', '=', caller.tenantId)
       .where('id', '=', cur.id)
       .execute();
+    await logPlatform(trx, caller, 'update', cur.id, `修改${PlatformKindLabel[cur.platform]}配置`, now, {
+      before: safeConfig(cur),
+      after: safeConfig({
+        ...cur,
+        ...v,
+        secret_tail: b.app_secret ? b.app_secret.slice(-4) : cur.secret_tail,
+        auto_apply_threshold: b.auto_apply_threshold,
+        grace_days: b.grace_days,
+        sync_interval: b.sync_interval,
+      }),
+    });
     return { id: cur.id };
   });
 }
@@ -277,6 +307,15 @@ export async function enableConfig(s: PlatformSvc, caller: TenantCaller, id: num
       .where('tenant_id', '=', caller.tenantId)
       .where('id', '=', cur.id)
       .execute();
+    await logPlatform(
+      trx,
+      caller,
+      'update',
+      cur.id,
+      `${enabled ? '启用' : '停用'}${PlatformKindLabel[cur.platform]}配置`,
+      now,
+      { before: { enabled: cur.enabled }, after: { enabled } },
+    );
     return { id: cur.id };
   });
 }
@@ -296,6 +335,17 @@ export async function delConfig(s: PlatformSvc, caller: TenantCaller, id: number
       .where('tenant_id', '=', caller.tenantId)
       .where('id', '=', cur.id)
       .execute();
+    await logPlatform(
+      trx,
+      caller,
+      'delete',
+      cur.id,
+      `删除${PlatformKindLabel[cur.platform]}配置`,
+      s.clock(),
+      {
+        before: safeConfig(cur),
+      },
+    );
     return { id: cur.id };
   });
 }
@@ -390,5 +440,48 @@ export async function enabledAppOf(s: { db: Db; signingSecret: string }, platfor
     corpId: row.corp_id,
     appKey: row.app_key,
     appSecret: secretOf(s, row),
+  };
+}
+
+/**
+ * 操作日志 of 第三方平台 (module platform), in the change's transaction. A configuration's snapshot names its
+ * public fields and the secret's last four characters only: the secret never reaches the log.
+ */
+async function logPlatform(
+  trx: Db,
+  caller: TenantCaller,
+  action: 'create' | 'update' | 'delete',
+  targetId: number,
+  summary: string,
+  now: number,
+  snap: { before?: unknown; after?: unknown } = {},
+) {
+  await logOp(
+    trx,
+    caller,
+    { module: 'platform', action, targetType: 'platform', targetId, summary, ...snap },
+    now,
+  );
+}
+
+function safeConfig(c: {
+  corp_id: string;
+  app_key: string;
+  agent_id: string;
+  secret_tail: string;
+  enabled?: number;
+  auto_apply_threshold: number;
+  grace_days: number;
+  sync_interval: number;
+}) {
+  return {
+    corp_id: c.corp_id,
+    app_key: c.app_key,
+    agent_id: c.agent_id,
+    app_secret: `****${c.secret_tail}`,
+    ...(c.enabled === undefined ? {} : { enabled: c.enabled }),
+    auto_apply_threshold: c.auto_apply_threshold,
+    grace_days: c.grace_days,
+    sync_interval: c.sync_interval,
   };
 }

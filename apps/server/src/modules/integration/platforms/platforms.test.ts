@@ -180,6 +180,28 @@ describe('platformConfig', () => {
       expect(logLines.filter((l) => l.includes(s))).toEqual([]);
     }
     expect(logLines.length).toBeGreaterThan(0);
+    // 操作日志 (module platform): every step, the secret's last four characters at most.
+    const ops = await t.db
+      .selectFrom('operation_logs')
+      .select(['action', 'summary', 'before_json', 'after_json'])
+      .where('tenant_id', '=', A.tenantId)
+      .where('module', '=', 'platform')
+      .orderBy('id')
+      .execute();
+    expect(ops.map((o) => o.action)).toEqual([
+      'create',
+      'create',
+      'update',
+      'update',
+      'update',
+      'update',
+      'delete',
+      'delete',
+    ]);
+    expect(ops[0]!.summary).toBe('添加第三方平台「企业微信」');
+    for (const s of [secret, secret2])
+      expect(ops.filter((o) => `${o.before_json}${o.after_json}`.includes(s))).toEqual([]);
+    expect(ops.some((o) => (o.after_json ?? '').includes(`****${secret2.slice(-4)}`))).toBe(true);
   });
 
   it('DingTalk and Feishu name their own fields; Feishu keys its app by the App ID', async () => {

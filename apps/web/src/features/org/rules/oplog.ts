@@ -18,6 +18,11 @@ export const LOG_MODULES: { value: string; label: string }[] = [
   { value: 'flow', label: '审批流程' },
   // 差旅与费用标准 (spend module: 标准设置, 管控设置, 差旅标准, 费用标准)
   { value: 'standard', label: '差旅与费用标准' },
+  // 设置中心 (base module: decision 0060; integration: decision 0061)
+  { value: 'dictionary', label: '数据字典' },
+  { value: 'announcement', label: '公告' },
+  { value: 'mobileSetting', label: '移动端设置' },
+  { value: 'platform', label: '第三方平台' },
 ];
 
 export const LOG_ACTIONS: Record<string, { label: string; color: string }> = {
