@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { api, type Call, flowTenant, type FlowTenant } from '../flow/flow.testkit.js';
 import { signedHeaders } from '../spend/index.js';
 import { makeDepartment, makeStaff } from '../../../test/factories.js';
+import { updateSyncedStaff } from '../org/index.js';
 import { HOLDER_LEFT_REASON, HOLDER_MOVED_REASON } from './card.holder.js';
 
 /**
@@ -157,5 +158,23 @@ describe('cards follow their holder', () => {
       reason: '交接',
     });
     expect(r.body.data).toMatchObject({ status: 1, balance: 10_000, restored: 10_000 });
+  });
+
+  it('a move the directory sync applies freezes the card too; a sync that keeps the departments does not', async () => {
+    const mover = await makeStaff(t.db, A.tenantId, []);
+    const [card] = await cardsFor([mover.staffId]);
+    const ops = Number(await makeDepartment(t.db, A.tenantId, A.companyId, '运营部'));
+    await updateSyncedStaff(t.db, A.tenantId, mover.staffId, { deptIds: [ops] }, Date.now(), A.admin.staffId);
+    expect(await info(card!.id)).toMatchObject({ status: 2, balance: 0, status_reason: HOLDER_MOVED_REASON });
+    const [other] = await cardsFor([mover.staffId]);
+    await updateSyncedStaff(
+      t.db,
+      A.tenantId,
+      mover.staffId,
+      { name: '同步改名', deptIds: [ops] },
+      Date.now(),
+      A.admin.staffId,
+    );
+    expect(await info(other!.id)).toMatchObject({ status: 1, balance: 10_000 });
   });
 });

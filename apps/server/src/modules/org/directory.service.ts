@@ -7,6 +7,7 @@ import * as scopeRepo from './staff/scope.repo.js';
 import * as userGroupRepo from './userGroups/userGroup.repo.js';
 import { cityByCode, cityOfPlace } from './cityGroups/regions.js';
 import { joinDefaultGroup } from '../privileges/index.js';
+import { deptsChanged, staffMoved } from './staff/listeners.js';
 
 /**
  * What other modules read or change of org's data (auth's sign-in and sessions, tasks' and rights'
@@ -387,17 +388,27 @@ export async function createSyncedStaff(
   return ids;
 }
 
-/** A synced staff member's name, e-mail (when the platform gave one) and departments. */
+/**
+ * A synced staff member's name, e-mail (when the platform gave one) and departments. A department change of an
+ * active member is a 调岗 like one made in 编辑员工: org's moved listeners hear it in the same transaction (the
+ * card module freezes their cards). `by`: who applied the sync (the configuration's editor for a scheduled one).
+ */
 export async function updateSyncedStaff(
   db: Db,
   tenantId: number,
   staffId: number,
   v: { name?: string; email?: string; deptIds?: number[] },
   now: number,
+  by: number,
 ) {
   const patch: Record<string, unknown> = {};
   if (v.name !== undefined) patch.name = v.name;
   if (v.email !== undefined) patch.email = v.email;
   if (Object.keys(patch).length > 0) await staffRepo.updateStaff(db, tenantId, [staffId], patch, now);
-  if (v.deptIds) await staffRepo.replaceStaffDepts(db, tenantId, [staffId], v.deptIds);
+  if (!v.deptIds) return;
+  const before = (await staffRepo.deptsOfStaff(db, tenantId, [staffId])).get(staffId)?.map((d) => d.id) ?? [];
+  await staffRepo.replaceStaffDepts(db, tenantId, [staffId], v.deptIds);
+  const active = (await personRepo.findActiveStaffById(db, tenantId, staffId)) !== undefined;
+  if (active && deptsChanged(before, v.deptIds))
+    await staffMoved(db, { tenantId, staffIds: [staffId], by, now });
 }

@@ -263,7 +263,7 @@ export async function applyRun(db: Db, sc: SyncContext, caller: TenantCaller, ru
   try {
     const snapshot = JSON.parse(run.snapshot) as Snapshot;
     const diff = await computeDiff(db, cfg, snapshot);
-    const { conflicts } = await applySnapshot(db, cfg, snapshot, diff, now);
+    const { conflicts } = await applySnapshot(db, cfg, snapshot, diff, now, caller.staffId);
     await flagLongGone(db, cfg, now);
     await db
       .updateTable('directory_sync_runs')

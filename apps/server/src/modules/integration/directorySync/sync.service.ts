@@ -64,6 +64,8 @@ type Cfg = {
   platform: string;
   corp_id: string;
   grace_days: number;
+  /** Who last configured it: the actor of a scheduled sync's writes. */
+  updated_by: number;
 };
 
 async function known(db: Db, cfg: Cfg) {
@@ -194,7 +196,15 @@ function topDown(snap: Snapshot) {
 }
 
 /** Writes the snapshot's differences in one transaction; returns how many users went to 同步冲突处理. */
-export async function applySnapshot(db: Db, cfg: Cfg, snap: Snapshot, diff: SyncDiff, now: number) {
+/** `by`: who applies it (the reviewer; for an automatic apply, whoever last configured the platform). */
+export async function applySnapshot(
+  db: Db,
+  cfg: Cfg,
+  snap: Snapshot,
+  diff: SyncDiff,
+  now: number,
+  by = Number(cfg.updated_by),
+) {
   return inTransaction(db, async (trx) => {
     const k = await known(trx, cfg);
     const local = new Map<string, number>([[snap.root, 0]]);
@@ -350,6 +360,7 @@ export async function applySnapshot(db: Db, cfg: Cfg, snap: Snapshot, diff: Sync
             deptIds: deptIdsOf(u),
           },
           now,
+          by,
         );
       await trx
         .updateTable('directory_sync_users')
@@ -371,7 +382,7 @@ export async function applySnapshot(db: Db, cfg: Cfg, snap: Snapshot, diff: Sync
     for (const u of toMatch.filter((x) => !k.users.has(x.id))) {
       const staffId = staffOf.get(u.id) ?? null;
       const existing = staffId !== null && !create.includes(u);
-      if (existing) await updateSyncedStaff(trx, cfg.tenant_id, staffId, { deptIds: deptIdsOf(u) }, now);
+      if (existing) await updateSyncedStaff(trx, cfg.tenant_id, staffId, { deptIds: deptIdsOf(u) }, now, by);
     }
     const fresh = diff.users.added.map((d) => byId.get(d.id)!);
     for (let i = 0; i < fresh.length; i += 200)
