@@ -206,14 +206,25 @@ describe('tenant isolation matrix', () => {
     const kindOf = (f: string) => kinds.find(([re]) => re.test(f));
     expect(kindOf('billId')![2].length).toBeGreaterThan(0);
     // The first pass started background work of A's own (exports filtered by B's ids make empty files): its
-    // rows move on while the queue runs, so A's picture is taken once two reads in a row agree.
+    // rows move on while the queue runs, so A's picture is taken once none of A's tasks waits or runs any more
+    // and two reads in a row agree (a queued task alone leaves two reads equal until it starts).
+    const pendingOfA = async () =>
+      (
+        await t.db
+          .selectFrom('tasks')
+          .select('id')
+          .where('tenant_id', '=', a.tenantId)
+          .where('status', '=', 0)
+          .execute()
+      ).length;
     let beforeA = await dumpTenantRows(a.tenantId);
-    for (let tries = 0; tries < 100; tries++) {
+    for (let tries = 0; tries < 300; tries++) {
       await new Promise((r) => setTimeout(r, 100));
       const again = await dumpTenantRows(a.tenantId);
-      if (again === beforeA) break;
+      if (again === beforeA && (await pendingOfA()) === 0) break;
       beforeA = again;
     }
+    expect(await pendingOfA()).toBe(0);
     let mixed = 0;
     const accepted: string[] = [];
     for (const r of routes) {
