@@ -261,7 +261,7 @@ export async function listBatches(db: Db, caller: TenantCaller, q: Out<typeof Ca
 export async function lockCard(tx: Db, tenantId: number, cardId: number) {
   let q = tx
     .selectFrom('cards')
-    .select(['id', 'status', 'balance', 'holder_staff_id'])
+    .select(['id', 'status', 'balance', 'holder_staff_id', 'status_reason'])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', cardId);
   if (dialectOf(tx) === 'postgres') q = q.forUpdate();

@@ -77,13 +77,8 @@ export async function transferCard(
         .execute();
     }
     const restored = balance - Number(card.balance);
-    const current = await tx
-      .selectFrom('cards')
-      .select('status_reason')
-      .where('id', '=', body.card_id)
-      .executeTakeFirstOrThrow();
     const status =
-      card.status === CardStatus.frozen && FOLLOW_REASONS.includes(current.status_reason)
+      card.status === CardStatus.frozen && FOLLOW_REASONS.includes(card.status_reason)
         ? CardStatus.normal
         : Number(card.status);
     await tx
@@ -92,7 +87,7 @@ export async function transferCard(
         holder_staff_id: body.staff_id,
         balance,
         status,
-        status_reason: status === card.status ? current.status_reason : body.reason,
+        status_reason: status === card.status ? card.status_reason : body.reason,
         updated_at: now,
       })
       .where('id', '=', body.card_id)
